@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Podline",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "podline", targets: ["podline"]),
+        .library(name: "DataFlow", targets: ["DataFlow"]),
+        .library(name: "AudioEngine", targets: ["AudioEngine"]),
+        .library(name: "PodcastKit", targets: ["PodcastKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "Cmpg123",
+            pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]
+        ),
+        .systemLibrary(
+            name: "Cao",
+            pkgConfig: "ao",
+            providers: [.apt(["libao-dev"])]
+        ),
+        .target(
+            name: "DataFlow",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        .target(
+            name: "AudioEngine",
+            dependencies: ["Cmpg123", "Cao"]
+        ),
+        .target(
+            name: "PodcastKit",
+            dependencies: [
+                "DataFlow",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
+            name: "PodlineCLI",
+            dependencies: [
+                "AudioEngine", "DataFlow", "PodcastKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "podline", dependencies: ["PodlineCLI"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),
+        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "TestSupport"]),
+        .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
+        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+import Cao
+
+/// libao's process-wide state: initialised once, on first use, with its chatter silenced.
+enum AOLibrary {
+    /// A driver libao knows, as `ao_driver_info` describes it.
+    struct Driver: Sendable {
+        var id: Int32
+        var shortName: String
+        var isLive: Bool
+        var priority: Int32
+    }
+
+    private static let drivers: [Driver] = {
+        (try? StderrSilencer.run { () throws(AudioError) in ao_initialize() }) ?? ()
+        var count: Int32 = 0
+        guard let list = ao_driver_info_list(&count) else { return [] }
+        var found: [Driver] = []
+        for index in 0..<Int(count) {
+            guard let info = list[index]?.pointee, let name = info.short_name else { continue }
+            let shortName = String(cString: name)
+            found.append(Driver(id: ao_driver_id(name), shortName: shortName,
+                                isLive: info.type == AO_TYPE_LIVE, priority: info.priority))
+        }
+        return found
+    }()
+
+    /// Initialises libao if needed and returns the drivers it loaded.
+    static func loadedDrivers() -> [Driver] { drivers }
+
+    /// The driver with `shortName`, or nil.
+    static func driver(named shortName: String) -> Driver? {
+        drivers.first { $0.shortName == shortName }
+    }
+
+    /// Live drivers to try for `default`: libao's configured choice first, then by priority.
+    static func defaultCandidates() -> [Driver] {
+        _ = drivers
+        let preferred = ao_default_driver_id()
+        let live = drivers.filter { $0.isLive && $0.priority > 0 }
+            .sorted { $0.priority > $1.priority }
+        var ordered = live.filter { $0.id == preferred }
+        ordered += live.filter { $0.id != preferred }
+        return ordered
+    }
+}

@@ -1,0 +1,133 @@
+import Cmpg123
+import Glibc
+
+/// Decodes an MP3 file to 16-bit PCM with libmpg123; owns one `mpg123_handle`.
+public final class Decoder {
+    /// What one `read` produced.
+    public enum Chunk: Equatable, Sendable {
+        /// `byteCount` bytes of PCM in the current format were written to the buffer.
+        case audio(byteCount: Int)
+        /// The stream switched format; later audio is in this format.
+        case formatChanged(AudioFormat)
+        /// The stream ended.
+        case end
+    }
+
+    private let handle: OpaquePointer
+    /// The file being decoded.
+    public let path: String
+    /// The current PCM format.
+    public private(set) var format: AudioFormat
+    /// Frames (samples per channel) the file's LAME/Info header promises, when it has one.
+    public private(set) var announcedFrames: Int?
+    /// The decoder's position, in frames from the start.
+    public private(set) var position: Int = 0
+    private var reachedEnd = false
+
+    /// Opens `path`, refusing anything that is not MPEG audio with a reason naming the file.
+    public init(path: String) throws(AudioError) {
+        let head = try InputSniffer.readHead(of: path)
+        if let reason = InputSniffer.reasonNotMPEG(head) {
+            throw head.isEmpty
+                ? AudioError.unreadable(path: path, reason: reason)
+                : AudioError.unsupportedFormat(path: path, reason: reason)
+        }
+        var code: Int32 = 0
+        guard let handle = mpg123_new(nil, &code) else {
+            throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
+        }
+        self.handle = handle
+        self.path = path
+        self.format = AudioFormat(sampleRate: 0, channels: 0)
+        self.announcedFrames = nil
+        try Self.configure(handle)
+        try MPG123Call.check(mpg123_open(handle, path), "mpg123_open", handle: handle)
+        guard let found = Self.readFormat(handle) else {
+            throw AudioError.unsupportedFormat(path: path, reason: "no MPEG audio frames found (not an MP3 file)")
+        }
+        format = found
+        announcedFrames = Self.announcedLength(handle)
+    }
+
+    deinit {
+        mpg123_close(handle)
+        mpg123_delete(handle)
+    }
+
+    /// Duration in frames: the header's promise if there is one, else libmpg123's estimate.
+    public var estimatedFrames: Int? {
+        if let announcedFrames { return announcedFrames }
+        let length = mpg123_length(handle)
+        return length > 0 ? Int(length) : nil
+    }
+
+    /// Decodes into `buffer`, never writing more than its size.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Chunk {
+        if reachedEnd { return .end }
+        var done = 0
+        let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
+        switch code {
+        case Int32(MPG123_OK.rawValue), Int32(MPG123_DONE.rawValue):
+            if code == Int32(MPG123_DONE.rawValue) { reachedEnd = true }
+            if done > 0 {
+                position += done / format.bytesPerFrame
+                return .audio(byteCount: done)
+            }
+            if reachedEnd { return .end }
+            return .audio(byteCount: 0)
+        case Int32(MPG123_NEW_FORMAT.rawValue):
+            guard let changed = Self.readFormat(handle) else {
+                throw AudioError.library(function: "mpg123_getformat", message: MPG123Call.message(code, handle: handle))
+            }
+            format = changed
+            return .formatChanged(changed)
+        default:
+            throw AudioError.unsupportedFormat(
+                path: path, reason: "cannot decode: \(MPG123Call.message(code, handle: handle))")
+        }
+    }
+
+    /// Moves to `frame` frames from the start, sample-accurately.
+    public func seek(toFrame frame: Int) throws(AudioError) {
+        let result = mpg123_seek(handle, off_t(max(0, frame)), SEEK_SET)
+        if result < 0 {
+            throw AudioError.library(function: "mpg123_seek", message: MPG123Call.message(Int32(result), handle: handle))
+        }
+        position = Int(result)
+        reachedEnd = false
+    }
+
+    private static func configure(_ handle: OpaquePointer) throws(AudioError) {
+        let flags = Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue)
+        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_ADD_FLAGS, flags), "mpg123_param", handle: handle)
+        try MPG123Call.check(mpg123_format_none(handle), "mpg123_format_none", handle: handle)
+        var rates: UnsafePointer<Int>?
+        var count = 0
+        mpg123_rates(&rates, &count)
+        let encoding = Int32(MPG123_ENC_SIGNED_16.rawValue)
+        let channels = Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
+        for index in 0..<count {
+            guard let rate = rates?[index] else { continue }
+            try MPG123Call.check(mpg123_format(handle, rate, channels, encoding), "mpg123_format", handle: handle)
+        }
+    }
+
+    private static func readFormat(_ handle: OpaquePointer) -> AudioFormat? {
+        var rate = 0
+        var channels: Int32 = 0
+        var encoding: Int32 = 0
+        guard mpg123_getformat(handle, &rate, &channels, &encoding) == Int32(MPG123_OK.rawValue),
+              rate > 0, channels > 0 else { return nil }
+        return AudioFormat(sampleRate: rate, channels: Int(channels))
+    }
+
+    /// The frame count of a LAME/Info tag, which also records the encoder delay.
+    private static func announcedLength(_ handle: OpaquePointer) -> Int? {
+        var delay = 0
+        var unused = 0.0
+        guard mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == Int32(MPG123_OK.rawValue),
+              delay >= 0 else { return nil }
+        let length = mpg123_length(handle)
+        return length > 0 ? Int(length) : nil
+    }
+}

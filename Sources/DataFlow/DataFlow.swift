@@ -1,0 +1,2 @@
+@_exported import Observation
+@_exported import OpenCombine

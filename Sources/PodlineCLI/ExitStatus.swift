@@ -1,0 +1,48 @@
+import Foundation
+import ArgumentParser
+import AudioEngine
+
+/// The documented exit codes of every podline command.
+public enum ExitStatus {
+    /// Any other failure.
+    public static let failure: Int32 = 1
+    /// A feed, file or episode could not be read.
+    public static let unreadable: Int32 = 2
+    /// No audio device, or the output failed.
+    public static let noOutput: Int32 = 3
+    /// No running player, for commands that need one.
+    public static let noPlayer: Int32 = 4
+    /// Usage or validation error.
+    public static let usage: Int32 = 64
+    /// Interrupted.
+    public static let interrupted: Int32 = 130
+
+    /// The exit code for an audio failure.
+    public static func code(for error: AudioError) -> Int32 {
+        switch error {
+        case .unreadable, .unsupportedFormat, .truncated: return unreadable
+        case .noAudioOutput, .library: return noOutput
+        case .badOutput: return usage
+        }
+    }
+}
+
+/// Prints `message` as one `podline: …` line on standard error.
+func printError(_ message: String) {
+    var stream = StandardErrorStream()
+    let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    print("podline: \(oneLine)", to: &stream)
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardErrorStream: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}
+
+/// Prints `error` and ends the command with its documented exit code.
+func fail(_ error: AudioError) -> ExitCode {
+    printError(error.description)
+    return ExitCode(ExitStatus.code(for: error))
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `podline` command: the root of the shell form of the command language.
+public struct PodlineCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "podline",
+        abstract: "A command-line podcast player.",
+        version: PodlineVersion.current,
+        subcommands: [PlayCommand.self, DemoCommand.self]
+    )
+    public init() {}
+}

@@ -1,0 +1,29 @@
+import Foundation
+/// Parses the TIME forms of the command language: `90`, `90s`, `5m`, `2h`, `1:30`, `1:02:03`, `1.5`.
+public enum TimeSpec {
+    /// Seconds for `text`, or nil when it is not a TIME.
+    public static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.contains(":") {
+            let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 3, let last = Double(parts.last!), last >= 0, last < 60 || parts.count == 1 else { return nil }
+            var total = last
+            var scale = 60.0
+            for part in parts.dropLast().reversed() {
+                guard let whole = Int(part), whole >= 0 else { return nil }
+                if scale == 60, parts.count == 3, whole >= 60 { return nil }
+                total += Double(whole) * scale
+                scale *= 60
+            }
+            return total
+        }
+        let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where trimmed.last == suffix {
+            guard let value = Double(trimmed.dropLast()), value >= 0, value.isFinite else { return nil }
+            return value * scale
+        }
+        guard let value = Double(trimmed), value >= 0, value.isFinite else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,2 @@
+import PodlineCLI
+PodlineCommand.main()

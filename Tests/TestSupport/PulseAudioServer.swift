@@ -1,0 +1,79 @@
+import Foundation
+
+/// A private PulseAudio daemon with one null sink, in its own runtime folder, for tests that need real sound.
+public final class PulseAudioServer: @unchecked Sendable {
+    /// The null sink's name; record its `.monitor` source to hear what was played.
+    public let sinkName = "podline_test"
+    /// The daemon's own XDG_RUNTIME_DIR; clients given it find this server.
+    public let runtimeDirectory: URL
+    /// The daemon's process id.
+    public private(set) var pid: Int32 = 0
+
+    /// Starts the daemon and waits until it answers.
+    public init() throws {
+        runtimeDirectory = try Fixtures.temporaryDirectory("podline-pulse")
+        chmod(runtimeDirectory.path, 0o700)
+        guard let pulseaudio = CommandRunner.which("pulseaudio") else { throw TestSupportError("pulseaudio is not installed") }
+        let result = try CommandRunner.run(pulseaudio, [
+            "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
+            "--load=module-null-sink sink_name=\(sinkName) rate=44100 channels=2",
+            "--load=module-native-protocol-unix",
+        ], environment: environment, timeout: 30)
+        guard result.status == 0 else { throw TestSupportError("pulseaudio did not start: \(result.stderr)") }
+        let pidFile = runtimeDirectory.appendingPathComponent("pulse/pid")
+        for _ in 0..<100 {
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8), let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                pid = value
+                if (try? CommandRunner.run(CommandRunner.which("pactl") ?? "/usr/bin/pactl", ["info"], environment: environment, timeout: 5).status) == 0 {
+                    return
+                }
+            }
+            usleep(50_000)
+        }
+        throw TestSupportError("pulseaudio started but never answered")
+    }
+
+    /// The variables that point a client at this daemon.
+    public var environment: [String: String?] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory.path, "PULSE_SERVER": nil, "HOME": runtimeDirectory.path]
+    }
+
+    /// Starts recording the null sink's monitor into a WAV file; stop it with `Recording.stop()`.
+    public func record(to url: URL) throws -> Recording {
+        guard let parec = CommandRunner.which("parec") else { throw TestSupportError("parec is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: parec)
+        process.arguments = ["-d", "\(sinkName).monitor", "--file-format=wav", "--rate=44100", "--channels=2",
+                             "--format=s16le", "--latency-msec=20", url.path]
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Recording(process: process, url: url)
+    }
+
+    /// Stops the daemon by its pid.
+    public func stop() {
+        if pid > 0 { kill(pid, SIGTERM) }
+        for _ in 0..<50 where pid > 0 && kill(pid, 0) == 0 { usleep(20_000) }
+        if pid > 0 && kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        pid = 0
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+
+    deinit { stop() }
+
+    /// A running `parec`.
+    public struct Recording {
+        let process: Process
+        public let url: URL
+
+        /// Ends the recording and reads it back.
+        public func stop() throws -> WAVFile {
+            process.interrupt()
+            process.waitUntilExit()
+            return try WAVFile(url: url)
+        }
+    }
+}
