@@ -1,0 +1,134 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// How far a download has got.
+public struct DownloadProgress: Sendable {
+    public var ref: String
+    public var received: Int64
+    public var total: Int64?
+}
+
+/// Downloads episodes to `episodes/<show>/<file>`: written to `<file>.part`, resumed with `Range`,
+/// renamed into place only when complete, and only then recorded as downloaded.
+public struct EpisodeDownloader: Sendable {
+    public let store: LibraryStore
+    public let http: HTTPFetcher
+
+    public init(store: LibraryStore, http: HTTPFetcher) {
+        self.store = store
+        self.http = http
+    }
+
+    /// Downloads `listing`'s enclosure (or finds it already done) and returns the file.
+    public func download(_ listing: EpisodeListing,
+                         progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }) async throws(DownloadError) -> URL {
+        let episode = listing.episode
+        guard let episodeID = episode.id else { throw DownloadError("\(listing.ref): not stored") }
+        guard let url = episode.enclosureURL else {
+            throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
+        }
+        let root = store.paths.episodes
+        if let existing = episode.downloadPath {
+            let file = root.appendingPathComponent(existing)
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        let folderName = DownloadFileName.sanitize(listing.showSlug).isEmpty ? "show" : DownloadFileName.sanitize(listing.showSlug)
+        let folder = root.appendingPathComponent(folderName)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DownloadError("cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        let baseName = DownloadFileName.make(number: episode.number, title: episode.title, url: url, type: episode.enclosureType)
+        let name = DownloadFileName.unique(baseName) { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let target = folder.appendingPathComponent(name)
+        let part = target.path + ".part"
+        let total = try await fetch(url, to: part, ref: listing.ref, expected: episode.enclosureLength, progress: progress)
+        let size = OutputFile.size(of: part) ?? 0
+        if let total, size != total {
+            throw DownloadError("\(listing.ref): incomplete, got \(size) of \(total) bytes (will resume)")
+        }
+        if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part) }
+        do {
+            try store.setDownloadPath(episodeID: episodeID, "\(folderName)/\(name)")
+        } catch {
+            throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
+        }
+        return target
+    }
+
+    /// Streams `url` into `part`, resuming from its current size; returns the full length when known.
+    private func fetch(_ url: String, to part: String, ref: String, expected: Int64?,
+                       progress: @escaping @Sendable (DownloadProgress) -> Void) async throws(DownloadError) -> Int64? {
+        let existing = OutputFile.size(of: part) ?? 0
+        var headers = HTTPHeaders()
+        if existing > 0 { headers.add(name: "Range", value: "bytes=\(existing)-") }
+        do {
+            let deadline = NIODeadline.now() + .hours(12)
+            let (response, _) = try await http.send(url, headers: headers, deadline: deadline)
+            let status = response.status.code
+            var offset: Int64 = 0
+            var total: Int64?
+            switch status {
+            case 206:
+                guard let range = response.headers.first(name: "Content-Range").flatMap(ContentRange.init), range.start == existing else {
+                    throw DownloadError("\(ref): the server sent a partial answer for the wrong range")
+                }
+                offset = existing
+                total = range.total
+            case 200:
+                total = response.headers.first(name: "Content-Length").flatMap(Int64.init)
+            case 416 where existing > 0 && expected == existing:
+                return existing // the part file is already complete
+            case 416:
+                try? FileManager.default.removeItem(atPath: part) // start over next time, cleanly
+                throw DownloadError("\(ref): HTTP 416 Range Not Satisfiable (partial file discarded)")
+            default:
+                throw DownloadError("\(ref): HTTP \(status) \(response.status.reasonPhrase)")
+            }
+            if status == 206, total == nil, let length = response.headers.first(name: "Content-Length").flatMap(Int64.init) {
+                total = existing + length
+            }
+            let file = try OutputFile(path: part, truncate: status == 200)
+            var received = offset
+            var lastReport: Int64 = -1
+            for try await buffer in response.body {
+                try buffer.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.write(bytes) }
+                received += Int64(buffer.readableBytes)
+                if received - lastReport >= 256 * 1024 {
+                    lastReport = received
+                    progress(DownloadProgress(ref: ref, received: received, total: total))
+                }
+            }
+            try file.sync()
+            progress(DownloadProgress(ref: ref, received: received, total: total))
+            return total
+        } catch let error as DownloadError {
+            throw error
+        } catch {
+            throw DownloadError("\(ref): \(HTTPFailure.from(error, timeouts: http.timeouts).reason) (partial file kept for resuming)")
+        }
+    }
+}
+
+/// A `Content-Range: bytes start-end/total` header.
+struct ContentRange: Equatable {
+    var start: Int64
+    var end: Int64
+    var total: Int64?
+
+    init?(_ header: String) {
+        let trimmed = header.trimmingSpaces
+        guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
+        let spec = trimmed.dropFirst(6)
+        let halves = spec.split(separator: "/", maxSplits: 1)
+        guard halves.count == 2 else { return nil }
+        let bounds = halves[0].split(separator: "-")
+        guard bounds.count == 2, let start = Int64(bounds[0]), let end = Int64(bounds[1]), end >= start else { return nil }
+        self.start = start
+        self.end = end
+        total = halves[1] == "*" ? nil : Int64(halves[1])
+    }
+}

@@ -1,0 +1,57 @@
+/// Reads `itunes:duration` values: `3600`, `61:05`, `1:01:05`, `1:01:05.5`, `3600.5`, `1h 2m 3s`.
+enum FeedDuration {
+    /// The duration in seconds, or nil when the text is not a duration.
+    static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.contains(":") {
+            let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 3 else { return nil }
+            var total = 0.0
+            for (index, part) in parts.enumerated() {
+                let isLast = index == parts.count - 1
+                guard let value = isLast ? Double(part) : Double(Int(part) ?? -1), value >= 0 else { return nil }
+                total = total * 60 + value
+            }
+            return total
+        }
+        if let plain = Double(trimmed) { return plain >= 0 && plain.isFinite ? plain : nil }
+        return unitDuration(trimmed.lowercased())
+    }
+
+    /// `1h 2m 3s`, `45 min`, `90 sec`.
+    private static func unitDuration(_ text: String) -> Double? {
+        var total = 0.0
+        var number = ""
+        var matched = false
+        var unit = ""
+        func flush() -> Bool {
+            guard !number.isEmpty else { return unit.isEmpty }
+            guard let value = Double(number) else { return false }
+            switch unit {
+            case "h", "hr", "hrs", "hour", "hours": total += value * 3600
+            case "m", "min", "mins", "minute", "minutes": total += value * 60
+            case "s", "sec", "secs", "second", "seconds", "": total += value
+            default: return false
+            }
+            matched = true
+            number = ""
+            unit = ""
+            return true
+        }
+        for character in text {
+            if character.isNumber || character == "." {
+                if !unit.isEmpty { guard flush() else { return nil } }
+                number.append(character)
+            } else if character.isLetter {
+                unit.append(character)
+            } else if character == " " {
+                continue
+            } else {
+                return nil
+            }
+        }
+        guard flush(), matched else { return nil }
+        return total
+    }
+}

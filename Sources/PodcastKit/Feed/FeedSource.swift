@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where a feed comes from: an HTTP(S) URL (also `feed://`, `itpc://`, `pcast://`) or a local file.
+public enum FeedSource: Sendable, Equatable {
+    case remote(String)
+    case file(String)
+
+    /// Reads `text` as a URL when it has an HTTP-like scheme, else as a path (`file://` allowed).
+    public init(_ text: String) {
+        let normalized = FeedURL.normalized(text)
+        if FeedURL.isRemote(normalized) {
+            self = .remote(normalized)
+        } else if normalized.hasPrefix("file://"), let url = URL(string: normalized) {
+            self = .file(url.path)
+        } else {
+            self = .file(URL(fileURLWithPath: normalized).standardizedFileURL.path)
+        }
+    }
+
+    /// The address stored for a subscription: the URL, or the absolute path.
+    public var location: String {
+        switch self {
+        case .remote(let url): url
+        case .file(let path): path
+        }
+    }
+
+    /// True for HTTP(S) sources.
+    public var isRemote: Bool {
+        if case .remote = self { return true }
+        return false
+    }
+
+    /// The base for relative URLs inside the feed.
+    var baseURL: String {
+        switch self {
+        case .remote(let url): url
+        case .file(let path): URL(fileURLWithPath: path).absoluteString
+        }
+    }
+}
+
+/// A feed that was loaded and parsed, with the HTTP facts to store.
+public struct LoadedFeed: Sendable {
+    /// The parse result; nil when the server said the feed has not changed.
+    public var feed: ParsedFeed?
+    public var etag: String?
+    public var lastModified: String?
+    /// The new address after permanent redirects.
+    public var movedTo: String?
+}
+
+/// Why a feed could not be loaded, read or parsed.
+public struct FeedLoadError: Error, Sendable, CustomStringConvertible {
+    public var location: String
+    public var reason: String
+    public var description: String { "\(location): \(reason)" }
+}
+
+/// Loads and parses feeds from either kind of source.
+public struct FeedLoader: Sendable {
+    /// The HTTP client for remote feeds; nil when only files will be read.
+    public let http: HTTPFetcher?
+    public var sizeCap: Int
+
+    public init(http: HTTPFetcher?, sizeCap: Int = FeedParser.defaultSizeCap) {
+        self.http = http
+        self.sizeCap = sizeCap
+    }
+
+    /// Fetches (conditionally, with the validators given) and parses the feed at `source`.
+    public func load(_ source: FeedSource, etag: String? = nil, lastModified: String? = nil) async throws(FeedLoadError) -> LoadedFeed {
+        switch source {
+        case .file(let path):
+            do {
+                let bytes = try LocalFile.read(path, sizeCap: sizeCap)
+                let feed = try FeedParser.parse(bytes, url: source.baseURL, sizeCap: sizeCap)
+                return LoadedFeed(feed: feed)
+            } catch {
+                throw FeedLoadError(location: path, reason: error.reason)
+            }
+        case .remote(let url):
+            guard let http else { throw FeedLoadError(location: url, reason: "no HTTP client to fetch it with") }
+            let document: FetchedDocument
+            do {
+                document = try await http.fetchDocument(url, etag: etag, lastModified: lastModified, sizeCap: sizeCap)
+            } catch {
+                throw FeedLoadError(location: url, reason: error.reason)
+            }
+            var loaded = LoadedFeed(etag: document.etag, lastModified: document.lastModified, movedTo: document.permanentURL)
+            guard let body = document.body else { return loaded }
+            do {
+                loaded.feed = try FeedParser.parse(body, url: document.finalURL, sizeCap: sizeCap)
+            } catch {
+                throw FeedLoadError(location: url, reason: error.reason)
+            }
+            return loaded
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What refreshing one show came to.
+public struct FeedUpdateResult: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        /// The feed was read and applied.
+        case updated(newEpisodes: Int, moved: Bool)
+        /// The server answered 304 Not Modified.
+        case notModified
+        /// Nothing changed; the reason was recorded on the show.
+        case failed(String)
+    }
+
+    public var show: ShowRecord
+    public var outcome: Outcome
+
+    public var failed: Bool {
+        if case .failed = outcome { return true }
+        return false
+    }
+}
+
+/// Refreshes subscribed feeds concurrently, each in its own transaction, so one failure touches nothing else.
+public struct FeedUpdater: Sendable {
+    public let store: LibraryStore
+    public let loader: FeedLoader
+
+    public init(store: LibraryStore, loader: FeedLoader) {
+        self.store = store
+        self.loader = loader
+    }
+
+    /// Refreshes `shows`, at most `jobs` at a time, calling `progress` as each finishes; results in `shows` order.
+    public func update(_ shows: [ShowRecord], jobs: Int = 8,
+                       progress: @escaping @Sendable (FeedUpdateResult) -> Void = { _ in }) async -> [FeedUpdateResult] {
+        var results = [FeedUpdateResult?](repeating: nil, count: shows.count)
+        await withTaskGroup(of: (Int, FeedUpdateResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < shows.count else { return }
+                let index = next
+                let show = shows[index]
+                next += 1
+                group.addTask { (index, await self.update(show)) }
+            }
+            for _ in 0..<max(1, jobs) { startNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                progress(result)
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Refreshes one show.
+    public func update(_ show: ShowRecord) async -> FeedUpdateResult {
+        guard let showID = show.id else { return FeedUpdateResult(show: show, outcome: .failed("not stored")) }
+        do {
+            let loaded = try await loader.load(FeedSource(show.feedURL), etag: show.etag, lastModified: show.lastModified)
+            guard let feed = loaded.feed else {
+                try store.recordNotModified(showID: showID)
+                return FeedUpdateResult(show: show, outcome: .notModified)
+            }
+            let applied = try store.applyUpdate(showID: showID, parsed: feed, movedTo: loaded.movedTo,
+                                                etag: loaded.etag, lastModified: loaded.lastModified)
+            return FeedUpdateResult(show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved))
+        } catch let error as FeedLoadError {
+            try? store.recordFailure(showID: showID, reason: error.reason)
+            return FeedUpdateResult(show: show, outcome: .failed(error.reason))
+        } catch {
+            return FeedUpdateResult(show: show, outcome: .failed("\(error)"))
+        }
+    }
+}

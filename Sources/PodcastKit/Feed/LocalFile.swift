@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads local files with errno-based reasons ("No such file or directory") and a size cap.
+enum LocalFile {
+    /// The bytes of the file at `path`; fails with a reason naming what went wrong.
+    static func read(_ path: String, sizeCap: Int) throws(FeedError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FeedError(errnoReason()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FeedError(errnoReason()) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FeedError("is a directory") }
+        if Int(info.st_size) > sizeCap {
+            throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit (\(info.st_size) bytes)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FeedError(errnoReason())
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > sizeCap { throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit") }
+        }
+        return bytes
+    }
+
+    static func errnoReason() -> String { String(cString: strerror(errno)) }
+}

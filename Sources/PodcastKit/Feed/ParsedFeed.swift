@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a feed says about a show and its episodes, before anything is stored.
+public struct ParsedFeed: Sendable, Equatable {
+    public var title: String?
+    public var link: String?
+    public var description: String?
+    public var language: String?
+    public var author: String?
+    public var image: String?
+    /// `itunes:new-feed-url`: where the publisher says the feed has moved.
+    public var newURL: String?
+    /// `podcast:guid`: the show's global identifier.
+    public var podcastGUID: String?
+    /// `podcast:locked`: true when the publisher forbids importing the feed elsewhere.
+    public var locked: Bool?
+    /// `podcast:funding` links.
+    public var funding: [Funding] = []
+    /// The episodes, in document order, duplicates (same GUID) merged.
+    public var episodes: [ParsedEpisode] = []
+
+    public init() {}
+}
+
+/// A `podcast:funding` link.
+public struct Funding: Sendable, Equatable {
+    public var url: String
+    public var title: String?
+}
+
+/// One feed item.
+public struct ParsedEpisode: Sendable, Equatable {
+    /// The stable identity within the show: the item's GUID, else its link, else its enclosure URL.
+    public var guid: String?
+    public var title: String?
+    public var link: String?
+    public var description: String?
+    public var published: Date?
+    /// Length in seconds.
+    public var duration: Double?
+    public var enclosure: Enclosure?
+    public var season: Int?
+    public var number: Int?
+    public var chaptersURL: String?
+    public var transcriptURL: String?
+    public var image: String?
+
+    /// False for an item without an enclosure: it is listed but cannot be played or downloaded.
+    public var isPlayable: Bool { enclosure != nil }
+
+    public init() {}
+
+    /// Fills the fields this episode lacks from `other` (a later duplicate with the same GUID).
+    mutating func merge(_ other: ParsedEpisode) {
+        title = title ?? other.title
+        link = link ?? other.link
+        description = description ?? other.description
+        published = published ?? other.published
+        duration = duration ?? other.duration
+        enclosure = enclosure ?? other.enclosure
+        season = season ?? other.season
+        number = number ?? other.number
+        chaptersURL = chaptersURL ?? other.chaptersURL
+        transcriptURL = transcriptURL ?? other.transcriptURL
+        image = image ?? other.image
+    }
+}
+
+/// An episode's media file.
+public struct Enclosure: Sendable, Equatable {
+    public var url: String
+    /// Size in bytes, when the feed gives a positive one.
+    public var length: Int64?
+    /// MIME type.
+    public var type: String?
+
+    public init(url: String, length: Int64? = nil, type: String? = nil) {
+        self.url = url
+        self.length = length
+        self.type = type
+    }
+}

@@ -1,0 +1,51 @@
+import AsyncHTTPClient
+import NIOCore
+
+/// Why an HTTP request failed, worded for a one-line error message.
+public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    /// The HTTP status, when the server answered with an error.
+    public var status: Int?
+
+    public init(_ reason: String, status: Int? = nil) {
+        self.reason = reason
+        self.status = status
+    }
+
+    public var description: String { reason }
+
+    /// A failure for whatever the HTTP client or the network threw.
+    static func from(_ error: any Error, timeouts: HTTPTimeouts) -> HTTPFailure {
+        if let failure = error as? HTTPFailure { return failure }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .connectTimeout: return HTTPFailure("timed out connecting (after \(timeouts.connect) s)")
+            case .readTimeout: return HTTPFailure("timed out waiting for data (after \(timeouts.read) s)")
+            case .deadlineExceeded: return HTTPFailure("timed out (no complete answer within \(timeouts.total) s)")
+            case .remoteConnectionClosed: return HTTPFailure("the server closed the connection before the response ended")
+            case .cancelled: return HTTPFailure("cancelled")
+            case .invalidURL, .emptyHost, .emptyScheme: return HTTPFailure("invalid URL")
+            default: break
+            }
+        }
+        if error is CancellationError { return HTTPFailure("cancelled") }
+        if let io = error as? IOError { return HTTPFailure(Self.errnoReason(io.errnoCode)) }
+        let text = String(describing: error)
+        for (needle, reason) in [("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),
+                                 ("No address", "host not found"), ("lookup", "host not found"),
+                                 ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
+                                 ("uncleanShutdown", "the connection was closed early"), ("handshake", "TLS handshake failed")]
+        where text.contains(needle) {
+            return HTTPFailure(reason)
+        }
+        return HTTPFailure(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    private static func errnoReason(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,128 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A fetched (or unchanged) document and what the server said about it.
+public struct FetchedDocument: Sendable {
+    /// The body, decompressed; nil when the server answered 304 Not Modified.
+    public var body: [UInt8]?
+    /// Where the body finally came from, after redirects.
+    public var finalURL: String
+    /// Set when every redirect on the way was permanent (301, 308): the new address to store.
+    public var permanentURL: String?
+    public var etag: String?
+    public var lastModified: String?
+
+    public var notModified: Bool { body == nil }
+}
+
+/// HTTP for feeds and downloads: redirects followed (up to 10) and recorded, timeouts, gzip, conditional GET.
+public final class HTTPFetcher: Sendable {
+    let client: HTTPClient
+    public let timeouts: HTTPTimeouts
+    /// The most redirects followed for one request.
+    public static let maxRedirects = 10
+    static let userAgent = "Podline/1.0 (+https://github.com/podline)"
+
+    public init(timeouts: HTTPTimeouts = HTTPTimeouts(), decompressionLimit: Int = FeedParser.defaultSizeCap) {
+        self.timeouts = timeouts
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(Int64(timeouts.connect)), read: .seconds(Int64(timeouts.read))),
+            decompression: .enabled(limit: .size(decompressionLimit)))
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Runs `body` with a new fetcher (or nil when `needed` is false) and shuts it down afterwards.
+    public static func with<T: Sendable>(needed: Bool = true, _ body: (HTTPFetcher?) async throws -> T) async throws -> T {
+        let fetcher = needed ? HTTPFetcher() : nil
+        do {
+            let result = try await body(fetcher)
+            await fetcher?.shutdown()
+            return result
+        } catch {
+            await fetcher?.shutdown()
+            throw error
+        }
+    }
+
+    /// Releases the connections; call once when done.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// GETs a document no larger than `sizeCap`, sending `etag` and `lastModified` as validators.
+    public func fetchDocument(_ url: String, etag: String? = nil, lastModified: String? = nil,
+                              sizeCap: Int = FeedParser.defaultSizeCap) async throws(HTTPFailure) -> FetchedDocument {
+        var headers = HTTPHeaders()
+        headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        headers.add(name: "Accept", value: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8")
+        if let etag { headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified { headers.add(name: "If-Modified-Since", value: lastModified) }
+        do {
+            let deadline = NIODeadline.now() + .seconds(Int64(timeouts.total))
+            let (response, chain) = try await send(url, headers: headers, deadline: deadline)
+            var document = FetchedDocument(body: nil, finalURL: chain.finalURL, permanentURL: chain.permanentURL,
+                                           etag: response.headers.first(name: "ETag"),
+                                           lastModified: response.headers.first(name: "Last-Modified"))
+            if response.status == .notModified {
+                document.etag = document.etag ?? etag
+                document.lastModified = document.lastModified ?? lastModified
+                return document
+            }
+            guard (200..<300).contains(response.status.code) else {
+                throw HTTPFailure("HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code))
+            }
+            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > sizeCap,
+               response.headers.first(name: "Content-Encoding") == nil {
+                throw HTTPFailure("larger than the \(sizeCap / (1024 * 1024)) MB limit (\(declared) bytes)")
+            }
+            var body: [UInt8] = []
+            for try await buffer in response.body {
+                body.append(contentsOf: buffer.readableBytesView)
+                if body.count > sizeCap { throw HTTPFailure("larger than the \(sizeCap / (1024 * 1024)) MB limit") }
+            }
+            document.body = body
+            return document
+        } catch {
+            throw HTTPFailure.from(error, timeouts: timeouts)
+        }
+    }
+
+    /// Where a chain of redirects led.
+    struct RedirectChain {
+        var finalURL: String
+        var permanentURL: String?
+    }
+
+    /// Sends a GET, following redirects by hand so that the caller learns whether they were permanent.
+    func send(_ url: String, headers: HTTPHeaders, deadline: NIODeadline) async throws -> (HTTPClientResponse, RedirectChain) {
+        var current = FeedURL.normalized(url)
+        var allPermanent = true
+        var visited: Set<String> = []
+        for _ in 0...Self.maxRedirects {
+            guard FeedURL.isRemote(current) else { throw HTTPFailure("not an http(s) URL: \(current)") }
+            var request = HTTPClientRequest(url: current)
+            request.headers = headers
+            request.headers.replaceOrAdd(name: "User-Agent", value: Self.userAgent)
+            let response = try await client.execute(request, deadline: deadline)
+            let code = response.status.code
+            guard [301, 302, 303, 307, 308].contains(code), let location = response.headers.first(name: "Location") else {
+                let moved = allPermanent && current != FeedURL.normalized(url) ? current : nil
+                return (response, RedirectChain(finalURL: current, permanentURL: moved))
+            }
+            // Drain the redirect's body so that the connection can be reused.
+            for try await _ in response.body {}
+            visited.insert(current)
+            if code != 301 && code != 308 { allPermanent = false }
+            guard let next = FeedURL.resolve(location, against: URL(string: current)) else {
+                throw HTTPFailure("redirect to an invalid location: \(location)")
+            }
+            if visited.contains(next) { throw HTTPFailure("redirect loop at \(next)") }
+            current = next
+        }
+        throw HTTPFailure("too many redirects (more than \(Self.maxRedirects))")
+    }
+}

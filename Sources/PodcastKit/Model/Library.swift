@@ -1,0 +1,64 @@
+import Foundation
+import Observation
+
+/// The listener's library: the model views read and commands write. Changes to the listener's state
+/// go through its methods, which update the model and persist to the store.
+@Observable @MainActor
+public final class Library {
+    @ObservationIgnored public let store: LibraryStore
+    public private(set) var shows: [Show] = []
+
+    /// A library backed by `store`; call `reload()` to fill it.
+    public init(store: LibraryStore) {
+        self.store = store
+    }
+
+    /// Reads the shows from the store, keeping the identity of shows already loaded.
+    public func reload() throws(StoreError) {
+        let records = try store.shows()
+        let existing = Dictionary(uniqueKeysWithValues: shows.map { ($0.id, $0) })
+        shows = records.map { record in
+            if let show = existing[record.id ?? 0] {
+                show.refresh(from: record)
+                return show
+            }
+            return Show(record)
+        }
+    }
+
+    /// Loads (or reloads) the episodes of `show`, newest first.
+    public func loadEpisodes(of show: Show) throws(StoreError) {
+        let listings = try store.episodes(EpisodeQuery(showID: show.id))
+        let folder = store.paths.episodes
+        show.episodes = listings.map { Episode($0, episodesFolder: folder) }
+    }
+
+    /// The episode a reference names, loaded on its own.
+    public func episode(_ reference: EpisodeReference) throws(StoreError) -> Episode {
+        let listing = try store.episode(reference)
+        if let show = shows.first(where: { $0.id == listing.episode.showID }),
+           let loaded = show.episodes.first(where: { $0.id == listing.episode.id }) {
+            return loaded
+        }
+        return Episode(listing, episodesFolder: store.paths.episodes)
+    }
+
+    /// Marks `episode` played (its position back to the start) or unplayed.
+    public func setPlayed(_ episode: Episode, _ played: Bool) throws(StoreError) {
+        try store.setPlayed(episodeID: episode.id, played)
+        episode.isPlayed = played
+        episode.position = 0
+    }
+
+    /// Sets or clears the favourite flag of `episode`.
+    public func setFavorite(_ episode: Episode, _ favorite: Bool) throws(StoreError) {
+        try store.setFavorite(episodeID: episode.id, favorite)
+        episode.isFavorite = favorite
+    }
+
+    /// Saves how far the listener got in `episode`.
+    public func setPosition(_ episode: Episode, _ position: Double) throws(StoreError) {
+        try store.setPosition(episodeID: episode.id, position)
+        episode.position = max(0, position)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+
+/// Which episodes `podline episodes` lists.
+public struct EpisodeQuery: Sendable, Equatable {
+    /// The states an episode can be filtered by.
+    public enum State: String, Sendable, CaseIterable {
+        /// Not played and not started.
+        case new
+        /// Started but not finished.
+        case inProgress = "in-progress"
+        /// Downloaded completely.
+        case downloaded
+        /// Marked as a favourite.
+        case favorite
+    }
+
+    public var showID: Int64?
+    public var states: [State] = []
+    /// Words that must all appear in the title or description.
+    public var search: String?
+    public var limit: Int?
+
+    public init(showID: Int64? = nil, states: [State] = [], search: String? = nil, limit: Int? = nil) {
+        self.showID = showID
+        self.states = states
+        self.search = search
+        self.limit = limit
+    }
+}
+
+extension LibraryStore {
+    /// Episodes matching `query`, newest first.
+    public func episodes(_ query: EpisodeQuery) throws(StoreError) -> [EpisodeListing] {
+        var conditions: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if let showID = query.showID {
+            conditions.append("episode.showID = ?")
+            arguments.append(showID)
+        }
+        for state in query.states {
+            switch state {
+            case .new: conditions.append("episode.isPlayed = 0 AND episode.position = 0")
+            case .inProgress: conditions.append("episode.isPlayed = 0 AND episode.position > 0")
+            case .downloaded: conditions.append("episode.downloadPath IS NOT NULL")
+            case .favorite: conditions.append("episode.isFavorite = 1")
+            }
+        }
+        if let search = query.search, let match = Self.ftsQuery(search) {
+            conditions.append("episode.id IN (SELECT rowid FROM episode_search WHERE episode_search MATCH ?)")
+            arguments.append(match)
+        }
+        var sql = "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC"
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
+        let statementArguments = StatementArguments(arguments.map { $0.databaseValue })
+        let statement = sql
+        return try read { db in
+            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map { row in
+                EpisodeListing(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
+            }
+        }
+    }
+
+    /// The episode `reference` names, or a `notFound` error naming it.
+    public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {
+        let found: EpisodeListing? = try read { db in
+            let sql = "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID WHERE "
+            let row: Row?
+            switch reference {
+            case .id(let id): row = try Row.fetchOne(db, sql: sql + "episode.id = ?", arguments: [id])
+            case .showNumber(let slug, let number):
+                row = try Row.fetchOne(db, sql: sql + "show.slug = ? AND episode.number = ?", arguments: [slug, number])
+            }
+            return try row.map { EpisodeListing(episode: try EpisodeRecord(row: $0), showSlug: $0["showSlug"], showTitle: $0["showTitle"]) }
+        }
+        guard let found else { throw .notFound("\(reference): no such episode") }
+        return found
+    }
+
+    /// Marks the episode played (position reset) or unplayed.
+    public func setPlayed(episodeID: Int64, _ played: Bool) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE episode SET isPlayed = ?, position = 0 WHERE id = ?", arguments: [played, episodeID])
+        }
+    }
+
+    /// Sets or clears the favourite flag.
+    public func setFavorite(episodeID: Int64, _ favorite: Bool) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE episode SET isFavorite = ? WHERE id = ?", arguments: [favorite, episodeID])
+        }
+    }
+
+    /// Saves the playback position.
+    public func setPosition(episodeID: Int64, _ position: Double) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE episode SET position = ? WHERE id = ?", arguments: [max(0, position), episodeID])
+        }
+    }
+
+    /// Records a completed download (`path` relative to the episodes folder), or forgets it with nil.
+    public func setDownloadPath(episodeID: Int64, _ path: String?) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE episode SET downloadPath = ? WHERE id = ?", arguments: [path, episodeID])
+        }
+    }
+
+    /// An FTS5 query in which every word of `text` must appear (as a prefix), quotes escaped.
+    static func ftsQuery(_ text: String) -> String? {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map { word in
+            "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+/// A show with counts of its episodes, for `podline shows`.
+public struct ShowSummary: Sendable, Equatable {
+    public var show: ShowRecord
+    public var episodeCount: Int
+    public var unplayedCount: Int
+    public var downloadedCount: Int
+}
+
+/// What a feed update did to one show.
+public struct FeedApplication: Sendable, Equatable {
+    public var show: ShowRecord
+    /// Episodes seen for the first time.
+    public var newEpisodes: Int
+    /// True when the stored feed URL changed (HTTP 301 or `itunes:new-feed-url`).
+    public var moved: Bool
+}
+
+extension LibraryStore {
+    /// Every show, by title.
+    public func shows() throws(StoreError) -> [ShowRecord] {
+        try read { db in try ShowRecord.order(sql: "title COLLATE NOCASE, id").fetchAll(db) }
+    }
+
+    /// Every show with its episode counts, by title.
+    public func showSummaries() throws(StoreError) -> [ShowSummary] {
+        try read { db in
+            let counts = try Row.fetchAll(db, sql: """
+                SELECT showID, COUNT(*) AS total, SUM(isPlayed = 0) AS unplayed, SUM(downloadPath IS NOT NULL) AS downloaded
+                FROM episode GROUP BY showID
+                """)
+            var byShow: [Int64: (Int, Int, Int)] = [:]
+            for row in counts { byShow[row["showID"]] = (row["total"], row["unplayed"] ?? 0, row["downloaded"] ?? 0) }
+            return try ShowRecord.order(sql: "title COLLATE NOCASE, id").fetchAll(db).map { show in
+                let count = byShow[show.id ?? 0] ?? (0, 0, 0)
+                return ShowSummary(show: show, episodeCount: count.0, unplayedCount: count.1, downloadedCount: count.2)
+            }
+        }
+    }
+
+    /// The show named by `text`: its slug, its id, or its feed URL.
+    public func show(matching text: String) throws(StoreError) -> ShowRecord? {
+        let normalized = FeedURL.normalized(text)
+        return try read { db in
+            if let show = try ShowRecord.filter(Column("slug") == text).fetchOne(db) { return show }
+            if let id = Int64(text), let show = try ShowRecord.fetchOne(db, key: id) { return show }
+            return try ShowRecord.filter(Column("feedURL") == normalized).fetchOne(db)
+        }
+    }
+
+    /// Subscribes to the feed at `feedURL` with what it `parsed` to, in one transaction.
+    public func addShow(feedURL: String, parsed: ParsedFeed, etag: String? = nil, lastModified: String? = nil,
+                        now: Date = Date()) throws(StoreError) -> FeedApplication {
+        try write { db in
+            if try ShowRecord.filter(Column("feedURL") == feedURL).fetchOne(db) != nil {
+                throw StoreError.alreadySubscribed("\(feedURL): already subscribed")
+            }
+            let slug = try Slug.unique(Slug.make(from: parsed.title ?? URL(string: feedURL)?.host ?? "show")) { candidate in
+                try ShowRecord.filter(Column("slug") == candidate).fetchCount(db) > 0
+            }
+            var show = ShowRecord(id: nil, slug: slug, feedURL: feedURL, title: nil, author: nil, image: nil, link: nil,
+                                  description: nil, language: nil, podcastGUID: nil, etag: etag, lastModified: lastModified,
+                                  lastUpdate: now, lastError: nil, addedAt: now, nextNumber: 1)
+            try show.insert(db)
+            return try Self.apply(parsed, to: &show, in: db, now: now)
+        }
+    }
+
+    /// Applies a fetched feed to the show with `showID` in one transaction: new episodes added, known ones
+    /// refreshed (the listener's state kept), the URL moved when `movedTo` or the feed's new URL says so.
+    public func applyUpdate(showID: Int64, parsed: ParsedFeed, movedTo: String? = nil, etag: String?, lastModified: String?,
+                            now: Date = Date()) throws(StoreError) -> FeedApplication {
+        try write { db in
+            guard var show = try ShowRecord.fetchOne(db, key: showID) else {
+                throw StoreError.notFound("no show with id \(showID)")
+            }
+            let oldURL = show.feedURL
+            show.etag = etag
+            show.lastModified = lastModified
+            show.lastUpdate = now
+            show.lastError = nil
+            if let target = parsed.newURL.map(FeedURL.normalized) ?? movedTo, FeedURL.isRemote(target), target != oldURL,
+               try ShowRecord.filter(Column("feedURL") == target).fetchCount(db) == 0 {
+                show.feedURL = target
+            }
+            var application = try Self.apply(parsed, to: &show, in: db, now: now)
+            application.moved = show.feedURL != oldURL
+            return application
+        }
+    }
+
+    /// Records that the show's feed answered 304 Not Modified.
+    public func recordNotModified(showID: Int64, now: Date = Date()) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE show SET lastUpdate = ?, lastError = NULL WHERE id = ?", arguments: [now, showID])
+        }
+    }
+
+    /// Records why the show's feed could not be updated; nothing else changes.
+    public func recordFailure(showID: Int64, reason: String, now: Date = Date()) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE show SET lastUpdate = ?, lastError = ? WHERE id = ?", arguments: [now, reason, showID])
+        }
+    }
+
+    /// Copies show metadata and merges episodes into the database, numbering new episodes oldest first.
+    private static func apply(_ parsed: ParsedFeed, to show: inout ShowRecord, in db: Database, now: Date) throws -> FeedApplication {
+        guard let showID = show.id else { throw StoreError.invalid("show without id") }
+        show.title = parsed.title ?? show.title
+        show.author = parsed.author ?? show.author
+        show.image = parsed.image ?? show.image
+        show.link = parsed.link ?? show.link
+        show.description = parsed.description ?? show.description
+        show.language = parsed.language ?? show.language
+        show.podcastGUID = parsed.podcastGUID ?? show.podcastGUID
+
+        var known: [String: EpisodeRecord] = [:]
+        for episode in try EpisodeRecord.filter(Column("showID") == showID).fetchAll(db) { known[episode.guid] = episode }
+        var fresh: [(offset: Int, episode: ParsedEpisode)] = []
+        for (offset, parsedEpisode) in parsed.episodes.enumerated() {
+            guard let guid = parsedEpisode.guid else { continue } // nothing to identify it by
+            if var existing = known[guid] {
+                try existing.updateChanges(db) { $0.update(from: parsedEpisode) }
+            } else {
+                fresh.append((offset, parsedEpisode))
+            }
+        }
+        // Oldest first; undated items in reverse document order (feeds list newest first).
+        fresh.sort { lhs, rhs in
+            switch (lhs.episode.published, rhs.episode.published) {
+            case let (l?, r?) where l != r: return l < r
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return lhs.offset > rhs.offset
+            }
+        }
+        for (_, parsedEpisode) in fresh {
+            var record = EpisodeRecord(id: nil, showID: showID, number: show.nextNumber, guid: parsedEpisode.guid!,
+                                       isPlayed: false, position: 0, isFavorite: false, downloadPath: nil, firstSeen: now)
+            record.update(from: parsedEpisode)
+            try record.insert(db)
+            show.nextNumber += 1
+        }
+        try show.update(db)
+        return FeedApplication(show: show, newEpisodes: fresh.count, moved: false)
+    }
+
+    /// Removes a show and its episodes.
+    public func removeShow(id: Int64) throws(StoreError) {
+        _ = try write { db in try ShowRecord.deleteOne(db, key: id) }
+    }
+}
+
+extension EpisodeRecord {
+    init(id: Int64?, showID: Int64, number: Int, guid: String, isPlayed: Bool, position: Double, isFavorite: Bool,
+         downloadPath: String?, firstSeen: Date) {
+        self.init(id: id, showID: showID, number: number, guid: guid, title: nil, link: nil, description: nil, published: nil,
+                  duration: nil, enclosureURL: nil, enclosureLength: nil, enclosureType: nil, season: nil, episodeNumber: nil,
+                  chaptersURL: nil, transcriptURL: nil, image: nil, isPlayed: isPlayed, position: position,
+                  isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen)
+    }
+}

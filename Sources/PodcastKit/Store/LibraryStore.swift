@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// The library on disk: shows and episodes in SQLite (WAL, busy timeout, one transaction per change).
+public final class LibraryStore: Sendable {
+    public let paths: LibraryPaths
+    let pool: DatabasePool
+
+    /// How long a writer waits for another process's transaction before failing.
+    public static let busyTimeout: TimeInterval = 15
+
+    /// Opens (creating if needed) the library at `paths`, bringing its schema up to date.
+    public init(paths: LibraryPaths) throws(StoreError) {
+        self.paths = paths
+        do {
+            try FileManager.default.createDirectory(at: paths.root, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.foreignKeysEnabled = true
+            pool = try DatabasePool(path: paths.database.path, configuration: configuration)
+            try LibraryMigrations.migrator.migrate(pool)
+        } catch {
+            throw .database("cannot open the library \(paths.database.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Runs `body` in one write transaction, turning GRDB's errors into `StoreError`.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database("cannot write the library \(paths.database.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Runs `body` on a read snapshot.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database("cannot read the library \(paths.database.path): \(Self.reason(error))")
+        }
+    }
+
+    /// SQLite's own message for `error`.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    /// `PRAGMA integrity_check`'s answer (`ok` when the file is sound).
+    public func integrityCheck() throws(StoreError) -> String {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+}

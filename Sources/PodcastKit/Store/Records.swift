@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+/// A subscribed show as stored in the `show` table.
+public struct ShowRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "show"
+
+    public var id: Int64?
+    /// The short, stable name used in episode references (`<slug>/<number>`).
+    public var slug: String
+    public var feedURL: String
+    public var title: String?
+    public var author: String?
+    public var image: String?
+    public var link: String?
+    public var description: String?
+    public var language: String?
+    public var podcastGUID: String?
+    public var etag: String?
+    public var lastModified: String?
+    public var lastUpdate: Date?
+    public var lastError: String?
+    public var addedAt: Date
+    /// The number the next new episode of this show gets.
+    public var nextNumber: Int
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The title, else the feed URL.
+    public var displayTitle: String { title ?? feedURL }
+}
+
+/// An episode as stored in the `episode` table: what the feed says and what the listener did.
+public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "episode"
+
+    public var id: Int64?
+    public var showID: Int64
+    /// The episode's stable number within its show, given when first seen; never reused.
+    public var number: Int
+    public var guid: String
+    public var title: String?
+    public var link: String?
+    public var description: String?
+    public var published: Date?
+    public var duration: Double?
+    public var enclosureURL: String?
+    public var enclosureLength: Int64?
+    public var enclosureType: String?
+    public var season: Int?
+    public var episodeNumber: Int?
+    public var chaptersURL: String?
+    public var transcriptURL: String?
+    public var image: String?
+    public var isPlayed: Bool
+    /// Playback position in seconds.
+    public var position: Double
+    public var isFavorite: Bool
+    /// The downloaded file, relative to the library's `episodes` folder, set only once complete.
+    public var downloadPath: String?
+    public var firstSeen: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// True when the feed gave a media file.
+    public var isPlayable: Bool { enclosureURL != nil }
+
+    /// Copies what the feed says from `parsed`, leaving the listener's state alone.
+    mutating func update(from parsed: ParsedEpisode) {
+        title = parsed.title
+        link = parsed.link
+        description = parsed.description
+        published = parsed.published
+        duration = parsed.duration ?? duration
+        enclosureURL = parsed.enclosure?.url
+        enclosureLength = parsed.enclosure?.length
+        enclosureType = parsed.enclosure?.type
+        season = parsed.season
+        episodeNumber = parsed.number
+        chaptersURL = parsed.chaptersURL
+        transcriptURL = parsed.transcriptURL
+        image = parsed.image
+    }
+}
+
+/// An episode with the slug of its show, as listings need.
+public struct EpisodeListing: Sendable, Equatable {
+    public var episode: EpisodeRecord
+    public var showSlug: String
+    public var showTitle: String?
+
+    /// The stable reference: `<show-slug>/<number>`.
+    public var ref: String { "\(showSlug)/\(episode.number)" }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import PodcastKit
+
+/// `podline add FEED`: subscribes to a feed URL or file.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Subscribe to a feed (URL or file).")
+
+    @Argument(help: "A feed URL (http, https, feed, itpc, pcast) or file.")
+    var feed: String
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() throws {
+        let source = FeedSource(feed)
+        let application: FeedApplication
+        do {
+            let store = try library.openStore()
+            application = try runBlocking {
+                try await HTTPFetcher.with(needed: source.isRemote) { http in
+                    try await Subscriber(store: store, loader: FeedLoader(http: http)).subscribe(feed)
+                }
+            }
+        } catch {
+            throw libraryFailure(error)
+        }
+        let show = application.show
+        print("Added \(show.slug): \(show.displayTitle) (\(application.newEpisodes) episodes)")
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import PodcastKit
+
+/// `podline episodes [SHOW] [--new|--in-progress|--downloaded] [--search TEXT] [--limit N] [--json]`.
+struct EpisodesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "episodes",
+        abstract: "List episodes, newest first.",
+        discussion: "Each line starts with the episode's reference (SHOW/NUMBER), which play, download, mark and fav accept.")
+
+    @Argument(help: "A show (slug, id or feed URL); all shows when omitted.")
+    var show: String?
+
+    @Flag(name: .customLong("new"), help: "Only episodes not played and not started.")
+    var onlyNew = false
+
+    @Flag(help: "Only episodes started but not finished.")
+    var inProgress = false
+
+    @Flag(help: "Only downloaded episodes.")
+    var downloaded = false
+
+    @Flag(name: .customLong("favorites"), help: "Only favourite episodes.")
+    var favorites = false
+
+    @Option(help: "Only episodes whose title or description contains every word of TEXT.")
+    var search: String?
+
+    @Option(help: "At most N episodes.")
+    var limit: Int?
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+    }
+
+    func run() throws {
+        let listings: [EpisodeListing]
+        let store: LibraryStore
+        do {
+            store = try library.openStore()
+            var query = EpisodeQuery(search: search, limit: limit)
+            if let show {
+                guard let record = try store.show(matching: show) else { throw StoreError.notFound("\(show): no such show") }
+                query.showID = record.id
+            }
+            if onlyNew { query.states.append(.new) }
+            if inProgress { query.states.append(.inProgress) }
+            if downloaded { query.states.append(.downloaded) }
+            if favorites { query.states.append(.favorite) }
+            listings = try store.episodes(query)
+        } catch {
+            throw libraryFailure(error)
+        }
+        let folder = store.paths.episodes
+        if json {
+            print(JSONValue.array(listings.map { $0.json(episodesFolder: folder) }).rendered)
+            return
+        }
+        let width = min(40, listings.map(\.ref.count).max() ?? 4)
+        var output = ""
+        for listing in listings {
+            let episode = listing.episode
+            let flags = (episode.isPlayed ? "✓" : episode.position > 0 ? "…" : " ")
+                + (episode.isFavorite ? "★" : " ") + (episode.downloadPath != nil ? "↓" : episode.isPlayable ? " " : "!")
+            output += "\(TerminalOutput.pad(listing.ref, width))  \(flags)  \(TerminalOutput.day(episode.published))  "
+            output += "\(TerminalOutput.pad(TerminalOutput.duration(episode.duration), 8))  \(episode.title ?? episode.guid)\n"
+        }
+        print(output, terminator: "")
+    }
+}

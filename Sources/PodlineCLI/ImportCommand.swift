@@ -1,0 +1,41 @@
+import ArgumentParser
+import PodcastKit
+
+/// `podline import FILE.opml`: subscribes to every feed of an OPML list.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Subscribe to the feeds of an OPML file.",
+        discussion: "Feeds already subscribed are skipped. A feed that cannot be read now is still subscribed and reported; the exit status is then 2.")
+
+    @Argument(help: "The OPML file.", completion: .file(extensions: ["opml", "xml"]))
+    var file: String
+
+    @Option(help: "How many feeds to fetch at once.")
+    var jobs = 8
+
+    @OptionGroup var library: LibraryOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let summary: ImportSummary
+        do {
+            let store = try library.openStore()
+            let document = try OPMLImport.read(file)
+            for warning in document.skipped { printError("\(file): \(warning)") }
+            summary = try runBlocking { [jobs] in
+                try await HTTPFetcher.with { http in
+                    try await OPMLImport(store: store, loader: FeedLoader(http: http)).subscribe(document.entries, jobs: jobs)
+                }
+            }
+        } catch {
+            throw libraryFailure(error)
+        }
+        for failure in summary.failures { printError(failure) }
+        print("Imported \(summary.added) feeds (\(summary.alreadySubscribed) already subscribed, \(summary.failures.count) unreadable now).")
+        if !summary.failures.isEmpty { throw ExitCode(ExitStatus.unreadable) }
+    }
+}

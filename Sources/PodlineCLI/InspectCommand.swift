@@ -1,0 +1,49 @@
+import ArgumentParser
+import PodcastKit
+
+/// `podline inspect FEED [--json]`: shows what a feed file or URL parses to, without subscribing.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a feed file or URL contains, without subscribing.")
+
+    @Argument(help: "A feed URL (http, https, feed, itpc, pcast) or file.")
+    var feed: String
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func run() throws {
+        let source = FeedSource(feed)
+        let parsed: ParsedFeed
+        do {
+            parsed = try runBlocking {
+                try await HTTPFetcher.with(needed: source.isRemote) { http in
+                    try await FeedLoader(http: http).load(source).feed ?? ParsedFeed()
+                }
+            }
+        } catch {
+            throw libraryFailure(error)
+        }
+        if json {
+            print(parsed.json.rendered)
+        } else {
+            printSummary(parsed)
+        }
+    }
+
+    private func printSummary(_ feed: ParsedFeed) {
+        print("Title:       \(feed.title ?? "-")")
+        if let author = feed.author { print("Author:      \(author)") }
+        if let link = feed.link { print("Link:        \(link)") }
+        if let language = feed.language { print("Language:    \(language)") }
+        if let image = feed.image { print("Image:       \(image)") }
+        if let newURL = feed.newURL { print("Moved to:    \(newURL)") }
+        let playable = feed.episodes.filter(\.isPlayable).count
+        print("Episodes:    \(feed.episodes.count) (\(playable) playable)")
+        for episode in feed.episodes {
+            let mark = episode.isPlayable ? " " : "!"
+            print("\(mark) \(TerminalOutput.day(episode.published))  \(TerminalOutput.pad(TerminalOutput.duration(episode.duration), 8))  \(episode.title ?? episode.guid ?? "-")")
+        }
+    }
+}

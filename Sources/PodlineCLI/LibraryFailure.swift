@@ -1,0 +1,37 @@
+import ArgumentParser
+import PodcastKit
+
+/// Prints a library, feed or download error as one line and turns it into the documented exit code.
+func libraryFailure(_ error: any Error) -> ExitCode {
+    switch error {
+    case let error as ExitCode:
+        return error
+    case let error as FeedLoadError:
+        printError(error.description)
+        return ExitCode(ExitStatus.unreadable)
+    case let error as FeedError:
+        printError(error.description)
+        return ExitCode(ExitStatus.unreadable)
+    case let error as DownloadError:
+        printError(error.description)
+        return ExitCode(ExitStatus.unreadable)
+    case let error as StoreError:
+        printError(error.description)
+        switch error {
+        case .notFound: return ExitCode(ExitStatus.unreadable)
+        case .invalid: return ExitCode(ExitStatus.usage)
+        case .database, .alreadySubscribed: return ExitCode(ExitStatus.failure)
+        }
+    default:
+        printError("\(error)")
+        return ExitCode(ExitStatus.failure)
+    }
+}
+
+/// Reads an episode reference argument, or fails as a usage error naming it.
+func parseReference(_ text: String) throws(StoreError) -> EpisodeReference {
+    guard let reference = EpisodeReference(text) else {
+        throw .invalid("invalid episode reference '\(text)': expected <show>/<number> or an episode id")
+    }
+    return reference
+}

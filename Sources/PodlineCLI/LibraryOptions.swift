@@ -1,0 +1,17 @@
+import ArgumentParser
+import PodcastKit
+
+/// Options shared by the commands that use the library: where it lives.
+struct LibraryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
+                                            valueName: "DIR"))
+    var home: String?
+
+    /// The library's locations.
+    var paths: LibraryPaths { LibraryPaths(home: home) }
+
+    /// Opens the library, creating it when needed.
+    func openStore() throws(StoreError) -> LibraryStore {
+        try LibraryStore(paths: paths)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import PodcastKit
+
+/// Facts about where output goes, and small helpers for plain-text listings.
+enum TerminalOutput {
+    /// True when standard error is a terminal (progress displays go there).
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Writes `text` to standard error without a newline (for `\r` progress lines).
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Prints one NDJSON line on standard output.
+    static func printJSON(_ value: JSONValue) {
+        print(value.rendered)
+    }
+
+    /// `3725` as `1:02:05`, `65` as `1:05`.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return "-" }
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    }
+
+    /// The date part of an ISO timestamp, or `-`.
+    static func day(_ date: Date?) -> String {
+        guard let date else { return "-" }
+        return String(ISO8601.string(date).prefix(10))
+    }
+
+    /// `text` cut to `width` characters with an ellipsis.
+    static func clip(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// `text` padded with spaces to `width` characters.
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

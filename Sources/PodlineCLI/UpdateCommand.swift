@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import PodcastKit
+
+/// `podline update [SHOW…] [--jobs N]`: refreshes feeds concurrently and summarises what changed.
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Refresh subscribed feeds.",
+        discussion: "Exits with status 2 when any feed could not be read; the others are updated all the same.")
+
+    @Argument(help: "Shows to refresh (slug, id or feed URL); all when omitted.")
+    var shows: [String] = []
+
+    @Option(help: "How many feeds to fetch at once.")
+    var jobs = 8
+
+    @Flag(help: "Print one JSON object per show instead of the summary.")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let results: [FeedUpdateResult]
+        do {
+            let store = try library.openStore()
+            var selected: [ShowRecord] = []
+            for name in shows {
+                guard let show = try store.show(matching: name) else { throw StoreError.notFound("\(name): no such show") }
+                selected.append(show)
+            }
+            if shows.isEmpty { selected = try store.shows() }
+            let progress = UpdateProgress(total: selected.count, enabled: TerminalOutput.stderrIsTerminal && !json)
+            let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
+            results = try runBlocking { [jobs, selected] in
+                try await HTTPFetcher.with(needed: needsHTTP) { http in
+                    await FeedUpdater(store: store, loader: FeedLoader(http: http)).update(selected, jobs: jobs) { result in
+                        progress.finished(result)
+                    }
+                }
+            }
+            progress.clear()
+        } catch {
+            throw libraryFailure(error)
+        }
+        report(results)
+        if results.contains(where: \.failed) { throw ExitCode(ExitStatus.unreadable) }
+    }
+
+    private func report(_ results: [FeedUpdateResult]) {
+        var newTotal = 0
+        for result in results {
+            let name = result.show.slug
+            switch result.outcome {
+            case .updated(let count, let moved):
+                newTotal += count
+                if json { continue }
+                if count > 0 { print("\(name): \(count) new episode\(count == 1 ? "" : "s")") }
+                if moved { print("\(name): feed moved to \(result.show.feedURL)") }
+            case .notModified:
+                break
+            case .failed(let reason):
+                if !json { printError("\(name): \(result.show.feedURL): \(reason)") }
+            }
+        }
+        if json {
+            for result in results { TerminalOutput.printJSON(Self.json(result)) }
+            return
+        }
+        let failed = results.filter(\.failed).count
+        print("Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "").")
+    }
+
+    private static func json(_ result: FeedUpdateResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [("show", .string(result.show.slug)), ("url", .string(result.show.feedURL))]
+        switch result.outcome {
+        case .updated(let count, let moved):
+            members += [("status", .string("updated")), ("new", .int(count)), ("moved", .bool(moved))]
+        case .notModified:
+            members += [("status", .string("not-modified")), ("new", .int(0)), ("moved", .bool(false))]
+        case .failed(let reason):
+            members += [("status", .string("failed")), ("error", .string(reason))]
+        }
+        return .object(members)
+    }
+}
+
+/// The one-line `Updating 3/200` display on a terminal's standard error.
+final class UpdateProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let enabled: Bool
+    private var done = 0
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+    }
+
+    func finished(_ result: FeedUpdateResult) {
+        guard enabled else { return }
+        let count = lock.withLock { done += 1; return done }
+        TerminalOutput.writeError("\r\u{1B}[KUpdating feeds: \(count)/\(total)  \(TerminalOutput.clip(result.show.slug, 40))")
+    }
+
+    func clear() {
+        if enabled { TerminalOutput.writeError("\r\u{1B}[K") }
+    }
+}
