@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Why an episode could not be downloaded.
-public struct DownloadError: Error, Sendable, CustomStringConvertible {
+public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
 
     public init(_ reason: String) { self.reason = reason }

@@ -55,6 +55,8 @@ struct FeedBuilder: XMLEventHandler {
     private var item: ItemDraft?
     private var channelDraft = ChannelDraft()
     private var indexByGUID: [String: Int] = [:]
+    /// How many rich-text elements are open; text nested in them is kept for them.
+    private var richDepth = 0
 
     init(base: URL?) {
         self.base = base
@@ -101,6 +103,7 @@ struct FeedBuilder: XMLEventHandler {
         if root == nil { root = Root(name: name, rawName: rawName, offset: offset) }
         if name == "item" || name == "atom:entry" { item = ItemDraft() }
         if !attributes.isEmpty { readAttributes(of: name, attributes) }
+        if Self.richText.contains(name) { richDepth += 1 }
         stack.append(Frame(name: name, textStart: text.count))
     }
 
@@ -129,6 +132,7 @@ struct FeedBuilder: XMLEventHandler {
     private mutating func close() {
         let frame = stack.removeLast()
         namespaces.leave()
+        if Self.richText.contains(frame.name) { richDepth -= 1 }
         let parent = stack.last?.name ?? ""
         if frame.name == "item" || frame.name == "atom:entry" {
             finishItem()
@@ -137,7 +141,7 @@ struct FeedBuilder: XMLEventHandler {
         } else {
             readChannelText(frame, parent: parent)
         }
-        if !Self.richText.contains(parent) { text.removeSubrange(frame.textStart...) }
+        if richDepth == 0 { text.removeSubrange(frame.textStart...) }
     }
 
     private func textOf(_ frame: Frame) -> String? {
@@ -157,7 +161,9 @@ struct FeedBuilder: XMLEventHandler {
         case "content:encoded", "atom:content": draft.encoded = draft.encoded ?? value
         case "description": draft.description = draft.description ?? value
         case "itunes:summary", "atom:summary": draft.summary = draft.summary ?? value
-        case "pubDate", "pubdate", "dc:date", "atom:published", "atom:updated", "atom:issued":
+        case "atom:published", "atom:issued":
+            draft.episode.published = FeedDate.parse(value) ?? draft.episode.published
+        case "pubDate", "pubdate", "dc:date", "atom:updated":
             draft.episode.published = draft.episode.published ?? FeedDate.parse(value)
         case "itunes:duration": draft.episode.duration = FeedDuration.seconds(value)
         case "itunes:season", "podcast:season": draft.episode.season = draft.episode.season ?? Self.integer(value)

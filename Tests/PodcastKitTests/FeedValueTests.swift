@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import PodcastKit
+
+@Suite("Feed values: durations, dates, URLs")
+struct FeedValueTests {
+    @Test("itunes:duration forms", arguments: [
+        ("3600", 3600.0), ("61:05", 3665.0), ("1:01:05", 3665.0), ("1:01:05.5", 3665.5), ("3600.5", 3600.5),
+        (" 07:30 ", 450.0), ("1h 2m 3s", 3723.0), ("45 min", 2700.0),
+    ])
+    func durations(text: String, seconds: Double) {
+        #expect(FeedDuration.seconds(text) == seconds)
+    }
+
+    @Test("durations that are not durations", arguments: ["", "abc", "1:2:3:4", "-5", "12:xx"])
+    func badDurations(text: String) {
+        #expect(FeedDuration.seconds(text) == nil)
+    }
+
+    @Test("RFC 822 dates, named zones and broken variants", arguments: [
+        ("Tue, 02 Jan 2024 03:04:05 GMT", "2024-01-02T03:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 +0000", "2024-01-02T03:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 EST", "2024-01-02T08:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 EDT", "2024-01-02T07:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 CST", "2024-01-02T09:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 MDT", "2024-01-02T09:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 PST", "2024-01-02T11:04:05Z"),
+        ("Tue, 02 Jan 2024 03:04:05 -0730", "2024-01-02T10:34:05Z"),
+        ("2 Jan 2024 03:04 UT", "2024-01-02T03:04:00Z"),
+        ("Tue 02 Jan 2024 03:04:05", "2024-01-02T03:04:05Z"),
+        ("Tuesday, 02 January 2024 03:04:05 GMT", "2024-01-02T03:04:05Z"),
+        ("Tue, 02 Jan 24 03:04:05 GMT", "2024-01-02T03:04:05Z"),
+        ("02-Jan-2024 03:04:05 GMT", "2024-01-02T03:04:05Z"),
+        ("Tue, 02 Jan 2024 3:04 PM GMT", "2024-01-02T15:04:00Z"),
+        ("Tue, 02 Jan 2024 03:04:05 GMT+0100", "2024-01-02T02:04:05Z"),
+        ("Sept 02 2024 03:04:05 GMT", "2024-09-02T03:04:05Z"),
+        ("2024-01-02T03:04:05Z", "2024-01-02T03:04:05Z"),
+        ("2024-01-02T03:04:05.123+02:00", "2024-01-02T01:04:05Z"),
+        ("2024-01-02 03:04:05", "2024-01-02T03:04:05Z"),
+        ("2024-01-02", "2024-01-02T00:00:00Z"),
+    ])
+    func dates(text: String, iso: String) {
+        #expect(FeedDate.parse(text).map(ISO8601.string) == iso)
+    }
+
+    @Test("text that is not a date", arguments: ["", "yesterday", "32 Jan 2024", "Tue, 02 Foo 2024"])
+    func badDates(text: String) {
+        #expect(FeedDate.parse(text) == nil)
+    }
+
+    @Test("feed, itpc and pcast schemes", arguments: [
+        ("feed://example.com/rss", "http://example.com/rss"),
+        ("feed:https://example.com/rss", "https://example.com/rss"),
+        ("itpc://example.com/rss", "http://example.com/rss"),
+        ("pcast://example.com/rss", "http://example.com/rss"),
+        ("  https://example.com/rss  ", "https://example.com/rss"),
+    ])
+    func schemes(text: String, url: String) {
+        #expect(FeedURL.normalized(text) == url)
+        #expect(FeedSource(text) == .remote(url))
+    }
+
+    @Test("relative URLs resolve against the feed URL")
+    func relative() {
+        let base = URL(string: "https://example.com/a/feed.xml")
+        #expect(FeedURL.resolve("ep.mp3", against: base) == "https://example.com/a/ep.mp3")
+        #expect(FeedURL.resolve("/ep.mp3", against: base) == "https://example.com/ep.mp3")
+        #expect(FeedURL.resolve("//cdn.example.com/ep.mp3", against: base) == "https://cdn.example.com/ep.mp3")
+        #expect(FeedURL.resolve("mailto:a@example.com", against: base) == "mailto:a@example.com")
+        #expect(FeedURL.resolve("   ", against: base) == nil)
+    }
+
+    @Test("inspect --json shape: keys in order, nulls explicit")
+    func jsonShape() throws {
+        var feed = ParsedFeed()
+        feed.title = "T"
+        var episode = ParsedEpisode()
+        episode.guid = "g"
+        episode.duration = 61
+        episode.published = Date(timeIntervalSince1970: 0)
+        episode.enclosure = Enclosure(url: "https://x/a.mp3", length: nil, type: "audio/mpeg")
+        feed.episodes = [episode]
+        #expect(feed.json.rendered == #"{"title":"T","link":null,"description":null,"language":null,"author":null,"image":null,"new_url":null,"episodes":[{"guid":"g","title":null,"link":null,"description":null,"published":"1970-01-01T00:00:00Z","duration":61,"enclosure":{"url":"https://x/a.mp3","length":null,"type":"audio/mpeg"},"season":null,"number":null,"chapters_url":null,"transcript_url":null,"image":null}]}"#)
+        #expect(JSONValue.string("a\"b\\c\n\u{1}").rendered == #""a\"b\\c\n\u0001""#)
+    }
+}
