@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Work reported to a graph from observation callbacks and publishers, on any thread.
+///
+/// Observation calls back synchronously on the writing thread, inside the
+/// property's `willSet`, so the callbacks only record what happened here;
+/// the graph takes it on the main actor during its next update.
+final class PendingWork: Sendable {
+    /// A node whose dependencies changed; `generation` is the body evaluation
+    /// that registered them, or `nil` for a subscription that never goes stale.
+    struct Invalidation: Sendable {
+        let node: ViewNode
+        let generation: UInt64?
+    }
+
+    /// Everything recorded since the graph last took its work.
+    struct Batch {
+        var invalidations: [Invalidation] = []
+        var jobs: [@MainActor @Sendable () -> Void] = []
+    }
+
+    private struct Queue: ~Copyable {
+        var batch = Batch()
+        var wakeScheduled = false
+        var wake: (@Sendable () -> Void)?
+    }
+
+    private let queue = Mutex(Queue())
+
+    /// Records that `node`'s dependencies changed.
+    func invalidate(_ node: ViewNode?, generation: UInt64?) {
+        guard let node else { return }
+        let wake = queue.withLock { queue -> (@Sendable () -> Void)? in
+            queue.batch.invalidations.append(Invalidation(node: node, generation: generation))
+            return Self.claimWake(&queue)
+        }
+        wake?()
+    }
+
+    /// Records a job to run on the main actor after the next update pass.
+    func enqueue(_ job: @escaping @MainActor @Sendable () -> Void) {
+        let wake = queue.withLock { queue -> (@Sendable () -> Void)? in
+            queue.batch.jobs.append(job)
+            return Self.claimWake(&queue)
+        }
+        wake?()
+    }
+
+    /// Takes everything recorded so far, leaving the queue empty.
+    func take() -> Batch {
+        queue.withLock { queue in
+            queue.wakeScheduled = false
+            var batch = Batch()
+            swap(&batch, &queue.batch)
+            return batch
+        }
+    }
+
+    /// Whether anything was recorded since the last `take()`.
+    var hasWork: Bool {
+        queue.withLock { !$0.batch.invalidations.isEmpty || !$0.batch.jobs.isEmpty }
+    }
+
+    /// Sets the callback run (once until the next `take()`) when work arrives.
+    func setWake(_ wake: (@Sendable () -> Void)?) {
+        queue.withLock { $0.wake = wake }
+    }
+
+    private static func claimWake(_ queue: inout Queue) -> (@Sendable () -> Void)? {
+        guard let wake = queue.wake, !queue.wakeScheduled else { return nil }
+        queue.wakeScheduled = true
+        return wake
+    }
+}

@@ -1,0 +1,41 @@
+/// The node of a primitive view: a container, a modifier, text or a control.
+@MainActor
+final class PrimitiveNode: ViewNode {
+    private(set) var view: any PrimitiveView
+    /// Per-node state a modifier keeps between updates (a previous value, a task).
+    var modifierState: AnyObject?
+    private var hasUpdated = false
+
+    init(view: any PrimitiveView, graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
+        self.view = view
+        super.init(graph: graph, depth: depth, environment: environment)
+    }
+
+    override func update(with newView: any View, environment: EnvironmentValues) {
+        view = newView as! any PrimitiveView
+        self.environment = environment
+        let isFirst = !hasUpdated
+        hasUpdated = true
+        view.didUpdate(node: self, isFirst: isFirst)
+        var list = ChildList()
+        view.makeChildren(into: &list)
+        reconcile(list, environment: view.childEnvironment(environment))
+    }
+
+    override func render(into lines: inout [String]) {
+        view.render(node: self, into: &lines)
+    }
+
+    override func control(labelled label: String) -> Control? {
+        if let control = view.control, control.label == label {
+            return control
+        }
+        return super.control(labelled: label)
+    }
+
+    override func unmount() {
+        guard isMounted else { return }
+        super.unmount()
+        view.willUnmount(node: self)
+    }
+}

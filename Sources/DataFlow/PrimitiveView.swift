@@ -1,0 +1,42 @@
+/// A view the graph handles itself instead of evaluating a `body`.
+///
+/// Containers list their children, modifiers change the environment or hook
+/// into the life of their node, and leaves draw text lines.
+@MainActor
+protocol PrimitiveView {
+    /// Lists the child views, each with the key that identifies it among its siblings.
+    func makeChildren(into children: inout ChildList)
+
+    /// The environment the children see.
+    func childEnvironment(_ environment: EnvironmentValues) -> EnvironmentValues
+
+    /// Appends this view's text lines; by default the children's lines.
+    func render(node: PrimitiveNode, into lines: inout [String])
+
+    /// Called after the node took this value, before its children are updated.
+    func didUpdate(node: PrimitiveNode, isFirst: Bool)
+
+    /// Called once when the node leaves the graph.
+    func willUnmount(node: PrimitiveNode)
+
+    /// The control this view is, if a user can act on it.
+    var control: Control? { get }
+}
+
+extension PrimitiveView {
+    func makeChildren(into children: inout ChildList) {}
+
+    func childEnvironment(_ environment: EnvironmentValues) -> EnvironmentValues {
+        environment
+    }
+
+    func render(node: PrimitiveNode, into lines: inout [String]) {
+        node.renderChildren(into: &lines)
+    }
+
+    func didUpdate(node: PrimitiveNode, isFirst: Bool) {}
+
+    func willUnmount(node: PrimitiveNode) {}
+
+    var control: Control? { nil }
+}

@@ -1,0 +1,56 @@
+@_spi(Reflection) import Swift
+
+/// Where the dynamic properties of a view type are stored, found once per type by reflection.
+@MainActor
+struct PropertyLayout {
+    private enum Field {
+        /// A property the graph links itself (State, StateObject, Environment…).
+        case linked(offset: Int, type: any GraphProperty.Type)
+        /// A custom dynamic property: its own fields first, then its `update()`.
+        case custom(offset: Int, type: any DynamicProperty.Type, layout: PropertyLayout)
+    }
+
+    private let fields: [Field]
+
+    /// True when the type has no dynamic properties.
+    var isEmpty: Bool { fields.isEmpty }
+
+    private static var cache: [ObjectIdentifier: PropertyLayout] = [:]
+
+    /// The layout of `type`, computed on first use.
+    static func of(_ type: Any.Type) -> PropertyLayout {
+        let key = ObjectIdentifier(type)
+        if let layout = cache[key] {
+            return layout
+        }
+        let layout = PropertyLayout(reflecting: type)
+        cache[key] = layout
+        return layout
+    }
+
+    private init(reflecting type: Any.Type) {
+        var fields: [Field] = []
+        _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
+            if let linked = fieldType as? any GraphProperty.Type {
+                fields.append(.linked(offset: offset, type: linked))
+            } else if let custom = fieldType as? any DynamicProperty.Type {
+                fields.append(.custom(offset: offset, type: custom, layout: PropertyLayout.of(custom)))
+            }
+            return true
+        }
+        self.fields = fields
+    }
+
+    /// Links and updates the dynamic properties of the value at `base`.
+    func prepare(_ base: UnsafeMutableRawPointer, _ linker: inout PropertyLinker) {
+        for field in fields {
+            switch field {
+            case .linked(let offset, let type):
+                type.link(at: base + offset, &linker)
+            case .custom(let offset, let type, let layout):
+                layout.prepare(base + offset, &linker)
+                type.runUpdate(at: base + offset)
+            }
+        }
+    }
+}

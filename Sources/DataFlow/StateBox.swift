@@ -1,0 +1,39 @@
+import Observation
+
+/// The storage behind one `State` property of one mounted view.
+///
+/// Reads register with observation, so only bodies that read the value
+/// depend on it. A write of an equal value changes nothing; a write during
+/// a body is deferred to the next update pass.
+@MainActor
+final class StateBox<Value>: Observable, NodeStorage {
+    private let registrar = ObservationRegistrar()
+    private var stored: Value
+    private unowned let graph: ViewGraph
+
+    init(_ value: Value, graph: ViewGraph) {
+        stored = value
+        self.graph = graph
+    }
+
+    var value: Value {
+        get {
+            registrar.access(self, keyPath: \.value)
+            return stored
+        }
+        set {
+            if graph.isEvaluatingBody {
+                graph.deferWrite { [self] in
+                    self.value = newValue
+                }
+                return
+            }
+            if ValueEquality.isEqual(stored, newValue) {
+                return
+            }
+            registrar.withMutation(of: self, keyPath: \.value) {
+                stored = newValue
+            }
+        }
+    }
+}

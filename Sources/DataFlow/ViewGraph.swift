@@ -1,0 +1,193 @@
+/// The mounted tree of a host and the bookkeeping of its updates.
+///
+/// Writes only mark nodes dirty. `update()` re-evaluates the dirty nodes,
+/// parents first, then runs the actions the pass produced (change handlers,
+/// appear and disappear actions, published values), and repeats while those
+/// actions cause more changes, up to `maximumPasses`.
+@MainActor
+final class ViewGraph {
+    /// Work reported from observation callbacks and publishers.
+    let pending = PendingWork()
+    /// Receives every warning, after it is recorded in `warnings`.
+    var warningHandler: (String) -> Void = { message in
+        StandardError.write("DataFlow: \(message)\n")
+    }
+    /// Warnings reported so far, oldest first.
+    private(set) var warnings: [String] = []
+    /// The most passes one `update()` runs before it stops with a warning.
+    var maximumPasses = 100
+    /// The transaction of the changes the next pass shows.
+    var transaction: Transaction?
+    /// True while `update()` runs.
+    private(set) var isUpdating = false
+
+    private lazy var root = RootNode(graph: self, depth: 0, environment: EnvironmentValues())
+    private var pendingRoot: (any View)?
+    private var dirty: [ViewNode] = []
+    private var actions: [() -> Void] = []
+    private var deferredWrites: [() -> Void] = []
+    private var bodyDepth = 0
+
+    private static var live: [WeakGraph] = []
+
+    init() {
+        Self.live.removeAll { $0.graph == nil }
+        Self.live.append(WeakGraph(graph: self))
+    }
+
+    /// Whether anything waits for the next `update()`.
+    var hasPendingWork: Bool {
+        pendingRoot != nil || !dirty.isEmpty || !actions.isEmpty || !deferredWrites.isEmpty || pending.hasWork
+    }
+
+    /// Whether a view body is being evaluated right now.
+    var isEvaluatingBody: Bool { bodyDepth > 0 }
+
+    /// Sets the root view the next update mounts or updates.
+    func setRoot(_ view: any View) {
+        pendingRoot = view
+    }
+
+    /// Evaluates `body` with state writes deferred.
+    func evaluatingBody<Result>(_ body: () -> Result) -> Result {
+        bodyDepth += 1
+        defer { bodyDepth -= 1 }
+        return body()
+    }
+
+    /// Queues a node for re-evaluation in the next pass.
+    func markDirty(_ node: ViewNode) {
+        guard node.isMounted, !node.isDirty else { return }
+        node.isDirty = true
+        dirty.append(node)
+    }
+
+    /// Queues an action to run after the current pass, outside any body.
+    func enqueueAction(_ action: @escaping () -> Void) {
+        actions.append(action)
+    }
+
+    /// Queues a state write made during a body for the next pass.
+    func deferWrite(_ write: @escaping () -> Void) {
+        warn("Modifying state during view update is deferred to the next update; it would make the body depend on itself.")
+        deferredWrites.append(write)
+    }
+
+    /// Records and reports a warning.
+    func warn(_ message: String) {
+        warnings.append(message)
+        warningHandler(message)
+    }
+
+    /// The first control with this label, in render order.
+    func control(labelled label: String) -> Control? {
+        root.control(labelled: label)
+    }
+
+    /// The text lines of the mounted tree.
+    func render() -> [String] {
+        var lines: [String] = []
+        root.render(into: &lines)
+        return lines
+    }
+
+    /// Runs all pending updates synchronously.
+    func update() {
+        guard !isUpdating else { return }
+        isUpdating = true
+        let outerTransaction = Transaction.current
+        Transaction.current = transaction ?? Transaction()
+        defer {
+            Transaction.current = outerTransaction
+            transaction = nil
+            isUpdating = false
+        }
+        var passes = 0
+        while true {
+            applyDeferredWrites()
+            takePendingWork()
+            if let view = pendingRoot {
+                pendingRoot = nil
+                root.update(with: view, environment: root.environment)
+            }
+            if dirty.isEmpty && actions.isEmpty {
+                break
+            }
+            passes += 1
+            if passes > maximumPasses {
+                warn("Update cycle: changes kept causing changes after \(maximumPasses) passes; the rest waits for the next update.")
+                break
+            }
+            reevaluateDirtyNodes()
+            runActions()
+        }
+    }
+
+    private func applyDeferredWrites() {
+        guard !deferredWrites.isEmpty else { return }
+        let writes = deferredWrites
+        deferredWrites.removeAll()
+        for write in writes {
+            write()
+        }
+    }
+
+    private func takePendingWork() {
+        let batch = pending.take()
+        for invalidation in batch.invalidations {
+            let node = invalidation.node
+            if let generation = invalidation.generation, generation != node.generation {
+                continue
+            }
+            markDirty(node)
+        }
+        for job in batch.jobs {
+            actions.append(job)
+        }
+    }
+
+    private func reevaluateDirtyNodes() {
+        guard !dirty.isEmpty else { return }
+        var nodes = dirty
+        dirty.removeAll(keepingCapacity: true)
+        if nodes.count > 1 {
+            nodes.sort { $0.depth < $1.depth }
+        }
+        for node in nodes where node.isDirty && node.isMounted {
+            node.reevaluate()
+        }
+    }
+
+    private func runActions() {
+        while !actions.isEmpty {
+            let batch = actions
+            actions.removeAll()
+            for action in batch {
+                action()
+            }
+        }
+    }
+
+    /// Runs the pending updates of every graph that is not updating already,
+    /// so that changes made before a transaction begins get their own pass.
+    static func flushAll() {
+        for entry in live {
+            guard let graph = entry.graph, !graph.isUpdating, graph.hasPendingWork else { continue }
+            graph.update()
+        }
+    }
+
+    /// Gives the pending changes of every graph the transaction they were made in.
+    static func assignTransaction(_ transaction: Transaction) {
+        for entry in live {
+            guard let graph = entry.graph, graph.hasPendingWork else { continue }
+            graph.transaction = transaction
+        }
+    }
+}
+
+/// A weak reference to a graph in the list of live graphs.
+@MainActor
+private struct WeakGraph {
+    weak var graph: ViewGraph?
+}

@@ -1,0 +1,118 @@
+/// A headless host for a view tree: it mounts a root view, keeps it up to
+/// date, renders it as text lines and lets code act on its controls.
+///
+/// Changes only mark views as needing an update; `update()` runs all pending
+/// updates synchronously. Replacing `rootView` is what a parent passing new
+/// inputs does: views that keep their identity keep their state.
+@MainActor
+public final class ViewHost<Root: View> {
+    private let graph = ViewGraph()
+    private var scheduledUpdate: Task<Void, Never>?
+
+    /// The view at the root of the tree; setting it updates the tree at the next `update()`.
+    public var rootView: Root {
+        didSet { graph.setRoot(rootView) }
+    }
+
+    /// Creates a host and mounts `rootView`, running the first update.
+    public init(_ rootView: Root) {
+        self.rootView = rootView
+        graph.setRoot(rootView)
+        graph.update()
+    }
+
+    /// Warnings reported so far (state written during a body, update cycles), oldest first.
+    public var warnings: [String] {
+        graph.warnings
+    }
+
+    /// Receives each warning; by default warnings go to standard error.
+    public var warningHandler: (String) -> Void {
+        get { graph.warningHandler }
+        set { graph.warningHandler = newValue }
+    }
+
+    /// The most update passes one `update()` runs before it stops with a warning.
+    public var maximumUpdatePasses: Int {
+        get { graph.maximumPasses }
+        set { graph.maximumPasses = max(1, newValue) }
+    }
+
+    /// Whether changes schedule an `update()` on the main actor by themselves.
+    ///
+    /// Off by default, so that tests decide when updates happen. A long-lived
+    /// host (a player, a REPL screen) turns it on.
+    public var updatesAutomatically = false {
+        didSet {
+            guard updatesAutomatically != oldValue else { return }
+            if updatesAutomatically {
+                graph.pending.setWake { [weak self] in
+                    Task { @MainActor in self?.update() }
+                }
+                if graph.hasPendingWork {
+                    Task { @MainActor in self.update() }
+                }
+            } else {
+                graph.pending.setWake(nil)
+            }
+        }
+    }
+
+    /// Whether anything waits for the next `update()`.
+    public var needsUpdate: Bool {
+        graph.hasPendingWork
+    }
+
+    /// Runs all pending updates synchronously: re-evaluates the views whose
+    /// dependencies changed, then runs change handlers, appear and disappear
+    /// actions and received values, until nothing is left.
+    public func update() {
+        graph.update()
+    }
+
+    /// Runs pending updates, then returns the text lines of the tree.
+    ///
+    /// `Text` is its line, stacks list their children's lines, a `Button`
+    /// renders `[label]`, a `Toggle` `[x] label` or `[ ] label`, and a
+    /// `TextField` `label: text`.
+    public func render() -> [String] {
+        graph.update()
+        return graph.render()
+    }
+
+    /// Presses the first button labelled `label`, then updates.
+    ///
+    /// Returns false when there is no such button.
+    @discardableResult
+    public func press(_ label: String) -> Bool {
+        graph.update()
+        guard case .button(_, let action)? = graph.control(labelled: label) else { return false }
+        action()
+        graph.update()
+        return true
+    }
+
+    /// Flips the first toggle labelled `label`, then updates.
+    ///
+    /// Returns false when there is no such toggle.
+    @discardableResult
+    public func toggle(_ label: String) -> Bool {
+        graph.update()
+        guard case .toggle(_, let isOn)? = graph.control(labelled: label) else { return false }
+        isOn.wrappedValue.toggle()
+        graph.update()
+        return true
+    }
+
+    /// Replaces the text of the first text field labelled `label`, then updates.
+    ///
+    /// Returns false when there is no such text field.
+    @discardableResult
+    public func type(_ label: String, _ text: String) -> Bool {
+        graph.update()
+        guard case .textField(_, let binding)? = graph.control(labelled: label) else { return false }
+        binding.wrappedValue = text
+        graph.update()
+        return true
+    }
+}

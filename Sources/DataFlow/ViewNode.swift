@@ -1,0 +1,139 @@
+/// One mounted view in a graph: its identity, environment and children.
+///
+/// A node lives as long as its view keeps its identity (type and position, or
+/// explicit id); the storage of the view's dynamic properties lives with it.
+@MainActor
+class ViewNode {
+    unowned let graph: ViewGraph
+    /// Distance from the root; parents update before their descendants.
+    let depth: Int
+    /// The environment the parent passed down.
+    var environment: EnvironmentValues
+    /// Child nodes in order, with the keys that identify them.
+    private(set) var children: [ViewNode] = []
+    private var childKeys: [NodeKey] = []
+    /// Storage of the view's dynamic properties, one slot per property.
+    var slots: [AnyObject] = []
+    /// False once the node has left the graph.
+    private(set) var isMounted = true
+    /// True while the node waits in the graph's dirty list.
+    var isDirty = false
+    /// Counts body evaluations; observation callbacks from older ones are stale.
+    var generation: UInt64 = 0
+
+    init(graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
+        self.graph = graph
+        self.depth = depth
+        self.environment = environment
+    }
+
+    /// Makes the node for a view that has no node yet.
+    static func make(for view: any View, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
+        if let primitive = view as? any PrimitiveView {
+            return PrimitiveNode(view: primitive, graph: graph, depth: depth, environment: environment)
+        }
+        return makeBodyNode(view, graph: graph, depth: depth, environment: environment)
+    }
+
+    private static func makeBodyNode<V: View>(_ view: V, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
+        BodyNode(view: view, graph: graph, depth: depth, environment: environment)
+    }
+
+    /// Takes a new value of the view from the parent and updates the subtree.
+    func update(with view: any View, environment: EnvironmentValues) {
+        fatalError("\(Self.self) must override update(with:environment:)")
+    }
+
+    /// Evaluates the view again because something it depends on changed.
+    func reevaluate() {
+        isDirty = false
+    }
+
+    /// Appends the text lines of this subtree.
+    func render(into lines: inout [String]) {
+        renderChildren(into: &lines)
+    }
+
+    /// Appends the text lines of the children, in order.
+    func renderChildren(into lines: inout [String]) {
+        for child in children {
+            child.render(into: &lines)
+        }
+    }
+
+    /// The first control with this label in this subtree, in render order.
+    func control(labelled label: String) -> Control? {
+        for child in children {
+            if let control = child.control(labelled: label) {
+                return control
+            }
+        }
+        return nil
+    }
+
+    /// Removes the subtree from the graph: children first, then this node's storage.
+    func unmount() {
+        guard isMounted else { return }
+        isMounted = false
+        for child in children {
+            child.unmount()
+        }
+        for slot in slots {
+            (slot as? any NodeStorage)?.tearDown()
+        }
+    }
+
+    /// Matches the listed child views to existing children by key and type,
+    /// updates the matches, unmounts the rest and mounts the new ones.
+    func reconcile(_ list: ChildList, environment childEnvironment: EnvironmentValues) {
+        let entries = list.entries
+        if entries.count == children.count, keysMatch(entries) {
+            for index in entries.indices {
+                children[index].update(with: entries[index].view, environment: childEnvironment)
+            }
+            return
+        }
+        var reusable: [NodeKey: [ViewNode]] = [:]
+        for (key, child) in zip(childKeys, children) {
+            reusable[key, default: []].append(child)
+        }
+        var matched: [ViewNode?] = []
+        var newKeys: [NodeKey] = []
+        matched.reserveCapacity(entries.count)
+        newKeys.reserveCapacity(entries.count)
+        for entry in entries {
+            let key = NodeKey(entry)
+            newKeys.append(key)
+            if var candidates = reusable[key], !candidates.isEmpty {
+                matched.append(candidates.removeFirst())
+                reusable[key] = candidates
+            } else {
+                matched.append(nil)
+            }
+        }
+        for leftovers in reusable.values {
+            for child in leftovers {
+                child.unmount()
+            }
+        }
+        var newChildren: [ViewNode] = []
+        newChildren.reserveCapacity(entries.count)
+        for (entry, existing) in zip(entries, matched) {
+            let child = existing
+                ?? ViewNode.make(for: entry.view, graph: graph, depth: depth + 1, environment: childEnvironment)
+            newChildren.append(child)
+        }
+        children = newChildren
+        childKeys = newKeys
+        for (entry, child) in zip(entries, newChildren) {
+            child.update(with: entry.view, environment: childEnvironment)
+        }
+    }
+
+    private func keysMatch(_ entries: [ChildList.Entry]) -> Bool {
+        for index in entries.indices where NodeKey(entries[index]) != childKeys[index] {
+            return false
+        }
+        return true
+    }
+}
