@@ -27,7 +27,7 @@ struct FavCommand: ParsableCommand {
             let reference = try parseReference(ref)
             let store = try library.openStore()
             let (on, off) = (self.on, self.off)
-            let (name, favorite) = try MainActor.assumeIsolated { () throws(StoreError) -> (String, Bool) in
+            let (name, favorite) = try MainActor.assumeIsolated { () throws -> (String, Bool) in
                 let model = Library(store: store)
                 let episode = try model.episode(reference)
                 let favorite = on ? true : off ? false : !episode.isFavorite

@@ -25,7 +25,7 @@ struct MarkCommand: ParsableCommand {
             let reference = try parseReference(ref)
             let store = try library.openStore()
             let played = state == .played
-            let name = try MainActor.assumeIsolated { () throws(StoreError) -> String in
+            let name = try MainActor.assumeIsolated { () throws -> String in
                 let model = Library(store: store)
                 let episode = try model.episode(reference)
                 try model.setPlayed(episode, played)

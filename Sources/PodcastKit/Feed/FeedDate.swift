@@ -84,33 +84,20 @@ enum FeedDate {
         var hour = 0, minute = 0, second = 0.0
         var offset: Int?
         var pm: Bool?
-        var tokens: [Substring] = []
-        for token in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
-            let hasLetters = token.contains { $0.isLetter }
-            let isOffset = (token.first == "+" || token.first == "-") && token.dropFirst().allSatisfy { $0.isNumber || $0 == ":" }
-            if !isOffset && (token.contains("-") || token.contains("/")) && (hasLetters || token.filter({ $0 == "-" || $0 == "/" }).count == 2) {
-                tokens.append(contentsOf: token.split(whereSeparator: { $0 == "-" || $0 == "/" }))
-            } else if hasLetters, let sign = token.firstIndex(where: { $0 == "+" || $0 == "-" }) {
-                tokens.append(token[..<sign]) // GMT+0100
-                tokens.append(token[sign...])
-            } else {
-                tokens.append(token)
-            }
-        }
-        for token in tokens {
-            let lower = token.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            if token.contains(":") && token.first?.isNumber == true {
-                let parts = token.split(separator: ":")
-                guard parts.count >= 2, let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+        for token in tokens(Array(text.utf8)) {
+            guard let first = token.first else { continue }
+            if token.contains(UInt8(ascii: ":")) && isDigit(first) {
+                let parts = token.split(separator: UInt8(ascii: ":"))
+                guard parts.count >= 2, let h = number(parts[0]), let m = number(parts[1]) else { return nil }
                 hour = h
                 minute = m
-                if parts.count > 2 { second = Double(parts[2]) ?? 0 }
-            } else if token.first == "+" || token.first == "-" {
-                let digits = token.dropFirst().filter { $0 != ":" }
-                guard let value = Int(digits) else { continue }
-                let sign = token.first == "-" ? -1 : 1
+                if parts.count > 2 { second = Double(String(decoding: parts[2], as: UTF8.self)) ?? 0 }
+            } else if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+                let digits = token.dropFirst().filter { $0 != UInt8(ascii: ":") }
+                guard let value = number(digits[...]) else { continue }
+                let sign = first == UInt8(ascii: "-") ? -1 : 1
                 offset = digits.count <= 2 ? sign * value * 3600 : sign * ((value / 100) * 3600 + (value % 100) * 60)
-            } else if let value = Int(token) {
+            } else if let value = number(token) {
                 if token.count >= 3 || (day != nil && month != nil) {
                     year = token.count <= 2 ? (value < 50 ? 2000 + value : 1900 + value) : value
                 } else if day == nil {
@@ -118,12 +105,15 @@ enum FeedDate {
                 } else {
                     year = value < 50 ? 2000 + value : 1900 + value
                 }
-            } else if lower == "am" || lower == "pm" {
-                pm = lower == "pm"
-            } else if let zone = zones[lower] {
-                offset = zone
-            } else if lower.count >= 3, let index = months.firstIndex(of: String(lower.prefix(3))) {
-                month = index + 1
+            } else {
+                let word = String(decoding: token.filter { $0 != UInt8(ascii: ".") }.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+                if word == "am" || word == "pm" {
+                    pm = word == "pm"
+                } else if let zone = zones[word] {
+                    offset = zone
+                } else if word.utf8.count >= 3, let index = months.firstIndex(of: String(word.prefix(3))) {
+                    month = index + 1
+                }
             }
         }
         if let pm {
@@ -131,6 +121,44 @@ enum FeedDate {
         }
         guard let day, let month, let year else { return nil }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset ?? 0)
+    }
+
+    /// Splits a date into words: at spaces and commas, inside `02-Jan-2024` and `2024/01/02`, and before the
+    /// sign of `GMT+0100`.
+    private static func tokens(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "\t")]
+        for token in bytes.split(whereSeparator: { separators.contains($0) }) {
+            let hasLetters = token.contains(where: isLetter)
+            let first = token.first!
+            let isOffset = (first == UInt8(ascii: "+") || first == UInt8(ascii: "-"))
+                && token.dropFirst().allSatisfy { isDigit($0) || $0 == UInt8(ascii: ":") }
+            let dashes = token.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") }.count
+            if !isOffset && dashes > 0 && (hasLetters || dashes == 2) {
+                result += token.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") })
+            } else if hasLetters, let sign = token.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+                result.append(token[..<sign])
+                result.append(token[sign...])
+            } else {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    /// A run of ASCII digits as a number.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard isDigit(digit) else { return nil }
+            value = value * 10 + Int(digit - 48)
+        }
+        return value
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

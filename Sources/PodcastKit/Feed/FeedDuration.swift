@@ -4,7 +4,7 @@ enum FeedDuration {
     static func seconds(_ text: String) -> Double? {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
-        if trimmed.contains(":") {
+        if trimmed.utf8.contains(UInt8(ascii: ":")) {
             let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count <= 3 else { return nil }
             var total = 0.0

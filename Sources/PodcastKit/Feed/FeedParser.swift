@@ -144,10 +144,14 @@ struct FeedBuilder: XMLEventHandler {
         if richDepth == 0 { text.removeSubrange(frame.textStart...) }
     }
 
+    /// The element's text without surrounding whitespace, or nil when there is none.
     private func textOf(_ frame: Frame) -> String? {
-        guard frame.textStart < text.count else { return nil }
-        let value = String(decoding: text[frame.textStart...], as: UTF8.self).trimmingSpaces
-        return value.isEmpty ? nil : value
+        var start = frame.textStart
+        var end = text.count
+        while start < end, XMLTokenizer.isSpace(text[start]) { start += 1 }
+        while end > start, XMLTokenizer.isSpace(text[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     private mutating func readItemText(_ frame: Frame, parent: String) {

@@ -22,13 +22,25 @@ public enum FeedURL {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
+    /// True when `text` starts with `http://` or `https://`, in any case.
+    static func hasHTTPScheme(_ text: String) -> Bool {
+        var iterator = text.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = iterator.next(), byte | 0x20 == expected else { return false }
+        }
+        var byte = iterator.next()
+        if byte.map({ $0 | 0x20 }) == UInt8(ascii: "s") { byte = iterator.next() }
+        guard byte == UInt8(ascii: ":"), iterator.next() == UInt8(ascii: "/"), iterator.next() == UInt8(ascii: "/") else { return false }
+        return true
+    }
+
     /// `reference` resolved against `base`; absolute references and unparseable ones come back trimmed.
     static func resolve(_ reference: String?, against base: URL?) -> String? {
         guard let reference else { return nil }
         let trimmed = reference.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
+        if hasHTTPScheme(trimmed) { return trimmed }
         let lower = trimmed.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return trimmed }
         if lower.hasPrefix("feed:") || lower.hasPrefix("itpc:") || lower.hasPrefix("pcast:") { return normalized(trimmed) }
         if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
            !trimmed[..<colon].isEmpty {

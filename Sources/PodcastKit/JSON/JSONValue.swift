@@ -25,62 +25,92 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The compact JSON text.
     public var rendered: String {
-        var output = ""
+        String(decoding: renderedBytes, as: UTF8.self)
+    }
+
+    /// The compact JSON text as UTF-8.
+    public var renderedBytes: [UInt8] {
+        var output: [UInt8] = []
         render(into: &output)
         return output
     }
 
     /// Appends the compact JSON text to `output`.
-    public func render(into output: inout String) {
+    public func render(into output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += "\(value)"
+        case .null: output += Array("null".utf8)
+        case .bool(let value): output += Array((value ? "true" : "false").utf8)
+        case .int(let value): output += Array(String(value).utf8)
+        case .double(let value): output += Array("\(value)".utf8)
         case .string(let value): Self.escape(value, into: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.render(into: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.escape(member.0, into: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.1.render(into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func escape(_ string: String, into output: inout String) {
-        output += "\""
-        var pending = Substring.UnicodeScalarView()
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": flush(&pending, &output); output += "\\\""
-            case "\\": flush(&pending, &output); output += "\\\\"
-            case "\n": flush(&pending, &output); output += "\\n"
-            case "\r": flush(&pending, &output); output += "\\r"
-            case "\t": flush(&pending, &output); output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                flush(&pending, &output)
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: pending.append(scalar)
+    /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
+    /// and U+2028/U+2029, which break JavaScript parsers.
+    private static func escape(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var copy = string
+        copy.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            func flush(to end: Int) {
+                if end > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
+                    index += 1 // the common case: copied as it is
+                    continue
+                }
+                var escaped: StaticString?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escaped = "\\\""
+                case UInt8(ascii: "\\"): escaped = "\\\\"
+                case UInt8(ascii: "\n"): escaped = "\\n"
+                case UInt8(ascii: "\r"): escaped = "\\r"
+                case UInt8(ascii: "\t"): escaped = "\\t"
+                case 0..<0x20:
+                    flush(to: index)
+                    let hex = Array(String(byte, radix: 16).utf8)
+                    output += Array("\\u00".utf8) + (hex.count == 1 ? [UInt8(ascii: "0")] : []) + hex
+                    index += 1
+                    runStart = index
+                    continue
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escaped = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    break
+                }
+                if let escaped {
+                    flush(to: index)
+                    output.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+                    index += width
+                    runStart = index
+                } else {
+                    index += 1
+                }
+            }
+            flush(to: index)
         }
-        flush(&pending, &output)
-        output += "\""
-    }
-
-    private static func flush(_ pending: inout Substring.UnicodeScalarView, _ output: inout String) {
-        guard !pending.isEmpty else { return }
-        output += String(pending)
-        pending = Substring.UnicodeScalarView()
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -61,7 +61,7 @@ struct XMLNamespaces {
     func canonical(_ name: String, isAttribute: Bool = false) -> String {
         let prefix: Substring
         let local: Substring
-        if let colon = name.firstIndex(of: ":") {
+        if let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) {
             prefix = name[..<colon]
             local = name[name.index(after: colon)...]
         } else {
@@ -90,12 +90,13 @@ struct XMLNamespaces {
     }
 }
 
-extension StringProtocol {
-    /// The string without leading and trailing whitespace and newlines.
+extension String {
+    /// The string without leading and trailing ASCII whitespace (space, tab, CR, LF).
     var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !XMLTokenizer.isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !XMLTokenizer.isSpace($0) })!
+        if first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex { return self }
+        return String(self[first...last])
     }
 }
