@@ -9,6 +9,21 @@ import Observation
 public struct Bindable<Value> {
     private var object: Value
 
+    /// Creates a bindable object from an observable object.
+    public init(wrappedValue: Value) where Value: AnyObject & Observable {
+        object = wrappedValue
+    }
+
+    /// Creates a bindable object from an observable object.
+    public init(_ wrappedValue: Value) where Value: AnyObject & Observable {
+        object = wrappedValue
+    }
+
+    /// Creates a bindable from the value of another bindable.
+    public init(projectedValue: Bindable<Value>) where Value: AnyObject & Observable {
+        self = projectedValue
+    }
+
     /// The wrapped object.
     public var wrappedValue: Value {
         get { object }
@@ -30,23 +45,6 @@ public struct Bindable<Value> {
             get: { object[keyPath: keyPath] },
             set: { value, _ in object[keyPath: keyPath] = value }
         )
-    }
-}
-
-extension Bindable where Value: AnyObject & Observable {
-    /// Creates a bindable object from an observable object.
-    public init(wrappedValue: Value) {
-        object = wrappedValue
-    }
-
-    /// Creates a bindable object from an observable object.
-    public init(_ wrappedValue: Value) {
-        object = wrappedValue
-    }
-
-    /// Creates a bindable from the value of another bindable.
-    public init(projectedValue: Bindable<Value>) {
-        self = projectedValue
     }
 }
 

@@ -18,7 +18,8 @@ final class ObjectSubscription: NodeStorage {
         objectID = id
         subscriptionCount += 1
         let pending = node.graph.pending
-        cancellable = object.objectWillChange.sink { [weak node] _ in
+        // @Sendable: objects may announce changes on any thread.
+        cancellable = object.objectWillChange.sink { @Sendable [weak node] _ in
             pending.invalidate(node, generation: nil)
         }
     }

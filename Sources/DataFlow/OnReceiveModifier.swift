@@ -24,12 +24,12 @@ private final class ReceiveSubscription<P: Publisher>: NodeStorage where P.Failu
     /// Subscribes; each value is delivered on the main actor in the graph's next update.
     func subscribe(reportingTo pending: PendingWork) {
         cancellable?.cancel()
-        cancellable = publisher.sink { [weak self] output in
+        let receiver = WeakReceiver(self)
+        // @Sendable: the publisher may emit on any thread; only the job runs on the main actor.
+        cancellable = publisher.sink { @Sendable output in
             let output = UncheckedSendable(value: output)
-            let receiver = UncheckedSendable(value: self)
             pending.enqueue {
-                guard let receiver = receiver.value, receiver.cancellable != nil else { return }
-                receiver.action(output.value)
+                receiver.object?.action(output.value)
             }
         }
     }
@@ -37,6 +37,15 @@ private final class ReceiveSubscription<P: Publisher>: NodeStorage where P.Failu
     func tearDown() {
         cancellable?.cancel()
         cancellable = nil
+    }
+}
+
+/// A weak reference to a receiver that can cross to the publisher's thread.
+private final class WeakReceiver<P: Publisher>: Sendable where P.Failure == Never {
+    nonisolated(unsafe) weak var object: ReceiveSubscription<P>?
+
+    init(_ object: ReceiveSubscription<P>) {
+        self.object = object
     }
 }
 
