@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Crash safety (end to end)")
 struct CrashSafetyTests {
     /// Starts `podline` and kills it with SIGKILL after `delay` seconds.
-    private func runAndKill(_ arguments: [String], home: URL, after delay: TimeInterval) throws {
+    private static func runAndKillProcess(_ arguments: [String], home: URL, after delay: TimeInterval) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         process.arguments = arguments
@@ -29,7 +29,7 @@ struct CrashSafetyTests {
     }
 
     @Test("kill -9 during update: integrity ok and every feed either fully applied or untouched")
-    func killDuringUpdate() throws {
+    func killDuringUpdate() async throws {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
@@ -38,7 +38,7 @@ struct CrashSafetyTests {
             try server.put("feed\(index).xml", Self.bigFeed(title: "Show \(index)", count: 1500))
             _ = try store.addShow(feedURL: server.url("slow/0.\(index % 10)/file/feed\(index).xml"), parsed: TemporaryLibrary.parse(small))
         }
-        try runAndKill(["update", "--jobs", "4"], home: home, after: 1.0)
+        try await Blocking.run { try Self.runAndKillProcess(["update", "--jobs", "4"], home: home, after: 1.0) }
         let check = try LibraryStore(paths: LibraryPaths(home: home.path))
         #expect(try check.integrityCheck() == "ok")
         var applied = 0
@@ -51,7 +51,7 @@ struct CrashSafetyTests {
     }
 
     @Test("kill -9 during download: no incomplete file is marked downloaded, and the next run resumes")
-    func killDuringDownload() throws {
+    func killDuringDownload() async throws {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
         let media = Data((0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
@@ -61,7 +61,7 @@ struct CrashSafetyTests {
             <rss><channel><title>Slow</title><item><guid>1</guid><title>Trickle</title>
             <enclosure url="\(server.url("trickle/file/ep.mp3"))" length="600000" type="audio/mpeg"/></item></channel></rss>
             """))
-        try runAndKill(["download", "slow/1"], home: home, after: 0.8)
+        try await Blocking.run { try Self.runAndKillProcess(["download", "slow/1"], home: home, after: 0.8) }
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.episode(.showNumber(slug: "slow", number: 1)).episode.downloadPath == nil)
         let folder = home.appendingPathComponent("episodes/slow")
@@ -70,14 +70,14 @@ struct CrashSafetyTests {
         #expect(partial.count > 0 && partial.count < media.count)
         #expect(partial == media.prefix(partial.count))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("1-Trickle.mp3").path))
-        let resumed = try PodlineBinary.run(["download", "slow/1"], home: home, timeout: 120)
+        let resumed = try await Blocking.run { try PodlineBinary.run(["download", "slow/1"], home: home, timeout: 120) }
         #expect(resumed.status == 0)
         #expect(try Data(contentsOf: folder.appendingPathComponent("1-Trickle.mp3")) == media)
         #expect(try server.log().last?.headers["range"] == "bytes=\(partial.count)-")
     }
 
     @Test("two podline processes updating the same library at once lose nothing")
-    func twoProcesses() throws {
+    func twoProcesses() async throws {
         let home = try Fixtures.temporaryDirectory()
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
         for index in 0..<12 {
@@ -85,7 +85,17 @@ struct CrashSafetyTests {
             try Self.bigFeed(title: "Local \(index)", count: 200).write(to: file, atomically: true, encoding: .utf8)
             _ = try store.addShow(feedURL: file.path, parsed: ParsedFeed())
         }
-        let results = try [["update", "--jobs", "3"], ["update", "--jobs", "3"]].map { arguments -> Process in
+        let results = try await Blocking.run { try Self.runTogether(home: home) }
+        #expect(results == [0, 0])
+        #expect(try store.integrityCheck() == "ok")
+        for show in try store.shows() {
+            #expect(try store.episodes(EpisodeQuery(showID: show.id)).count == 200)
+        }
+    }
+
+    /// Runs two `podline update`s on the same library at once and returns their exit statuses.
+    private static func runTogether(home: URL) throws -> [Int32] {
+        let processes = try [["update", "--jobs", "3"], ["update", "--jobs", "3"]].map { arguments -> Process in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
             process.arguments = arguments
@@ -97,11 +107,7 @@ struct CrashSafetyTests {
             try process.run()
             return process
         }
-        for process in results { process.waitUntilExit() }
-        #expect(results.map(\.terminationStatus) == [0, 0])
-        #expect(try store.integrityCheck() == "ok")
-        for show in try store.shows() {
-            #expect(try store.episodes(EpisodeQuery(showID: show.id)).count == 200)
-        }
+        for process in processes { process.waitUntilExit() }
+        return processes.map(\.terminationStatus)
     }
 }

@@ -20,7 +20,7 @@ struct DownloadTests {
     }
 
     private func download(_ library: TemporaryLibrary, _ listing: EpisodeListing) async throws -> URL {
-        let http = HTTPFetcher(timeouts: HTTPTimeouts(connect: 2, read: 2, total: 10))
+        let http = HTTPFetcher(timeouts: HTTPTimeouts(connect: 5, read: 10, total: 30))
         do {
             let file = try await EpisodeDownloader(store: library.store, http: http).download(listing)
             await http.shutdown()
@@ -111,7 +111,7 @@ struct DownloadTests {
             "<rss><channel><title>T</title><item><guid>x</guid><title>Text only</title></item></channel></rss>"))
         let listing = try library.store.episode(.showNumber(slug: "t", number: 1))
         await #expect(throws: DownloadError("t/1: not playable (the feed gives no media file)")) {
-            try await EpisodeDownloader(store: library.store, http: HTTPFetcher()).download(listing)
+            try await download(library, listing)
         }
     }
 

@@ -8,7 +8,7 @@ public enum FeedParser {
     /// Parses `data`, resolving relative URLs against `url` (the address the feed was fetched from).
     public static func parse(_ data: [UInt8], url: String? = nil, sizeCap: Int = defaultSizeCap) throws(FeedError) -> ParsedFeed {
         guard data.count <= sizeCap else {
-            throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit (\(data.count) bytes)")
+            throw FeedError(SizeLimit.exceeded(sizeCap, actual: data.count))
         }
         let text = TextDecoding.utf8(data)
         guard !text.isEmpty else { throw FeedError("empty document") }

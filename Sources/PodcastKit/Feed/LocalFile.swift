@@ -14,7 +14,7 @@ enum LocalFile {
         guard fstat(descriptor, &info) == 0 else { throw FeedError(errnoReason()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FeedError("is a directory") }
         if Int(info.st_size) > sizeCap {
-            throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit (\(info.st_size) bytes)")
+            throw FeedError(SizeLimit.exceeded(sizeCap, actual: Int(info.st_size)))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
@@ -26,7 +26,7 @@ enum LocalFile {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > sizeCap { throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit") }
+            if bytes.count > sizeCap { throw FeedError(SizeLimit.exceeded(sizeCap)) }
         }
         return bytes
     }

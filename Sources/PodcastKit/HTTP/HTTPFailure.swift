@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 
 /// Why an HTTP request failed, worded for a one-line error message.
 public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,6 +15,8 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { reason }
 
+    private static let truncated = "the server closed the connection before the response ended (truncated)"
+
     /// A failure for whatever the HTTP client or the network threw.
     static func from(_ error: any Error, timeouts: HTTPTimeouts) -> HTTPFailure {
         if let failure = error as? HTTPFailure { return failure }
@@ -22,13 +25,14 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
             case .connectTimeout: return HTTPFailure("timed out connecting (after \(timeouts.connect) s)")
             case .readTimeout: return HTTPFailure("timed out waiting for data (after \(timeouts.read) s)")
             case .deadlineExceeded: return HTTPFailure("timed out (no complete answer within \(timeouts.total) s)")
-            case .remoteConnectionClosed: return HTTPFailure("the server closed the connection before the response ended")
+            case .remoteConnectionClosed: return HTTPFailure(truncated)
             case .cancelled: return HTTPFailure("cancelled")
             case .invalidURL, .emptyHost, .emptyScheme: return HTTPFailure("invalid URL")
             default: break
             }
         }
         if error is CancellationError { return HTTPFailure("cancelled") }
+        if let parser = error as? HTTPParserError, parser == .invalidEOFState { return HTTPFailure(truncated) }
         if let io = error as? IOError { return HTTPFailure(Self.errnoReason(io.errnoCode)) }
         let text = String(describing: error)
         for (needle, reason) in [("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),

@@ -77,12 +77,12 @@ public final class HTTPFetcher: Sendable {
             }
             if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > sizeCap,
                response.headers.first(name: "Content-Encoding") == nil {
-                throw HTTPFailure("larger than the \(sizeCap / (1024 * 1024)) MB limit (\(declared) bytes)")
+                throw HTTPFailure(SizeLimit.exceeded(sizeCap, actual: declared))
             }
             var body: [UInt8] = []
             for try await buffer in response.body {
                 body.append(contentsOf: buffer.readableBytesView)
-                if body.count > sizeCap { throw HTTPFailure("larger than the \(sizeCap / (1024 * 1024)) MB limit") }
+                if body.count > sizeCap { throw HTTPFailure(SizeLimit.exceeded(sizeCap)) }
             }
             document.body = body
             return document

@@ -2,7 +2,7 @@
 public enum OPMLParser {
     /// Parses `data`; a document that is not OPML is refused with the reason.
     public static func parse(_ data: [UInt8], sizeCap: Int = FeedParser.defaultSizeCap) throws(FeedError) -> OPMLDocument {
-        guard data.count <= sizeCap else { throw FeedError("larger than the \(sizeCap / (1024 * 1024)) MB limit") }
+        guard data.count <= sizeCap else { throw FeedError(SizeLimit.exceeded(sizeCap, actual: data.count)) }
         let text = TextDecoding.utf8(data)
         guard !text.isEmpty else { throw FeedError("empty document") }
         return try text.withUnsafeBufferPointer { (buffer) throws(FeedError) -> OPMLDocument in
