@@ -54,6 +54,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "podline", dependencies: ["PodlineCLI"]),
+        .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow"]),
         .executableTarget(name: "podline-bench", dependencies: ["PodcastKit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),

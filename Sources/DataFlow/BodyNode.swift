@@ -45,8 +45,6 @@ final class BodyNode<Content: View>: ViewNode {
                 pending.invalidate(node, generation: generation)
             }
         }
-        var list = ChildList()
-        list.append(body)
-        reconcile(list, environment: environment)
+        reconcileSingle(body, environment: environment)
     }
 }

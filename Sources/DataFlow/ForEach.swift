@@ -41,6 +41,8 @@ extension ForEach where Data == Range<Int>, ID == Int {
 }
 
 extension ForEach: PrimitiveView {
+    var listsChildrenFromData: Bool { true }
+
     func makeChildren(into children: inout ChildList) {
         for element in data {
             children.append(content(element), key: AnyHashable(identify(element)))

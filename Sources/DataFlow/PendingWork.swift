@@ -46,13 +46,16 @@ final class PendingWork: Sendable {
         wake?()
     }
 
-    /// Takes everything recorded so far, leaving the queue empty.
-    func take() -> Batch {
+    /// Moves everything recorded so far into `batch`, leaving the queue
+    /// empty; both keep their capacity, so a steady stream allocates nothing.
+    func take(into batch: inout Batch) {
         queue.withLock { queue in
             queue.wakeScheduled = false
-            var batch = Batch()
-            swap(&batch, &queue.batch)
-            return batch
+            guard !queue.batch.invalidations.isEmpty || !queue.batch.jobs.isEmpty else { return }
+            batch.invalidations.append(contentsOf: queue.batch.invalidations)
+            batch.jobs.append(contentsOf: queue.batch.jobs)
+            queue.batch.invalidations.removeAll(keepingCapacity: true)
+            queue.batch.jobs.removeAll(keepingCapacity: true)
         }
     }
 

@@ -1,3 +1,5 @@
+import Observation
+
 /// The node of a primitive view: a container, a modifier, text or a control.
 @MainActor
 final class PrimitiveNode: ViewNode {
@@ -17,8 +19,33 @@ final class PrimitiveNode: ViewNode {
         let isFirst = !hasUpdated
         hasUpdated = true
         view.didUpdate(node: self, isFirst: isFirst)
+        listChildren()
+    }
+
+    override func reevaluate() {
+        isDirty = false
+        listChildren()
+    }
+
+    /// Lists the children and reconciles them; a view that reads data to
+    /// list them (`ForEach`) does so in an observation scope of its own.
+    private func listChildren() {
         var list = ChildList()
-        view.makeChildren(into: &list)
+        if view.listsChildrenFromData {
+            generation &+= 1
+            let generation = generation
+            let pending = graph.pending
+            let node: ViewNode = self
+            graph.evaluatingBody {
+                withObservationTracking {
+                    view.makeChildren(into: &list)
+                } onChange: { [weak node] in
+                    pending.invalidate(node, generation: generation)
+                }
+            }
+        } else {
+            view.makeChildren(into: &list)
+        }
         reconcile(list, environment: view.childEnvironment(environment))
     }
 

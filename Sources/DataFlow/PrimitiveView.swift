@@ -21,6 +21,10 @@ protocol PrimitiveView {
 
     /// The control this view is, if a user can act on it.
     var control: Control? { get }
+
+    /// Whether listing the children reads observable data (as `ForEach`
+    /// does), so the node must observe those reads and list them again.
+    var listsChildrenFromData: Bool { get }
 }
 
 extension PrimitiveView {
@@ -39,4 +43,6 @@ extension PrimitiveView {
     func willUnmount(node: PrimitiveNode) {}
 
     var control: Control? { nil }
+
+    var listsChildrenFromData: Bool { false }
 }

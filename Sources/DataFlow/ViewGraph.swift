@@ -1,9 +1,10 @@
 /// The mounted tree of a host and the bookkeeping of its updates.
 ///
-/// Writes only mark nodes dirty. `update()` re-evaluates the dirty nodes,
-/// parents first, then runs the actions the pass produced (change handlers,
-/// appear and disappear actions, published values), and repeats while those
-/// actions cause more changes, up to `maximumPasses`.
+/// Writes only mark nodes dirty. Each pass of `update()` first delivers the
+/// values publishers sent since the last pass, then re-evaluates the dirty
+/// nodes, parents first, then runs the actions the pass produced (change
+/// handlers, appear and disappear actions, task starts); it repeats while
+/// those cause more changes, up to `maximumPasses`.
 @MainActor
 final class ViewGraph {
     /// Work reported from observation callbacks and publishers.
@@ -25,8 +26,11 @@ final class ViewGraph {
     private var pendingRoot: (any View)?
     private var dirty: [ViewNode] = []
     private var actions: [() -> Void] = []
+    private var receivedValues: [@MainActor @Sendable () -> Void] = []
     private var deferredWrites: [() -> Void] = []
     private var bodyDepth = 0
+    private var taken = PendingWork.Batch()
+    private var spareDirty: [ViewNode] = []
 
     private static var live: [WeakGraph] = []
 
@@ -37,7 +41,8 @@ final class ViewGraph {
 
     /// Whether anything waits for the next `update()`.
     var hasPendingWork: Bool {
-        pendingRoot != nil || !dirty.isEmpty || !actions.isEmpty || !deferredWrites.isEmpty || pending.hasWork
+        pendingRoot != nil || !dirty.isEmpty || !actions.isEmpty || !deferredWrites.isEmpty
+            || !receivedValues.isEmpty || pending.hasWork
     }
 
     /// Whether a view body is being evaluated right now.
@@ -106,11 +111,15 @@ final class ViewGraph {
         while true {
             applyDeferredWrites()
             takePendingWork()
+            if !receivedValues.isEmpty {
+                deliverReceivedValues()
+                takePendingWork()
+            }
             if let view = pendingRoot {
                 pendingRoot = nil
                 root.update(with: view, environment: root.environment)
             }
-            if dirty.isEmpty && actions.isEmpty {
+            if dirty.isEmpty && actions.isEmpty && deferredWrites.isEmpty && receivedValues.isEmpty {
                 break
             }
             passes += 1
@@ -133,29 +142,43 @@ final class ViewGraph {
     }
 
     private func takePendingWork() {
-        let batch = pending.take()
-        for invalidation in batch.invalidations {
+        pending.take(into: &taken)
+        guard !taken.invalidations.isEmpty || !taken.jobs.isEmpty else { return }
+        for invalidation in taken.invalidations {
             let node = invalidation.node
             if let generation = invalidation.generation, generation != node.generation {
                 continue
             }
             markDirty(node)
         }
-        for job in batch.jobs {
-            actions.append(job)
+        receivedValues.append(contentsOf: taken.jobs)
+        taken.invalidations.removeAll(keepingCapacity: true)
+        taken.jobs.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs the jobs publishers sent before this pass, as if delivered when sent;
+    /// jobs they cause wait for the next pass.
+    private func deliverReceivedValues() {
+        let values = receivedValues
+        receivedValues.removeAll()
+        for value in values {
+            value()
         }
     }
 
     private func reevaluateDirtyNodes() {
         guard !dirty.isEmpty else { return }
-        var nodes = dirty
-        dirty.removeAll(keepingCapacity: true)
+        var nodes: [ViewNode] = []
+        swap(&nodes, &spareDirty)
+        swap(&nodes, &dirty)
         if nodes.count > 1 {
             nodes.sort { $0.depth < $1.depth }
         }
         for node in nodes where node.isDirty && node.isMounted {
             node.reevaluate()
         }
+        nodes.removeAll(keepingCapacity: true)
+        spareDirty = nodes
     }
 
     private func runActions() {

@@ -83,6 +83,20 @@ class ViewNode {
         }
     }
 
+    /// Updates the only child in place when it is the same type, else reconciles.
+    func reconcileSingle(_ view: any View, environment childEnvironment: EnvironmentValues) {
+        if children.count == 1, childKeys[0].type == ObjectIdentifier(Swift.type(of: view)),
+           childKeys[0].key == Self.singleChildKey {
+            children[0].update(with: view, environment: childEnvironment)
+            return
+        }
+        var list = ChildList()
+        list.append(view)
+        reconcile(list, environment: childEnvironment)
+    }
+
+    private static let singleChildKey = AnyHashable(0)
+
     /// Matches the listed child views to existing children by key and type,
     /// updates the matches, unmounts the rest and mounts the new ones.
     func reconcile(_ list: ChildList, environment childEnvironment: EnvironmentValues) {

@@ -107,6 +107,8 @@ struct ViewHostTests {
         #expect(host.render() == ["A sample book", "Second", "A sample book"])
         library.books.remove(at: 0)
         #expect(host.render() == ["Second", "A sample book"])
+        library.books[1].title = "Read inside the ForEach content"
+        #expect(host.render() == ["Second", "Read inside the ForEach content"])
     }
 
     @Test("A different root view type replaces the tree")

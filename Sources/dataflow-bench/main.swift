@@ -1,0 +1,109 @@
+import DataFlow
+
+// Measures the update path of DataFlow's view graph. Run with:
+//   swift run -c release dataflow-bench
+
+/// One write to a model property read by one view, then update(): the
+/// whole cost of getting that one view re-evaluated.
+@MainActor
+func measureSingleWrite(iterations: Int) {
+    let counter = EvaluationCounter()
+    let cell = Cell()
+    let host = ViewHost(CellRow(index: 0, cell: cell, counter: counter))
+    for _ in 0..<1_000 {
+        cell.value += 1
+        host.update()
+    }
+    counter.count = 0
+    let start = Measurements.now()
+    for _ in 0..<iterations {
+        cell.value += 1
+        host.update()
+    }
+    let elapsed = Double(Measurements.now() - start)
+    print("single write + update (Observable):  \(Measurements.micros(elapsed / Double(iterations))) per write, \(counter.count) bodies for \(iterations) writes  (goal ≤ 5 µs)")
+
+    let stateCounter = EvaluationCounter()
+    let stateHost = ViewHost(StateCounter(counter: stateCounter))
+    var label = "count 0"
+    stateCounter.count = 0
+    let stateStart = Measurements.now()
+    for index in 0..<iterations {
+        stateHost.press(label)
+        label = "count \(index + 1)"
+    }
+    let stateElapsed = Double(Measurements.now() - stateStart)
+    print("button press → State write + update: \(Measurements.micros(stateElapsed / Double(iterations))) per press, \(stateCounter.count) bodies for \(iterations) presses")
+}
+
+/// A graph of `size` rows; one write invalidates one row; only update() is timed.
+@MainActor
+func measureLargeGraph(size: Int, samples: Int) {
+    let counter = EvaluationCounter()
+    let cells = (0..<size).map { _ in Cell() }
+    let mountStart = Measurements.now()
+    let host = ViewHost(CellGrid(cells: cells, counter: counter))
+    let mountElapsed = Double(Measurements.now() - mountStart)
+    print("mount \(size) rows:                  \(Measurements.micros(mountElapsed))")
+
+    var generator = SplitMix(seed: 42)
+    var timings: [UInt64] = []
+    timings.reserveCapacity(samples)
+    counter.count = 0
+    for _ in 0..<samples {
+        let cell = cells[Int(generator.next() % UInt64(size))]
+        cell.value += 1
+        let start = Measurements.now()
+        host.update()
+        timings.append(Measurements.now() - start)
+    }
+    timings.sort()
+    let mean = Double(timings.reduce(0, +)) / Double(timings.count)
+    print("update() after one write in \(size) rows: median \(Measurements.micros(Double(Measurements.percentile(timings, 0.5)))), mean \(Measurements.micros(mean)), p99 \(Measurements.micros(Double(Measurements.percentile(timings, 0.99)))), \(counter.count) bodies for \(samples) writes  (goal ≤ 50 µs)")
+}
+
+/// A million writes, each followed by update(): resident memory must stay flat.
+@MainActor
+func measureMemory(writes: Int) {
+    let counter = EvaluationCounter()
+    let cells = (0..<100).map { _ in Cell() }
+    let host = ViewHost(CellGrid(cells: cells, counter: counter))
+    for index in 0..<10_000 {
+        cells[index % cells.count].value += 1
+        host.update()
+    }
+    let before = Measurements.residentKilobytes()
+    for index in 0..<writes {
+        cells[index % cells.count].value += 1
+        host.update()
+    }
+    let middle = Measurements.residentKilobytes()
+    for _ in 0..<writes {
+        cells[0].value += 1
+    }
+    host.update()
+    let after = Measurements.residentKilobytes()
+    print("\(writes) writes with update():        RSS \(before) kB before, \(middle) kB after (\(middle - before) kB change)")
+    print("\(writes) writes, one update() at end: RSS \(middle) kB before, \(after) kB after (\(after - middle) kB change)")
+}
+
+/// A small deterministic random number generator, so runs are comparable.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+measureSingleWrite(iterations: 200_000)
+measureLargeGraph(size: 10_000, samples: 20_000)
+measureMemory(writes: 1_000_000)
