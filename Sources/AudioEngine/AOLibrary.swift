@@ -32,11 +32,14 @@ enum AOLibrary {
         drivers.first { $0.shortName == shortName }
     }
 
+    /// Drivers only tried when named: NAS retries a missing server for five seconds.
+    static let slowToFail: Set<String> = ["nas"]
+
     /// Live drivers to try for `default`: libao's configured choice first, then by priority.
     static func defaultCandidates() -> [Driver] {
         _ = drivers
         let preferred = ao_default_driver_id()
-        let live = drivers.filter { $0.isLive && $0.priority > 0 }
+        let live = drivers.filter { $0.isLive && $0.priority > 0 && ($0.id == preferred || !slowToFail.contains($0.shortName)) }
             .sorted { $0.priority > $1.priority }
         var ordered = live.filter { $0.id == preferred }
         ordered += live.filter { $0.id != preferred }

@@ -43,6 +43,11 @@ public final class AudioOutput {
         }
     }
 
+    /// The short names `--output` accepts: `default` and every driver libao loaded.
+    public static func driverNames() -> [String] {
+        ["default"] + AOLibrary.loadedDrivers().map(\.shortName).sorted()
+    }
+
     deinit {
         ao_close(device)
     }

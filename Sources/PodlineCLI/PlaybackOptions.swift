@@ -19,7 +19,11 @@ struct PlaybackOptions: ParsableArguments {
         guard (0...100).contains(volume) else {
             throw ValidationError("--volume must be between 0 and 100, not \(volume.formatted())")
         }
-        _ = try spec()
+        let parsed = try spec()
+        let drivers = AudioOutput.driverNames()
+        guard drivers.contains(parsed.driver) else {
+            throw ValidationError("--output: unknown driver '\(parsed.driver)' (available: \(drivers.joined(separator: ", ")))")
+        }
     }
 
     /// The parsed `--output`.

@@ -62,6 +62,26 @@ public enum CommandRunner {
                              stdoutData: outBox.data, timedOut: timedOut)
     }
 
+    /// Runs a program that may leave a daemon behind: its output goes to `log`, and only its own exit is awaited.
+    public static func detached(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                                log: URL) throws -> Int32 {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Runs a program found on PATH (`sox`, `lame`, `mpg123`), failing the test if it fails.
     @discardableResult
     public static func tool(_ name: String, _ arguments: [String], environment: [String: String?] = [:],

@@ -14,12 +14,16 @@ public final class PulseAudioServer: @unchecked Sendable {
         runtimeDirectory = try Fixtures.temporaryDirectory("podline-pulse")
         chmod(runtimeDirectory.path, 0o700)
         guard let pulseaudio = CommandRunner.which("pulseaudio") else { throw TestSupportError("pulseaudio is not installed") }
-        let result = try CommandRunner.run(pulseaudio, [
+        // The daemon keeps its standard streams, so they go to a log file rather than a pipe we would wait on.
+        let log = runtimeDirectory.appendingPathComponent("pulseaudio.log")
+        let status = try CommandRunner.detached(pulseaudio, [
             "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
             "--load=module-null-sink sink_name=\(sinkName) rate=44100 channels=2",
             "--load=module-native-protocol-unix",
-        ], environment: environment, timeout: 30)
-        guard result.status == 0 else { throw TestSupportError("pulseaudio did not start: \(result.stderr)") }
+        ], environment: environment, log: log)
+        guard status == 0 else {
+            throw TestSupportError("pulseaudio did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        }
         let pidFile = runtimeDirectory.appendingPathComponent("pulse/pid")
         for _ in 0..<100 {
             if let text = try? String(contentsOf: pidFile, encoding: .utf8), let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -38,19 +42,21 @@ public final class PulseAudioServer: @unchecked Sendable {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "PULSE_SERVER": nil, "HOME": runtimeDirectory.path]
     }
 
-    /// Starts recording the null sink's monitor into a WAV file; stop it with `Recording.stop()`.
-    public func record(to url: URL) throws -> Recording {
+    /// Starts recording the null sink's monitor (44.1 kHz stereo s16); stop it with `Recording.stop()`.
+    public func record() throws -> Recording {
         guard let parec = CommandRunner.which("parec") else { throw TestSupportError("parec is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: parec)
-        process.arguments = ["-d", "\(sinkName).monitor", "--file-format=wav", "--rate=44100", "--channels=2",
-                             "--format=s16le", "--latency-msec=20", url.path]
+        process.arguments = ["-d", "\(sinkName).monitor", "--raw", "--rate=44100", "--channels=2",
+                             "--format=s16le", "--latency-msec=20"]
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
         try process.run()
-        return Recording(process: process, url: url)
+        return Recording(process: process, pipe: pipe)
     }
 
     /// Stops the daemon by its pid.
@@ -64,16 +70,26 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A running `parec`.
-    public struct Recording {
+    /// A running `parec` writing raw PCM into a pipe.
+    public final class Recording: @unchecked Sendable {
         let process: Process
-        public let url: URL
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
 
-        /// Ends the recording and reads it back.
+        init(process: Process, pipe: Pipe) {
+            self.process = process
+            DispatchQueue.global().async {
+                self.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                self.done.signal()
+            }
+        }
+
+        /// Ends the recording (parec inherits blocked signals from test runners, so it is killed) and returns it.
         public func stop() throws -> WAVFile {
-            process.interrupt()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            return try WAVFile(url: url)
+            done.wait()
+            return WAVFile(rawStereo16: data, sampleRate: 44_100)
         }
     }
 }

@@ -12,6 +12,14 @@ public struct WAVFile: Sendable {
     /// Length in seconds.
     public var duration: Double { Double(frameCount) / Double(sampleRate) }
 
+    /// Wraps raw interleaved little-endian 16-bit stereo PCM.
+    public init(rawStereo16 data: Data, sampleRate: Int) {
+        self.sampleRate = sampleRate
+        channels = 2
+        let bytes = [UInt8](data)
+        samples = (0..<bytes.count / 2).map { Int16(bitPattern: UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8) }
+    }
+
     /// Reads `url`, walking RIFF chunks to find `fmt ` and `data`.
     public init(url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))

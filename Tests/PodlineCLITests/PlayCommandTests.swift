@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `podline play` and `podline demo`, run as a user runs them: the built binary.
+@Suite("podline play")
+struct PlayCommandTests {
+    @Test("a WAV written by podline holds the same PCM as mpg123 -w")
+    func sampleExactAgainstMPG123() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4, frequency: 523.25)
+        let reference = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
+        let out = folder.appendingPathComponent("podline.wav")
+        let result = try PodlineBinary.run(["play", mp3.path, "--output", "wav:\(out.path)"], home: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let ours = try WAVFile(url: out)
+        #expect(ours.sampleRate == reference.sampleRate)
+        #expect(ours.channels == reference.channels)
+        #expect(ours.samples.count == reference.samples.count)
+        #expect(ours.samples == reference.samples)
+    }
+
+    @Test("--start and --duration cut within one MPEG frame (1152 samples)", arguments: [
+        ("1.5", "2", 66_150, 88_200), ("0:01", "0.5", 44_100, 22_050), ("90s", "1:00", 0, 0),
+    ] as [(String, String, Int, Int)])
+    func startAndDuration(start: String, duration: String, expectedStart: Int, expectedFrames: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4, frequency: 311)
+        let reference = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
+        let out = folder.appendingPathComponent("cut.wav")
+        let result = try PodlineBinary.run(["play", mp3.path, "--output", "wav:\(out.path)",
+                                            "--start", start, "--duration", duration], home: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let cut = try WAVFile(url: out)
+        #expect(abs(cut.frameCount - expectedFrames) <= 1152)
+        guard expectedFrames > 0 else { return }
+        let probe = Array(cut.samples.prefix(2 * 2048))
+        let offset = (-1152...1152).first { shift in
+            let from = 2 * (expectedStart + shift)
+            return from >= 0 && Array(reference.samples[from..<from + probe.count]) == probe
+        }
+        #expect(offset != nil, "the cut does not start within one frame of \(expectedStart)")
+    }
+
+    @Test("the demo episode is bundled, under 300 KB, and plays to a WAV file")
+    func demoPlays() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let out = folder.appendingPathComponent("demo.wav")
+        let result = try PodlineBinary.run(["demo", "--output", "wav:\(out.path)"], home: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let wav = try WAVFile(url: out)
+        #expect(wav.duration > 10)
+        let demo = try #require(result.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let size = try FileManager.default.attributesOfItem(atPath: demo)[.size] as? Int ?? .max
+        #expect(size < 300_000)
+    }
+
+    @Test("no audio device: exit 3 and exactly one line saying what was tried and how to choose another output")
+    func noAudioDevice() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 1)
+        let result = try PodlineBinary.run(["play", mp3.path], home: folder,
+                                           environment: PodlineBinary.silentMachine(home: folder))
+        #expect(result.status == 3)
+        #expect(result.stderrLines.count == 1, "stderr was: \(result.stderr)")
+        let line = try #require(result.stderrLines.first)
+        #expect(line.hasPrefix("podline: no audio output is available (tried "))
+        #expect(line.contains("pulse"))
+        #expect(line.contains("--output null"))
+        #expect(line.contains("--output wav:FILE"))
+    }
+
+    @Test("--output null plays silently and exits 0 on a machine without sound")
+    func nullOutput() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 1)
+        let result = try PodlineBinary.run(["play", mp3.path, "--output", "null"], home: folder,
+                                           environment: PodlineBinary.silentMachine(home: folder))
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("bad input gets exit 2 and one line naming the file and the reason")
+    func badInput() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let empty = folder.appendingPathComponent("empty.mp3")
+        try Data().write(to: empty)
+        let text = folder.appendingPathComponent("readme.txt")
+        try Data("This is not an episode.\n".utf8).write(to: text)
+        let m4a = folder.appendingPathComponent("episode.m4a")
+        try Data([0, 0, 0, 0x18] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0x41, count: 2000)).write(to: m4a)
+        let cases: [(String, String)] = [
+            (folder.appendingPathComponent("missing.mp3").path, "no such file or directory"),
+            (empty.path, "file is empty"),
+            (text.path, "is a text file, not audio"),
+            (m4a.path, "MP4/M4A audio is not supported"),
+            (folder.path, "is a directory"),
+        ]
+        for (path, reason) in cases {
+            let result = try PodlineBinary.run(["play", path, "--output", "null"], home: folder, timeout: 20)
+            #expect(result.status == 2, "\(path): \(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(path): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("podline: \(path): \(reason)"), "\(result.stderr)")
+            #expect(!result.timedOut)
+        }
+    }
+
+    @Test("a truncated MP3 plays what it has, then reports the truncation with exit 2")
+    func truncated() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 6)
+        let whole = try Data(contentsOf: mp3)
+        let cutFile = folder.appendingPathComponent("cut.mp3")
+        try whole.prefix(whole.count / 2).write(to: cutFile)
+        let out = folder.appendingPathComponent("cut.wav")
+        let result = try PodlineBinary.run(["play", cutFile.path, "--output", "wav:\(out.path)"], home: folder)
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.hasPrefix("podline: \(cutFile.path): file is truncated: played "))
+        let played = try WAVFile(url: out)
+        #expect(played.duration > 2.5 && played.duration < 3.5)
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ["play", "x.mp3", "--volume", "101"], ["play", "x.mp3", "--start", "soon"], ["play", "x.mp3", "--output", "wav"],
+        ["play"], ["play", "x.mp3", "--output", "nosuch"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let result = try PodlineBinary.run(arguments, home: folder, environment: PodlineBinary.silentMachine(home: folder))
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    }
+}
