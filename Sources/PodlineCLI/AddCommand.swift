@@ -10,16 +10,19 @@ struct AddCommand: ParsableCommand {
     @Argument(help: "A feed URL (http, https, feed, itpc, pcast) or file.")
     var feed: String
 
+    @OptionGroup var feedOptions: FeedOptions
+
     @OptionGroup var library: LibraryOptions
 
     func run() throws {
+        let cap = feedOptions.sizeCap
         let source = FeedSource(feed)
         let application: FeedApplication
         do {
             let store = try library.openStore()
-            application = try runBlocking {
+            application = try runBlocking { [cap] in
                 try await HTTPFetcher.with(needed: source.isRemote) { http in
-                    try await Subscriber(store: store, loader: FeedLoader(http: http)).subscribe(feed)
+                    try await Subscriber(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(feed)
                 }
             }
         } catch {

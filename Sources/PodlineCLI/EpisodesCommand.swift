@@ -58,7 +58,7 @@ struct EpisodesCommand: ParsableCommand {
         }
         let folder = store.paths.episodes
         if json {
-            print(JSONValue.array(listings.map { $0.json(episodesFolder: folder) }).rendered)
+            TerminalOutput.writeJSON(.array(listings.map { $0.json(episodesFolder: folder) }))
             return
         }
         let width = min(40, listings.map(\.ref.count).max() ?? 4)

@@ -14,6 +14,8 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "How many feeds to fetch at once.")
     var jobs = 8
 
+    @OptionGroup var feedOptions: FeedOptions
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
@@ -21,14 +23,15 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let cap = feedOptions.sizeCap
         let summary: ImportSummary
         do {
             let store = try library.openStore()
             let document = try OPMLImport.read(file)
             for warning in document.skipped { printError("\(file): \(warning)") }
-            summary = try runBlocking { [jobs] in
+            summary = try runBlocking { [jobs, cap] in
                 try await HTTPFetcher.with { http in
-                    try await OPMLImport(store: store, loader: FeedLoader(http: http)).subscribe(document.entries, jobs: jobs)
+                    try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(document.entries, jobs: jobs)
                 }
             }
         } catch {

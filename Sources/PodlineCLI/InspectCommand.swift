@@ -13,20 +13,23 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    @OptionGroup var feedOptions: FeedOptions
+
     func run() throws {
+        let cap = feedOptions.sizeCap
         let source = FeedSource(feed)
         let parsed: ParsedFeed
         do {
-            parsed = try runBlocking {
+            parsed = try runBlocking { [cap] in
                 try await HTTPFetcher.with(needed: source.isRemote) { http in
-                    try await FeedLoader(http: http).load(source).feed ?? ParsedFeed()
+                    try await FeedLoader(http: http, sizeCap: cap).load(source).feed ?? ParsedFeed()
                 }
             }
         } catch {
             throw libraryFailure(error)
         }
         if json {
-            print(parsed.json.rendered)
+            TerminalOutput.writeJSON(parsed.json)
         } else {
             printSummary(parsed)
         }

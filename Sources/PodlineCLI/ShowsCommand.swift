@@ -20,7 +20,7 @@ struct ShowsCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         if json {
-            print(JSONValue.array(summaries.map(\.json)).rendered)
+            TerminalOutput.writeJSON(.array(summaries.map(\.json)))
             return
         }
         let width = min(32, summaries.map(\.show.slug.count).max() ?? 4)

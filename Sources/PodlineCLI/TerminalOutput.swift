@@ -16,6 +16,13 @@ enum TerminalOutput {
         print(value.rendered)
     }
 
+    /// Writes `value` and a newline to standard output in one write, without going through `String`.
+    static func writeJSON(_ value: JSONValue) {
+        var bytes = value.renderedBytes
+        bytes.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// `3725` as `1:02:05`, `65` as `1:05`.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "-" }

@@ -18,6 +18,8 @@ struct UpdateCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per show instead of the summary.")
     var json = false
 
+    @OptionGroup var feedOptions: FeedOptions
+
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
@@ -25,6 +27,7 @@ struct UpdateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let cap = feedOptions.sizeCap
         let results: [FeedUpdateResult]
         do {
             let store = try library.openStore()
@@ -36,9 +39,9 @@ struct UpdateCommand: ParsableCommand {
             if shows.isEmpty { selected = try store.shows() }
             let progress = UpdateProgress(total: selected.count, enabled: TerminalOutput.stderrIsTerminal && !json)
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
-            results = try runBlocking { [jobs, selected] in
+            results = try runBlocking { [jobs, selected, cap] in
                 try await HTTPFetcher.with(needed: needsHTTP) { http in
-                    await FeedUpdater(store: store, loader: FeedLoader(http: http)).update(selected, jobs: jobs) { result in
+                    await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobs) { result in
                         progress.finished(result)
                     }
                 }

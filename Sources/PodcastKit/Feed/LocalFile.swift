@@ -16,17 +16,39 @@ enum LocalFile {
         if Int(info.st_size) > sizeCap {
             throw FeedError(SizeLimit.exceeded(sizeCap, actual: Int(info.st_size)))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FeedError(errnoReason())
+        // Read straight into a buffer of the file's size (plus one byte to notice a file that grew).
+        let expected = Int(info.st_size)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { break }
+                count += got
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > sizeCap { throw FeedError(SizeLimit.exceeded(sizeCap)) }
+        }
+        if failure != 0 {
+            errno = failure
+            throw FeedError(errnoReason())
+        }
+        if bytes.count > expected {
+            // The file is growing (or is not a regular file): read the rest in chunks.
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FeedError(errnoReason())
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+                if bytes.count > sizeCap { throw FeedError(SizeLimit.exceeded(sizeCap)) }
+            }
         }
         return bytes
     }

@@ -31,6 +31,7 @@ public enum JSONValue: Sendable, Equatable {
     /// The compact JSON text as UTF-8.
     public var renderedBytes: [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(64 * 1024)
         render(into: &output)
         return output
     }
@@ -62,6 +63,16 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// True when one of the eight bytes in `word` may need escaping: below 0x20, `"`, `\\`, or non-ASCII.
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+        let belowSpace = (word &- ones &* 0x20) & ~word & high != 0
+        return word & high != 0 || belowSpace || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+    }
+
     /// Appends `string` as a JSON string literal: quotes, backslashes and control characters escaped,
     /// and U+2028/U+2029, which break JavaScript parsers.
     private static func escape(_ string: String, into output: inout [UInt8]) {
@@ -73,7 +84,15 @@ public enum JSONValue: Sendable, Equatable {
             func flush(to end: Int) {
                 if end > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
+            let raw = UnsafeRawBufferPointer(bytes)
             while index < bytes.count {
+                // Skip eight plain bytes at a time: none below 0x20, no quote, no backslash, none at or above 0x80.
+                while index + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if Self.hasSpecialByte(word) { break }
+                    index += 8
+                }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
                     index += 1 // the common case: copied as it is

@@ -39,8 +39,21 @@ enum TextDecoding {
     }
 
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        // Most feeds are ASCII; check that cheaply before the full validation.
-        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
+        // Most feeds are ASCII; check that eight bytes at a time before the full validation.
+        let isASCII = bytes.withUnsafeBytes { raw -> Bool in
+            var index = 0
+            let count = raw.count
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if raw[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
+        if isASCII { return true }
         return String(validating: bytes, as: UTF8.self) != nil
     }
 

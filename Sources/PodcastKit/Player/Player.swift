@@ -1,0 +1,93 @@
+import Foundation
+import Observation
+
+/// The player's model: the single source of truth that commands write and observers act on.
+///
+/// Command handlers only change these properties (through bindings such as `$player.isPlaying`);
+/// the playback coordinator watches them and drives the audio engine.
+@Observable
+@MainActor
+public final class Player {
+    /// Playing, paused or stopped.
+    public var state: PlayState = .stopped
+    /// The episode loaded, if any.
+    public var current: NowPlaying?
+    /// Seconds into the current episode, as the engine last reported.
+    public var position: Double = 0
+    /// Seconds in the current episode, when known.
+    public var duration: Double?
+    /// Listener volume, 0–100.
+    public var volume: Double = 100
+    /// Playback speed, 0.5–3.0, pitch preserved.
+    public var speed: Double = 1
+    /// What plays next, in order.
+    public var queue: [NowPlaying] = []
+    /// When playback will stop by itself.
+    public var sleep: SleepTimer?
+    /// The latest position request, for the coordinator to carry out.
+    public private(set) var seekRequest: SeekRequest?
+    /// Why the last episode ended.
+    public var lastEnd: EndReason?
+    /// The last playback error, worded for one line.
+    public var lastError: String?
+
+    /// Allowed volume range.
+    public static let volumeRange: ClosedRange<Double> = 0...100
+    /// Allowed speed range.
+    public static let speedRange: ClosedRange<Double> = 0.5...3.0
+
+    public init() {}
+
+    /// True while playing; writing it pauses or resumes (the seeds' `isPlaying`).
+    public var isPlaying: Bool {
+        get { state == .playing }
+        set {
+            guard current != nil else { return }
+            state = newValue ? .playing : .paused
+        }
+    }
+
+    /// Asks for the position `seconds` into the episode (clamped at 0).
+    public func seek(to seconds: Double) {
+        seekRequest = SeekRequest(serial: (seekRequest?.serial ?? 0) + 1, seconds: max(0, seconds), isRelative: false)
+    }
+
+    /// Asks for the position moved by `offset` seconds.
+    public func seek(by offset: Double) {
+        seekRequest = SeekRequest(serial: (seekRequest?.serial ?? 0) + 1, seconds: offset, isRelative: true)
+    }
+
+    /// Starts `item` from `position` (or resumes where the coordinator decides).
+    public func load(_ item: NowPlaying, at position: Double = 0) {
+        current = item
+        duration = item.duration
+        self.position = position
+        lastError = nil
+        state = .playing
+    }
+
+    /// Ends the current episode for `reason` and moves to the next queued one, if any.
+    public func advance(because reason: EndReason) {
+        lastEnd = reason
+        if reason == .eof, sleep == .endOfEpisode {
+            sleep = nil
+            stop(reason: reason)
+            return
+        }
+        if !queue.isEmpty, reason != .stop {
+            let next = queue.removeFirst()
+            load(next)
+        } else {
+            stop(reason: reason)
+        }
+    }
+
+    /// Stops playback and unloads the episode.
+    public func stop(reason: EndReason = .stop) {
+        lastEnd = reason
+        state = .stopped
+        current = nil
+        position = 0
+        duration = nil
+    }
+}
