@@ -11,6 +11,8 @@ public final class Decoder {
         case formatChanged(AudioFormat)
         /// The stream ended.
         case end
+        /// A fed decoder needs more bytes before it can produce audio.
+        case needMore
     }
 
     private let handle: OpaquePointer
@@ -49,6 +51,39 @@ public final class Decoder {
         announcedFrames = Self.announcedLength(handle)
     }
 
+    /// Opens a decoder fed with bytes as they arrive (`feed(_:)`); `name` names the stream in messages.
+    public init(streamNamed name: String) throws(AudioError) {
+        var code: Int32 = 0
+        guard let handle = mpg123_new(nil, &code) else {
+            throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
+        }
+        self.handle = handle
+        self.path = name
+        self.format = AudioFormat(sampleRate: 0, channels: 0)
+        self.announcedFrames = nil
+        try Self.configure(handle)
+        try MPG123Call.check(mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
+    }
+
+    /// Gives a fed decoder the next bytes of its stream.
+    public func feed(_ bytes: [UInt8]) throws(AudioError) {
+        guard !bytes.isEmpty else { return }
+        let code = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
+        try MPG123Call.check(code, "mpg123_feed", handle: handle)
+    }
+
+    /// For a fed decoder: the byte offset to feed from so that decoding resumes at `frame`; nil if unknown.
+    public func feedSeek(toFrame frame: Int) throws(AudioError) -> Int {
+        var inputOffset: off_t = 0
+        let result = mpg123_feedseek(handle, off_t(max(0, frame)), SEEK_SET, &inputOffset)
+        if result < 0 {
+            throw AudioError.library(function: "mpg123_feedseek", message: MPG123Call.message(Int32(result), handle: handle))
+        }
+        position = Int(result)
+        reachedEnd = false
+        return Int(inputOffset)
+    }
+
     deinit {
         mpg123_close(handle)
         mpg123_delete(handle)
@@ -75,6 +110,12 @@ public final class Decoder {
             }
             if reachedEnd { return .end }
             return .audio(byteCount: 0)
+        case Int32(MPG123_NEED_MORE.rawValue):
+            if done > 0 {
+                position += done / max(1, format.bytesPerFrame)
+                return .audio(byteCount: done)
+            }
+            return .needMore
         case Int32(MPG123_NEW_FORMAT.rawValue):
             guard let changed = Self.readFormat(handle) else {
                 throw AudioError.library(function: "mpg123_getformat", message: MPG123Call.message(code, handle: handle))

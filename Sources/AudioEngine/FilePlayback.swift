@@ -49,7 +49,7 @@ public struct FilePlayback {
         loop: while limit.map({ played < $0 }) ?? true {
             let chunk = try decoder.read(into: buffer)
             switch chunk {
-            case .end:
+            case .end, .needMore:
                 break loop
             case let .formatChanged(format):
                 if format != sink.format {

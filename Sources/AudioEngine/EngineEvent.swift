@@ -1,0 +1,18 @@
+/// What the engine reports back to its owner, from its own thread.
+public enum EngineEvent: Sendable, Equatable {
+    /// An episode was opened; its duration in seconds when known.
+    case started(duration: Double?)
+    /// The play position, in seconds of the episode, about ten times a second while playing.
+    case position(Double)
+    /// A requested pause (after its fade) has taken effect.
+    case paused
+    /// Playback of the episode ended.
+    case ended(EngineEndReason, error: String?)
+    /// The output failed and was opened again.
+    case outputReopened
+}
+
+/// Why the engine stopped an episode.
+public enum EngineEndReason: String, Sendable {
+    case eof, stop, next, error
+}

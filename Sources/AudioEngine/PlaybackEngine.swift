@@ -1,0 +1,390 @@
+import Foundation
+
+/// Decodes and plays one episode at a time on its own thread, taking commands and reporting events.
+///
+/// Output is written in chunks of about 23 ms, so a pause or a seek takes effect within one chunk
+/// (plus the sound server's own latency). Volume and play-state changes ramp rather than jump.
+public final class PlaybackEngine: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var inbox: [EngineCommand] = []
+    private let outputSpec: OutputSpec
+    private let report: @Sendable (EngineEvent) -> Void
+    private var thread: Thread?
+
+    // Engine-thread state.
+    private var decoder: Decoder?
+    private var stream: ByteStream?
+    private var output: AudioOutput?
+    private var stretcher: TimeStretcher?
+    private var ramp = VolumeRamp(gain: 1)
+    private var volumeGain = 1.0
+    private var speed = 1.0
+    private var playing = false
+    private var pausePending = false
+    private var framesSinceReport = 0
+    private var streamEnded = false
+    private var sniffed = false
+    private var outputRetryAt: Date?
+    private var running = true
+
+    /// Frames written per chunk.
+    public static let chunkFrames = 1024
+
+    /// An engine that plays to `output` and calls `report` (on its own thread) with what happens.
+    public init(output: OutputSpec, report: @escaping @Sendable (EngineEvent) -> Void) {
+        outputSpec = output
+        self.report = report
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "podline-engine"
+        thread.qualityOfService = .userInteractive
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Opens `source` and plays it from `start` seconds (or holds it paused).
+    public func load(_ source: EngineSource, start: Double = 0, paused: Bool = false) { send(.load(source, start: start, paused: paused)) }
+    /// Pauses, fading out over `fade` seconds (a short ramp when 0).
+    public func pause(fade: Double = 0) { send(.pause(fade: fade)) }
+    /// Resumes, fading in over `fade` seconds (a short ramp when 0).
+    public func resume(fade: Double = 0) { send(.resume(fade: fade)) }
+    /// Stops the episode, reporting `reason`.
+    public func stop(reason: EngineEndReason = .stop) { send(.stop(reason)) }
+    /// Moves to `seconds`, or by `seconds` when `relative`.
+    public func seek(_ seconds: Double, relative: Bool = false) { send(.seek(seconds, relative: relative)) }
+    /// Sets the volume (0–100) over `fade` seconds (a short ramp when 0).
+    public func setVolume(_ volume: Double, fade: Double = 0) { send(.volume(volume, fade: fade)) }
+    /// Sets the speed (0.5–3.0), pitch preserved.
+    public func setSpeed(_ speed: Double) { send(.speed(speed)) }
+
+    /// Stops playing and ends the thread; waits for it.
+    public func shutdown() {
+        send(.shutdown)
+        while thread?.isFinished == false { usleep(2_000) }
+    }
+
+    private func send(_ command: EngineCommand) {
+        condition.lock()
+        inbox.append(command)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func takeCommands(waiting: Bool) -> [EngineCommand] {
+        condition.lock()
+        defer { condition.unlock() }
+        if waiting && inbox.isEmpty {
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
+        }
+        let taken = inbox
+        inbox.removeAll()
+        return taken
+    }
+
+    // MARK: - The engine thread
+
+    private func run() {
+        while running {
+            let idle = !playing || decoder == nil
+            for command in takeCommands(waiting: idle) { handle(command) }
+            guard running, playing, decoder != nil else { continue }
+            step()
+        }
+        closeEpisode()
+        output = nil
+    }
+
+    private func handle(_ command: EngineCommand) {
+        switch command {
+        case let .load(source, start, paused):
+            closeEpisode()
+            open(source, start: start)
+            playing = decoder != nil && !paused
+            ramp.set(0)
+            if playing { ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames) }
+        case let .pause(fade):
+            guard playing else { return }
+            pausePending = true
+            ramp.move(to: 0, overFrames: frames(fade, minimum: 441))
+        case let .resume(fade):
+            guard decoder != nil else { return }
+            if !playing { ramp.set(0) }
+            playing = true
+            pausePending = false
+            ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
+        case let .stop(reason):
+            guard decoder != nil else { return }
+            closeEpisode()
+            report(.ended(reason, error: nil))
+        case let .seek(seconds, relative):
+            performSeek(seconds, relative: relative)
+        case let .volume(volume, fade):
+            volumeGain = Gain(volume: volume).factor
+            if playing && !pausePending {
+                ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
+            }
+        case let .speed(value):
+            speed = min(3, max(0.5, value))
+            if let stretcher {
+                stretcher.speed = speed
+            } else if speed != 1, let decoder, decoder.format.sampleRate > 0 {
+                stretcher = TimeStretcher(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
+                                          speed: speed, start: decoder.position)
+            }
+        case .shutdown:
+            running = false
+        }
+    }
+
+    private func frames(_ seconds: Double, minimum: Int) -> Int {
+        let rate = decoder?.format.sampleRate ?? 44_100
+        return max(minimum * rate / 44_100, Int(seconds * Double(rate)))
+    }
+
+    private func open(_ source: EngineSource, start: Double) {
+        do {
+            switch source {
+            case let .file(path):
+                let opened = try Decoder(path: path)
+                decoder = opened
+                if start > 0 { try opened.seek(toFrame: Int(start * Double(opened.format.sampleRate))) }
+            case let .stream(name, bytes):
+                decoder = try Decoder(streamNamed: name)
+                stream = bytes
+                sniffed = false
+                streamEnded = false
+            }
+        } catch {
+            decoder = nil
+            report(.ended(.error, error: error.description))
+            return
+        }
+        if let decoder, decoder.format.sampleRate > 0 {
+            makeStretcherIfNeeded(decoder)
+            report(.started(duration: decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }))
+        }
+    }
+
+    private func makeStretcherIfNeeded(_ decoder: Decoder) {
+        stretcher = speed == 1 ? nil : TimeStretcher(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
+                                                    speed: speed, start: decoder.position)
+    }
+
+    private func closeEpisode() {
+        stream?.cancel()
+        stream = nil
+        decoder = nil
+        stretcher = nil
+        playing = false
+        pausePending = false
+    }
+
+    private func performSeek(_ seconds: Double, relative: Bool) {
+        guard let decoder, decoder.format.sampleRate > 0 else { return }
+        let rate = Double(decoder.format.sampleRate)
+        let here = stretcher?.sourcePosition ?? Double(decoder.position)
+        let target = max(0, relative ? here + seconds * rate : seconds * rate)
+        do {
+            if stream == nil {
+                try decoder.seek(toFrame: Int(target))
+            } else {
+                let byteOffset = try decoder.feedSeek(toFrame: Int(target))
+                if stream?.restart(at: byteOffset) != true { return }
+                streamEnded = false
+            }
+        } catch {
+            return
+        }
+        makeStretcherIfNeeded(decoder)
+        if playing { ramp.set(0); ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames) }
+        report(.position(Double(decoder.position) / rate))
+    }
+
+    /// Decodes, stretches, ramps and writes one chunk.
+    private func step() {
+        guard let decoder else { return }
+        if decoder.format.sampleRate == 0 || (stream != nil && !streamEnded && needsInput(decoder)) {
+            guard feedStream(decoder) else { return }
+        }
+        let format = decoder.format
+        guard format.sampleRate > 0 else { return }
+        var pcm = [Int16](repeating: 0, count: Self.chunkFrames * format.channels * 2)
+        let produced: Int
+        do {
+            produced = try produce(into: &pcm, decoder: decoder)
+        } catch {
+            finish(.error, error: error.description)
+            return
+        }
+        if produced < 0 { return }
+        if produced == 0 {
+            if stream != nil && !streamEnded { return }
+            finish(.eof, error: truncationMessage(decoder))
+            return
+        }
+        pcm.withUnsafeMutableBufferPointer { buffer in
+            ramp.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<produced * format.channels]), channels: format.channels)
+        }
+        write(pcm, frames: produced, format: format)
+        if pausePending && !ramp.isMoving {
+            pausePending = false
+            playing = false
+            report(.paused)
+            reportPosition(decoder)
+            return
+        }
+        framesSinceReport += produced
+        if framesSinceReport >= format.sampleRate / 10 {
+            framesSinceReport = 0
+            reportPosition(decoder)
+        }
+    }
+
+    private func reportPosition(_ decoder: Decoder) {
+        let rate = Double(max(1, decoder.format.sampleRate))
+        report(.position((stretcher?.sourcePosition ?? Double(decoder.position)) / rate))
+    }
+
+    private func needsInput(_ decoder: Decoder) -> Bool { false }
+
+    /// Frames produced into `pcm`; 0 at the end; -1 when a fed decoder is waiting for bytes.
+    private func produce(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+        let channels = decoder.format.channels
+        if let stretcher {
+            while true {
+                let made = pcm.withUnsafeMutableBufferPointer { stretcher.pull(into: $0, maxFrames: Self.chunkFrames) }
+                if made > 0 { return made }
+                var raw = [Int16](repeating: 0, count: Self.chunkFrames * channels)
+                let got = try decodeChunk(into: &raw, decoder: decoder)
+                if got < 0 { return -1 }
+                if got == 0 {
+                    if stretcher.channels != channels { return 0 }
+                    let tail = pcm.withUnsafeMutableBufferPointer { buffer -> Int in
+                        stretcher.pushSilence(frames: stretcher.channels * 4096)
+                        return stretcher.pull(into: buffer, maxFrames: Self.chunkFrames)
+                    }
+                    self.stretcher = nil
+                    return tail
+                }
+                raw.withUnsafeBufferPointer { stretcher.push(UnsafeBufferPointer(rebasing: $0[0..<got * channels])) }
+            }
+        }
+        return try decodeChunk(into: &pcm, decoder: decoder)
+    }
+
+    /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes.
+    private func decodeChunk(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+        while true {
+            let bytes = Self.chunkFrames * decoder.format.bytesPerFrame
+            let result: Result<Decoder.Chunk, AudioError> = pcm.withUnsafeMutableBytes { raw in
+                Result { () throws(AudioError) in try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<bytes])) }
+            }
+            switch try result.get() {
+            case let .audio(count):
+                if count == 0 { continue }
+                return count / decoder.format.bytesPerFrame
+            case .formatChanged:
+                output = nil
+                makeStretcherIfNeeded(decoder)
+                continue
+            case .end:
+                return 0
+            case .needMore:
+                if stream == nil || streamEnded { return 0 }
+                if !feedStream(decoder) { return -1 }
+            }
+        }
+    }
+
+    /// Feeds the decoder from its stream; false when nothing arrived yet (or the stream failed).
+    private func feedStream(_ decoder: Decoder) -> Bool {
+        guard let stream else { return false }
+        do {
+            guard let bytes = try stream.read(maxBytes: 16_384, waitingAtMost: 0.05) else { return false }
+            if bytes.isEmpty {
+                streamEnded = true
+                return true
+            }
+            if !sniffed {
+                sniffed = true
+                if let reason = InputSniffer.reasonNotMPEG(bytes) {
+                    finish(.error, error: "\(decoder.path): \(reason)")
+                    return false
+                }
+            }
+            try decoder.feed(bytes)
+            if decoder.format.sampleRate == 0 {
+                let chunk = try probeFormat(decoder)
+                if chunk { report(.started(duration: nil)) }
+            }
+            return true
+        } catch let error as AudioError {
+            finish(.error, error: error.description)
+            return false
+        } catch {
+            finish(.error, error: "\(decoder.path): \(error)")
+            return false
+        }
+    }
+
+    /// Asks a fed decoder for its format once enough bytes arrived; true when it became known.
+    private func probeFormat(_ decoder: Decoder) throws(AudioError) -> Bool {
+        var scratch = [UInt8](repeating: 0, count: 0)
+        let chunk = try scratch.withUnsafeMutableBytes { raw in
+            Result { () throws(AudioError) in try decoder.read(into: raw) }
+        }.get()
+        if case .formatChanged = chunk {
+            makeStretcherIfNeeded(decoder)
+            return true
+        }
+        return false
+    }
+
+    private func truncationMessage(_ decoder: Decoder) -> String? {
+        guard stream == nil, let announced = decoder.announcedFrames, decoder.position + 1152 < announced else { return nil }
+        let rate = Double(decoder.format.sampleRate)
+        return AudioError.truncated(path: decoder.path, played: Double(decoder.position) / rate,
+                                    expected: Double(announced) / rate).description
+    }
+
+    private func finish(_ reason: EngineEndReason, error: String?) {
+        if let decoder { reportPosition(decoder) }
+        closeEpisode()
+        report(.ended(error == nil ? reason : (reason == .eof ? .eof : .error), error: error))
+    }
+
+    /// Writes to the output, opening it first and reopening it if it failed (the sound server restarted).
+    private func write(_ pcm: [Int16], frames: Int, format: AudioFormat) {
+        if let retry = outputRetryAt, Date() < retry {
+            usleep(20_000)
+            return
+        }
+        do throws(AudioError) {
+            if output == nil || output?.format != format {
+                output = nil
+                output = try AudioOutput(spec: outputSpec, format: format)
+                if outputRetryAt != nil { report(.outputReopened) }
+                outputRetryAt = nil
+            }
+            let result: Result<Void, AudioError> = pcm.withUnsafeBytes { raw in
+                Result { () throws(AudioError) in
+                    try output?.play(UnsafeRawBufferPointer(rebasing: raw[0..<frames * format.bytesPerFrame]))
+                }
+            }
+            try result.get()
+        } catch {
+            output = nil
+            if case .noAudioOutput = error, outputRetryAt == nil, !hasPlayedAnything {
+                finish(.error, error: error.description)
+                return
+            }
+            if case .badOutput = error {
+                finish(.error, error: error.description)
+                return
+            }
+            outputRetryAt = Date().addingTimeInterval(0.5)
+        }
+        hasPlayedAnything = true
+    }
+
+    private var hasPlayedAnything = false
+}
