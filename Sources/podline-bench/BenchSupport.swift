@@ -132,7 +132,9 @@ enum BenchLibrary {
             feed.episodes = (0..<episodesPerShow).map { index in
                 var episode = ParsedEpisode()
                 episode.guid = "s\(show)-e\(index)"
-                episode.title = "Episode \(index): \(BenchFeeds.text(6, seed: show * 10_000 + index))"
+                // One episode in a thousand mentions a zeppelin: the word the benchmark searches for.
+                let rare = (show * episodesPerShow + index) % 1000 == 0 ? " zeppelin" : ""
+                episode.title = "Episode \(index): \(BenchFeeds.text(6, seed: show * 10_000 + index))\(rare)"
                 episode.description = BenchFeeds.text(30, seed: show * 10_000 + index + 1)
                 episode.published = Date(timeIntervalSince1970: 1_600_000_000 + Double(index * 86_400))
                 episode.duration = 1800

@@ -42,6 +42,18 @@ public struct EpisodeDownloader: Sendable {
             throw DownloadError("cannot create \(folder.path): \(error.localizedDescription)")
         }
         let baseName = DownloadFileName.make(number: episode.number, title: episode.title, url: url, type: episode.enclosureType)
+        let basePath = folder.appendingPathComponent(baseName)
+        if FileManager.default.fileExists(atPath: basePath.path), !FileManager.default.fileExists(atPath: basePath.path + ".part"),
+           let length = episode.enclosureLength, OutputFile.size(of: basePath.path) == length,
+           (try? store.isDownloadPathRecorded("\(folderName)/\(baseName)")) == false {
+            // Complete but not recorded: the last run stopped between the rename and the database update.
+            do {
+                try store.setDownloadPath(episodeID: episodeID, "\(folderName)/\(baseName)")
+            } catch {
+                throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
+            }
+            return basePath
+        }
         let name = DownloadFileName.unique(baseName) { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         let target = folder.appendingPathComponent(name)
         let part = target.path + ".part"

@@ -51,6 +51,35 @@ enum LibraryMigrations {
                 CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2: episode counts kept on each show") { db in
+            try db.execute(sql: """
+                ALTER TABLE show ADD COLUMN episodeCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE show ADD COLUMN unplayedCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE show ADD COLUMN downloadedCount INTEGER NOT NULL DEFAULT 0;
+                UPDATE show SET
+                    episodeCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id),
+                    unplayedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND isPlayed = 0),
+                    downloadedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND downloadPath IS NOT NULL);
+                CREATE TRIGGER show_counts_insert AFTER INSERT ON episode BEGIN
+                    UPDATE show SET episodeCount = episodeCount + 1,
+                        unplayedCount = unplayedCount + (new.isPlayed = 0),
+                        downloadedCount = downloadedCount + (new.downloadPath IS NOT NULL)
+                    WHERE id = new.showID;
+                END;
+                CREATE TRIGGER show_counts_delete AFTER DELETE ON episode BEGIN
+                    UPDATE show SET episodeCount = episodeCount - 1,
+                        unplayedCount = unplayedCount - (old.isPlayed = 0),
+                        downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL)
+                    WHERE id = old.showID;
+                END;
+                CREATE TRIGGER show_counts_update AFTER UPDATE OF isPlayed, downloadPath ON episode BEGIN
+                    UPDATE show SET
+                        unplayedCount = unplayedCount - (old.isPlayed = 0) + (new.isPlayed = 0),
+                        downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL) + (new.downloadPath IS NOT NULL)
+                    WHERE id = new.showID;
+                END;
+                """)
+        }
         return migrator
     }
 }

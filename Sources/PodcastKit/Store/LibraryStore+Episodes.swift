@@ -107,6 +107,11 @@ extension LibraryStore {
         }
     }
 
+    /// True when some episode's download is recorded at `path` (relative to the episodes folder).
+    public func isDownloadPathRecorded(_ path: String) throws(StoreError) -> Bool {
+        try read { db in try EpisodeRecord.filter(Column("downloadPath") == path).fetchCount(db) > 0 }
+    }
+
     /// An FTS5 query in which every word of `text` must appear (as a prefix), quotes escaped.
     static func ftsQuery(_ text: String) -> String? {
         let words = text.split(whereSeparator: { $0.isWhitespace }).map { word in

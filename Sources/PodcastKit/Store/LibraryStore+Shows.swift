@@ -26,17 +26,9 @@ extension LibraryStore {
 
     /// Every show with its episode counts, by title.
     public func showSummaries() throws(StoreError) -> [ShowSummary] {
-        try read { db in
-            let counts = try Row.fetchAll(db, sql: """
-                SELECT showID, COUNT(*) AS total, SUM(isPlayed = 0) AS unplayed, SUM(downloadPath IS NOT NULL) AS downloaded
-                FROM episode GROUP BY showID
-                """)
-            var byShow: [Int64: (Int, Int, Int)] = [:]
-            for row in counts { byShow[row["showID"]] = (row["total"], row["unplayed"] ?? 0, row["downloaded"] ?? 0) }
-            return try ShowRecord.order(sql: "title COLLATE NOCASE, id").fetchAll(db).map { show in
-                let count = byShow[show.id ?? 0] ?? (0, 0, 0)
-                return ShowSummary(show: show, episodeCount: count.0, unplayedCount: count.1, downloadedCount: count.2)
-            }
+        try shows().map { show in
+            ShowSummary(show: show, episodeCount: show.episodeCount, unplayedCount: show.unplayedCount,
+                        downloadedCount: show.downloadedCount)
         }
     }
 
@@ -105,6 +97,10 @@ extension LibraryStore {
         }
     }
 
+    /// The show columns a feed update writes (the counters belong to the database's triggers).
+    static let feedColumns = ["slug", "feedURL", "title", "author", "image", "link", "description", "language", "podcastGUID",
+                              "etag", "lastModified", "lastUpdate", "lastError", "nextNumber"]
+
     /// Copies show metadata and merges episodes into the database, numbering new episodes oldest first.
     private static func apply(_ parsed: ParsedFeed, to show: inout ShowRecord, in db: Database, now: Date) throws -> FeedApplication {
         guard let showID = show.id else { throw StoreError.invalid("show without id") }
@@ -143,7 +139,8 @@ extension LibraryStore {
             try record.insert(db)
             show.nextNumber += 1
         }
-        try show.update(db)
+        try show.update(db, columns: Self.feedColumns)
+        if let stored = try ShowRecord.fetchOne(db, key: showID) { show = stored }
         return FeedApplication(show: show, newEpisodes: fresh.count, moved: false)
     }
 

@@ -23,6 +23,12 @@ public struct ShowRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var addedAt: Date
     /// The number the next new episode of this show gets.
     public var nextNumber: Int
+    /// How many episodes the show has; kept up to date by the database.
+    public var episodeCount: Int = 0
+    /// How many of them are not played; kept up to date by the database.
+    public var unplayedCount: Int = 0
+    /// How many of them are downloaded; kept up to date by the database.
+    public var downloadedCount: Int = 0
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
