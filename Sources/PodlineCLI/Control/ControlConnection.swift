@@ -1,0 +1,104 @@
+import Foundation
+import PodcastKit
+
+/// One client of the control server: reads its lines on a thread of its own and writes replies and events in order.
+final class ControlConnection: @unchecked Sendable {
+    let fd: Int32
+    private let handler: @Sendable (ControlRequest) -> ControlResponse
+    private let hub: EventHub
+    private let writer: DispatchQueue
+    private let lock = NSLock()
+    private var closed = false
+    private var subscription: Int?
+    private let onClose: @Sendable (ControlConnection) -> Void
+
+    init(fd: Int32, hub: EventHub, handler: @escaping @Sendable (ControlRequest) -> ControlResponse,
+         onClose: @escaping @Sendable (ControlConnection) -> Void) {
+        self.fd = fd
+        self.hub = hub
+        self.handler = handler
+        self.onClose = onClose
+        writer = DispatchQueue(label: "podline.control.client.\(fd)")
+        UnixSocket.setSendTimeout(fd, seconds: 2)
+    }
+
+    /// Starts the reading thread.
+    func start() {
+        Thread.detachNewThread { [self] in readLoop() }
+    }
+
+    /// Wakes the reader and ends the connection.
+    func shutdownConnection() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Queues `bytes` for the client.
+    func send(_ bytes: [UInt8]) {
+        writer.async { [self] in
+            guard !isClosed else { return }
+            if !UnixSocket.writeAll(fd, bytes) { shutdownConnection() }
+        }
+    }
+
+    private var isClosed: Bool { lock.withLock { closed } }
+
+    private func readLoop() {
+        var splitter = LineSplitter()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        reading: while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            let pieces = buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            for piece in pieces where !handle(piece) { break reading }
+        }
+        for piece in splitter.finish() { _ = handle(piece) }
+        finish()
+    }
+
+    /// Answers one piece; false when the connection should end.
+    private func handle(_ piece: LineSplitter.Piece) -> Bool {
+        switch piece {
+        case .tooLong:
+            send(ControlReply.failure(.null, error: "line too long", message: "lines are limited to 1 MB"))
+        case .line(let bytes):
+            switch ControlRequest.parse(bytes) {
+            case nil:
+                break
+            case .failure(let problem)?:
+                send(ControlReply.failure(problem.requestID, error: problem.error, message: problem.message))
+            case .success(let request)?:
+                let response = handler(request)
+                if response.subscribe { subscribe() }
+                send(response.bytes)
+                if response.close { return false }
+            }
+        }
+        return true
+    }
+
+    private func subscribe() {
+        lock.withLock {
+            guard subscription == nil else { return }
+            subscription = hub.subscribe { [weak self] line in self?.send(line) }
+        }
+    }
+
+    private func finish() {
+        let token = lock.withLock { () -> Int? in
+            closed = true
+            return subscription
+        }
+        if let token { hub.unsubscribe(token) }
+        writer.sync {}
+        close(fd)
+        onClose(self)
+    }
+}
+
+/// What a request produced: the reply line, and whether the client now follows events or should be closed.
+struct ControlResponse: Sendable {
+    var bytes: [UInt8]
+    var subscribe = false
+    var close = false
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PodcastKit
+
+/// One request read from a socket line: mpv's JSON envelope or a plain command line.
+struct ControlRequest: Sendable {
+    /// Echoed in the reply; null for plain lines and envelopes without one.
+    var requestID: JSONValue
+    /// The command's words.
+    var words: [String]
+
+    /// Reads `bytes` (one line without its newline); nil for a blank line.
+    static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(ControlReplyError(requestID: .null, error: "invalid utf-8", message: "the line is not valid UTF-8"))
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.hasPrefix("{") else {
+            do {
+                let words = try Tokenizer.words(trimmed)
+                return words.isEmpty ? nil : .success(ControlRequest(requestID: .null, words: words))
+            } catch {
+                return .failure(ControlReplyError(requestID: .null, error: error.replyError, message: error.message))
+            }
+        }
+        return envelope(Data(bytes))
+    }
+
+    private static func envelope(_ data: Data) -> Result<ControlRequest, ControlReplyError> {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return .failure(ControlReplyError(requestID: .null, error: "invalid json", message: "the line is not a JSON object"))
+        }
+        let requestID = jsonValue(object["request_id"])
+        let words: [String]
+        switch object["command"] {
+        case let list as [Any]:
+            guard let converted = try? list.map(word) else {
+                return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
+                                                  message: "command words must be strings or numbers"))
+            }
+            words = converted
+        case let line as String:
+            guard let split = try? Tokenizer.words(line) else {
+                return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "unterminated quote"))
+            }
+            words = split
+        default:
+            return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
+                                              message: "the request has no \"command\" array"))
+        }
+        guard !words.isEmpty else {
+            return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "the command is empty"))
+        }
+        return .success(ControlRequest(requestID: requestID, words: words))
+    }
+
+    private struct NotAWord: Error {}
+
+    private static func word(_ value: Any) throws -> String {
+        if let string = value as? String { return string }
+        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+        throw NotAWord()
+    }
+
+    private static func jsonValue(_ value: Any?) -> JSONValue {
+        switch value {
+        case let string as String: return .string(string)
+        case let number as NSNumber:
+            if let exact = Int64(exactly: number.doubleValue) { return .int(exact) }
+            return .number(number.doubleValue)
+        default: return .null
+        }
+    }
+}
+
+/// A request that failed before it reached a command, with what to reply.
+struct ControlReplyError: Error, Sendable {
+    var requestID: JSONValue
+    var error: String
+    var message: String
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PodcastKit
+
+/// Serves the control socket for a process that owns a `Player`.
+///
+/// Socket I/O runs on threads of its own; each command hops to the main actor and runs through the
+/// dispatcher, so socket clients, the REPL and one-shot commands change the model the same way. Clients
+/// that ask for `events` receive the player's event stream.
+@MainActor
+public final class ControlServer {
+    public let player: Player
+    public let dispatcher: CommandDispatcher
+    public let location: ControlLocation
+    /// The event stream's subscribers; other parts of the process may publish to it too.
+    public let hub = EventHub()
+    private var listener: SocketListener?
+    private var events: EventSource?
+
+    public init(player: Player, dispatcher: CommandDispatcher, location: ControlLocation = .standard()) {
+        self.player = player
+        self.dispatcher = dispatcher
+        self.location = location
+    }
+
+    /// Starts serving; fails when another player serves the socket or the folder is unsafe.
+    public func start() throws(ControlError) {
+        guard listener == nil else { return }
+        let dispatcher = dispatcher
+        let listener = SocketListener(location: location, hub: hub) { request in
+            MainActorCall.run { ControlServer.respond(to: request, with: dispatcher) }
+        }
+        try listener.start()
+        self.listener = listener
+        let hub = hub
+        events = EventSource(player: player) { hub.publish($0) }
+    }
+
+    /// Stops serving, ends every connection and removes the socket.
+    public func stop() {
+        events?.stop()
+        events = nil
+        let listener = listener
+        self.listener = nil
+        listener?.stop()
+    }
+
+    /// True while serving.
+    public var isRunning: Bool { listener != nil }
+
+    /// The number of clients connected now.
+    public var clientCount: Int { listener?.clientCount ?? 0 }
+
+    /// Runs one request and builds its reply.
+    static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) -> ControlResponse {
+        do throws(CommandError) {
+            switch try CommandParser.parse(request.words) {
+            case .player(.events):
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: .null), subscribe: true)
+            case .player(let command):
+                let output = try dispatcher.run(command)
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
+            case .help(let topic):
+                let lines = HelpText.lines(for: topic).map { JSONValue.string($0) }
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: .array(lines)))
+            case .quit, .library:
+                throw CommandError(.unavailable, "'\(request.words[0])' is not available over the control socket")
+            }
+        } catch {
+            return ControlResponse(bytes: ControlReply.failure(request.requestID, error: error.replyError, message: error.message))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The listening socket and its accept thread; each accepted client of this user becomes a `ControlConnection`.
+final class SocketListener: @unchecked Sendable {
+    let location: ControlLocation
+    private let hub: EventHub
+    private let handler: @Sendable (ControlRequest) -> ControlResponse
+    private let lock = NSLock()
+    private var listenFD: Int32 = -1
+    private var connections: [ObjectIdentifier: ControlConnection] = [:]
+    private var stopped = false
+    private let acceptDone = DispatchSemaphore(value: 0)
+
+    init(location: ControlLocation, hub: EventHub, handler: @escaping @Sendable (ControlRequest) -> ControlResponse) {
+        self.location = location
+        self.hub = hub
+        self.handler = handler
+    }
+
+    /// Binds the socket (replacing a stale one) and starts accepting.
+    func start() throws(ControlError) {
+        try SocketDirectory.prepare(location.directory)
+        try removeStaleSocket()
+        let fd = try UnixSocket.make()
+        let bound = try UnixSocket.withAddress(location.socketPath) { bind(fd, $0, $1) }
+        guard bound == 0 else {
+            let code = errno
+            close(fd)
+            if code == EADDRINUSE { throw .alreadyServed(location.socketPath) }
+            throw .system("bind \(location.socketPath)", code)
+        }
+        chmod(location.socketPath, 0o600)
+        guard listen(fd, 128) == 0 else {
+            let code = errno
+            close(fd)
+            throw .system("listen", code)
+        }
+        lock.withLock { listenFD = fd }
+        Thread.detachNewThread { [self] in acceptLoop(fd) }
+    }
+
+    /// Stops accepting, ends every connection and removes the socket.
+    func stop() {
+        let (fd, open) = lock.withLock { () -> (Int32, [ControlConnection]) in
+            stopped = true
+            return (listenFD, Array(connections.values))
+        }
+        guard fd >= 0 else { return }
+        unlink(location.socketPath)
+        shutdown(fd, Int32(SHUT_RDWR))
+        acceptDone.wait()
+        close(fd)
+        for connection in open { connection.shutdownConnection() }
+        lock.withLock { listenFD = -1 }
+    }
+
+    /// The number of clients connected now.
+    var clientCount: Int { lock.withLock { connections.count } }
+
+    private func removeStaleSocket() throws(ControlError) {
+        var info = stat()
+        guard lstat(location.socketPath, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw .unsafeDirectory("\(location.socketPath) exists and is not a socket")
+        }
+        switch UnixSocket.connect(to: location.socketPath) {
+        case .success(let fd):
+            close(fd)
+            throw .alreadyServed(location.socketPath)
+        case .failure:
+            unlink(location.socketPath)
+        }
+    }
+
+    private func acceptLoop(_ fd: Int32) {
+        defer { acceptDone.signal() }
+        while true {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if lock.withLock({ stopped }) { return }
+                if errno == EMFILE || errno == ENFILE { usleep(10_000); continue }
+                return
+            }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            guard UnixSocket.peerUID(client) == geteuid() else {
+                _ = UnixSocket.writeAll(client, ControlReply.failure(.null, error: "permission denied",
+                                                                    message: "this player belongs to another user"))
+                close(client)
+                continue
+            }
+            let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] done in
+                self?.lock.withLock { _ = self?.connections.removeValue(forKey: ObjectIdentifier(done)) }
+            }
+            let accepted = lock.withLock { () -> Bool in
+                guard !stopped else { return false }
+                connections[ObjectIdentifier(connection)] = connection
+                return true
+            }
+            guard accepted else { close(client); return }
+            connection.start()
+        }
+    }
+}

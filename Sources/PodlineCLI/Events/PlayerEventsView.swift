@@ -1,0 +1,35 @@
+import DataFlow
+import PodcastKit
+
+/// A view with no lines whose change observers turn the player's changes into events, as mpv's observe_property does.
+struct PlayerEventsView: View {
+    let player: Player
+    let emit: @MainActor (PlayerEvent) -> Void
+
+    var body: some View {
+        EmptyView()
+            .onChange(of: player.state) { _, state in
+                emit(.propertyChange(name: "state", data: .string(state.rawValue)))
+            }
+            .onChange(of: player.position) { _, position in
+                emit(.propertyChange(name: "position", data: .number(position)))
+            }
+            .onChange(of: player.volume) { _, volume in
+                emit(.propertyChange(name: "volume", data: .number(volume)))
+            }
+            .onChange(of: player.speed) { _, speed in
+                emit(.propertyChange(name: "speed", data: .number(speed)))
+            }
+            .onChange(of: player.queue.map(\.id)) { _, ids in
+                emit(.propertyChange(name: "queue", data: .array(ids.map { .string($0) })))
+            }
+            .onChange(of: player.current) { old, new in
+                if let old { emit(.episodeEnded(StatusReport.episode(old), reason: player.lastEnd ?? .stop)) }
+                emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
+                if let new { emit(.episodeStarted(StatusReport.episode(new))) }
+            }
+            .onChange(of: player.lastError) { _, message in
+                if let message { emit(.error(message)) }
+            }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Lets position events through at most `rate` times a second, always delivering the latest value last.
+@MainActor
+final class PositionThrottle {
+    private let interval: Duration
+    private let clock = ContinuousClock()
+    private var lastSent: ContinuousClock.Instant?
+    private var pending: PlayerEvent?
+    private var flush: Task<Void, Never>?
+    private let deliver: @MainActor (PlayerEvent) -> Void
+
+    init(perSecond rate: Int = 4, deliver: @escaping @MainActor (PlayerEvent) -> Void) {
+        interval = .seconds(1) / rate
+        self.deliver = deliver
+    }
+
+    /// Sends `event` now if the interval has passed, else keeps it for the end of the interval.
+    func offer(_ event: PlayerEvent) {
+        let now = clock.now
+        if let lastSent, now - lastSent < interval {
+            pending = event
+            if flush == nil {
+                let wait = interval - (now - lastSent)
+                flush = Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: wait)
+                    self?.sendPending()
+                }
+            }
+            return
+        }
+        pending = nil
+        lastSent = now
+        deliver(event)
+    }
+
+    /// Drops a kept event (for example when the episode changes).
+    func cancel() {
+        pending = nil
+        flush?.cancel()
+        flush = nil
+    }
+
+    private func sendPending() {
+        flush = nil
+        guard let event = pending else { return }
+        pending = nil
+        lastSent = clock.now
+        deliver(event)
+    }
+}

@@ -1,0 +1,103 @@
+import PodcastKit
+
+/// Turns the words of a command line into a checked `ParsedCommand`.
+public enum CommandParser {
+    /// Parses `line` (REPL and socket form).
+    public static func parse(line: String) throws(CommandError) -> ParsedCommand? {
+        let words = try Tokenizer.words(line)
+        guard !words.isEmpty else { return nil }
+        return try parse(words)
+    }
+
+    /// Parses `words`: a command name (or unique prefix) and its arguments.
+    public static func parse(_ words: [String]) throws(CommandError) -> ParsedCommand {
+        guard let first = words.first else { throw CommandError(.unknownCommand, "empty command") }
+        let spec = try CommandMatcher.match(first)
+        let arguments = Array(words.dropFirst())
+        if arguments.contains("--help") || arguments.contains("-h"), spec.kind != .library {
+            return .help(spec.name)
+        }
+        switch spec.kind {
+        case .library:
+            return .library([spec.name] + arguments)
+        case .session:
+            if spec.name == "help" {
+                try expect(arguments, atMost: 1, spec)
+                if let topic = arguments.first { return .help(try CommandMatcher.match(topic).name) }
+                return .help(nil)
+            }
+            try expect(arguments, atMost: 0, spec)
+            return .quit
+        case .player:
+            return .player(try playerCommand(spec, arguments))
+        }
+    }
+
+    private static func playerCommand(_ spec: CommandSpec, _ arguments: [String]) throws(CommandError) -> PlayerCommand {
+        switch spec.name {
+        case "play":
+            try expect(arguments, exactly: 1, spec)
+            return .play(arguments[0])
+        case "pause", "resume", "toggle", "stop", "next", "skip", "back":
+            try expect(arguments, atMost: 0, spec)
+            let simple: [String: PlayerCommand] = ["pause": .pause, "resume": .resume, "toggle": .toggle, "stop": .stop,
+                                                   "next": .next, "skip": .skip, "back": .back]
+            return simple[spec.name]!
+        case "seek":
+            try expect(arguments, exactly: 1, spec)
+            return .seek(try ValueParser.time(arguments[0], for: spec))
+        case "volume":
+            try expect(arguments, exactly: 1, spec)
+            return .volume(try ValueParser.number(arguments[0], for: spec, range: Player.volumeRangeForLanguage))
+        case "speed":
+            try expect(arguments, exactly: 1, spec)
+            return .speed(try ValueParser.number(arguments[0], for: spec, range: Player.speedRangeForLanguage, suffix: "x"))
+        case "queue":
+            return .queue(try queueAction(spec, arguments))
+        case "sleep":
+            try expect(arguments, exactly: 1, spec)
+            return .sleep(try ValueParser.sleep(arguments[0], for: spec))
+        case "status", "events":
+            let json = arguments.contains("--json")
+            let rest = arguments.filter { $0 != "--json" }
+            try expect(rest, atMost: 0, spec)
+            return spec.name == "status" ? .status(json: json) : .events(json: json)
+        default:
+            throw CommandError(.unknownCommand, "unknown command '\(spec.name)'")
+        }
+    }
+
+    private static func queueAction(_ spec: CommandSpec, _ arguments: [String]) throws(CommandError) -> QueueAction {
+        guard let verb = arguments.first else { return .list }
+        let rest = Array(arguments.dropFirst())
+        switch verb {
+        case "add":
+            guard !rest.isEmpty else { throw CommandError(.invalidParameter, "queue add: missing <ref|file>") }
+            return .add(rest)
+        case "remove", "rm":
+            guard rest.count == 1 else { throw CommandError(.invalidParameter, "queue remove: expected one <ref|index>") }
+            return .remove(rest[0])
+        case "clear":
+            try expect(rest, atMost: 0, spec)
+            return .clear
+        case "list":
+            try expect(rest, atMost: 0, spec)
+            return .list
+        default:
+            throw CommandError(.invalidParameter, "queue: unknown action '\(verb)' (use add, remove or clear)")
+        }
+    }
+
+    private static func expect(_ arguments: [String], exactly count: Int, _ spec: CommandSpec) throws(CommandError) {
+        guard arguments.count == count else {
+            let problem = arguments.count < count ? "missing argument" : "unexpected argument '\(arguments[count])'"
+            throw CommandError(.invalidParameter, "\(spec.name): \(problem) (usage: \(spec.synopsis))")
+        }
+    }
+
+    private static func expect(_ arguments: [String], atMost count: Int, _ spec: CommandSpec) throws(CommandError) {
+        guard arguments.count <= count else {
+            throw CommandError(.invalidParameter, "\(spec.name): unexpected argument '\(arguments[count])' (usage: \(spec.synopsis))")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// A command line understood: what to do, with its arguments checked.
+public enum ParsedCommand: Equatable, Sendable {
+    /// A command on the player's model.
+    case player(PlayerCommand)
+    /// Help on all commands, or on one.
+    case help(String?)
+    /// Leave the REPL.
+    case quit
+    /// A library command, as words for the shell form (name first).
+    case library([String])
+}
+
+/// A command that acts on the player.
+public enum PlayerCommand: Equatable, Sendable {
+    case play(String)
+    case pause, resume, toggle, stop, next, skip, back
+    case seek(Adjustment)
+    case volume(Adjustment)
+    case speed(Adjustment)
+    case queue(QueueAction)
+    case sleep(SleepSetting)
+    case status(json: Bool)
+    case events(json: Bool)
+
+    /// True for commands that only read (they work on a stopped player too).
+    public var isQuery: Bool {
+        switch self {
+        case .status, .events, .queue(.list): true
+        default: false
+        }
+    }
+}
+
+/// A value given absolutely (`50`) or as a change (`+5`, `-5`).
+public enum Adjustment: Equatable, Sendable {
+    case to(Double)
+    case by(Double)
+
+    /// The value applied to `current`.
+    public func applied(to current: Double) -> Double {
+        switch self {
+        case .to(let value): value
+        case .by(let delta): current + delta
+        }
+    }
+}
+
+/// What `queue` does.
+public enum QueueAction: Equatable, Sendable {
+    case list
+    case add([String])
+    case remove(String)
+    case clear
+}
+
+/// What `sleep` sets.
+public enum SleepSetting: Equatable, Sendable {
+    case after(Double)
+    case endOfEpisode
+    case off
+}

@@ -1,0 +1,43 @@
+import Foundation
+import PodcastKit
+
+/// The player's state as the `status` command reports it: a JSON object and a text form.
+@MainActor
+public enum StatusReport {
+    /// The documented `status --json` object.
+    public static func json(_ player: Player, now: Date = Date()) -> JSONValue {
+        .object([
+            ("state", .string(player.state.rawValue)),
+            ("episode", player.current.map(episode) ?? .null),
+            ("position", .number(player.position)),
+            ("duration", .number(player.duration)),
+            ("volume", .number(player.volume)),
+            ("speed", .number(player.speed)),
+            ("queue", .array(player.queue.map { .string($0.id) })),
+            ("sleep", sleep(player.sleep, now: now)),
+        ])
+    }
+
+    /// The `{"state":"stopped"}` a client prints when no player runs.
+    public static let noPlayer: JSONValue = .object([("state", .string(PlayState.stopped.rawValue))])
+
+    /// One item as JSON: ref, title, show, url, duration.
+    public static func episode(_ item: NowPlaying) -> JSONValue {
+        .object([
+            ("ref", .string(item.ref)),
+            ("title", .string(item.title)),
+            ("show", .string(item.show)),
+            ("url", .string(item.url)),
+            ("duration", .number(item.duration)),
+        ])
+    }
+
+    /// The sleep timer: null, `"end"`, or seconds left.
+    public static func sleep(_ timer: SleepTimer?, now: Date = Date()) -> JSONValue {
+        switch timer {
+        case nil: .null
+        case .endOfEpisode: .string("end")
+        case .at(let date): .number(max(0, date.timeIntervalSince(now)).rounded())
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Reads the values of the command language: signed TIMEs, numbers in a range, sleep settings.
+enum ValueParser {
+    /// `[+|-]TIME`.
+    static func time(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+        let (sign, body) = split(text)
+        guard let seconds = TimeSpec.seconds(body) else {
+            throw CommandError(.invalidParameter, "\(spec.name): '\(text)' is not a TIME (90, 90s, 5m, 1:30, 1:02:03)")
+        }
+        guard let sign else { return .to(seconds) }
+        return .by(sign * seconds)
+    }
+
+    /// `[+|-]N`, with an absolute value required to lie in `range`.
+    static func number(_ text: String, for spec: CommandSpec, range: ClosedRange<Double>,
+                       suffix: String? = nil) throws(CommandError) -> Adjustment {
+        var (sign, body) = split(text)
+        if let suffix, body.lowercased().hasSuffix(suffix) { body = String(body.dropLast(suffix.count)) }
+        guard let value = Double(body), value.isFinite, value >= 0 else {
+            throw CommandError(.invalidParameter, "\(spec.name): '\(text)' is not a number")
+        }
+        if let sign { return .by(sign * value) }
+        guard range.contains(value) else {
+            throw CommandError(.invalidParameter, "\(spec.name): \(body) is out of range (\(format(range.lowerBound))-\(format(range.upperBound)))")
+        }
+        return .to(value)
+    }
+
+    /// `TIME`, `end` or `off`.
+    static func sleep(_ text: String, for spec: CommandSpec) throws(CommandError) -> SleepSetting {
+        switch text.lowercased() {
+        case "end", "eoe": return .endOfEpisode
+        case "off", "cancel": return .off
+        default:
+            guard let seconds = TimeSpec.seconds(text), seconds > 0 else {
+                throw CommandError(.invalidParameter, "\(spec.name): '\(text)' is not a TIME, 'end' or 'off'")
+            }
+            return .after(seconds)
+        }
+    }
+
+    private static func split(_ text: String) -> (Double?, String) {
+        if text.hasPrefix("+") { return (1, String(text.dropFirst())) }
+        if text.hasPrefix("-") { return (-1, String(text.dropFirst())) }
+        return (nil, text)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
