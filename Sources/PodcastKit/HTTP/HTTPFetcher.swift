@@ -23,7 +23,7 @@ public final class HTTPFetcher: Sendable {
     public let timeouts: HTTPTimeouts
     /// The most redirects followed for one request.
     public static let maxRedirects = 10
-    static let userAgent = "Podline/1.0 (+https://github.com/podline)"
+    static let userAgent = "Podline (podcast player)"
 
     public init(timeouts: HTTPTimeouts = HTTPTimeouts(), decompressionLimit: Int = FeedParser.defaultSizeCap) {
         self.timeouts = timeouts

@@ -33,6 +33,23 @@ public struct OPMLImport: Sendable {
         return OPMLDocument(title: "Podline subscriptions", entries: entries)
     }
 
+    /// Stores one entry: the feed as loaded, or a placeholder that records why it could not be loaded.
+    private func add(_ entry: OPMLDocument.Entry, _ result: Result<LoadedFeed, FeedLoadError>) throws(StoreError) {
+        switch result {
+        case .success(let loaded):
+            var feed = loaded.feed ?? ParsedFeed()
+            feed.title = feed.title ?? entry.title
+            _ = try store.addShow(feedURL: loaded.movedTo ?? entry.feedURL, parsed: feed, etag: loaded.etag,
+                                  lastModified: loaded.lastModified)
+        case .failure(let error):
+            var placeholder = ParsedFeed()
+            placeholder.title = entry.title
+            placeholder.link = entry.siteURL
+            let added = try store.addShow(feedURL: entry.feedURL, parsed: placeholder)
+            if let id = added.show.id { try store.recordFailure(showID: id, reason: error.reason) }
+        }
+    }
+
     /// Subscribes to `entries`, fetching `jobs` at a time. A feed that cannot be read is subscribed with its
     /// error recorded, so that `update` tries again; nothing already in the library changes.
     public func subscribe(_ entries: [OPMLDocument.Entry], jobs: Int = 8) async throws(StoreError) -> ImportSummary {
@@ -67,23 +84,14 @@ public struct OPMLImport: Sendable {
             return results
         }
         for (entry, result) in zip(pending, results) {
-            switch result {
-            case .success(let loaded)?:
-                var feed = loaded.feed ?? ParsedFeed()
-                feed.title = feed.title ?? entry.title
-                _ = try store.addShow(feedURL: loaded.movedTo ?? entry.feedURL, parsed: feed, etag: loaded.etag,
-                                      lastModified: loaded.lastModified)
-            case .failure(let error)?:
-                var placeholder = ParsedFeed()
-                placeholder.title = entry.title
-                placeholder.link = entry.siteURL
-                let added = try store.addShow(feedURL: entry.feedURL, parsed: placeholder)
-                if let id = added.show.id { try store.recordFailure(showID: id, reason: error.reason) }
-                summary.failures.append(error.description)
-            case nil:
-                continue
+            guard let result else { continue }
+            do {
+                try add(entry, result)
+                summary.added += 1
+                if case .failure(let error) = result { summary.failures.append(error.description) }
+            } catch .alreadySubscribed {
+                summary.alreadySubscribed += 1 // it redirected to a feed already in the library
             }
-            summary.added += 1
         }
         return summary
     }
