@@ -4,10 +4,13 @@ import Observation
 ///
 /// Before each evaluation the node links the view's dynamic properties to its
 /// storage and runs their `update()`. It evaluates `body` in an observation
-/// scope of its own, so it depends on exactly what its own body read.
+/// scope of its own, so it depends on exactly what its own body read, and a
+/// parent passing an identical value does not evaluate it again.
 @MainActor
 final class BodyNode<Content: View>: ViewNode {
     private var view: Content
+    /// The value as the parent last passed it, before its properties were linked.
+    private var input: Content?
     private let layout: PropertyLayout
 
     init(view: Content, graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
@@ -16,8 +19,19 @@ final class BodyNode<Content: View>: ViewNode {
         super.init(graph: graph, depth: depth, environment: environment)
     }
 
+    /// Takes the parent's new value. When it has the same bytes as the last
+    /// one (same references, same scalars), the environment is the same and
+    /// nothing the body read has changed, the body would produce the same
+    /// children, so the evaluation is skipped.
     override func update(with newView: any View, environment: EnvironmentValues) {
-        view = newView as! Content
+        let incoming = newView as! Content
+        if !isDirty, let input,
+           ValueEquality.isIdentical(input, incoming),
+           ValueEquality.isIdentical(self.environment, environment) {
+            return
+        }
+        input = incoming
+        view = incoming
         self.environment = environment
         evaluate()
     }
@@ -34,16 +48,8 @@ final class BodyNode<Content: View>: ViewNode {
                 layout.prepare(UnsafeMutableRawPointer(pointer), &linker)
             }
         }
-        generation &+= 1
-        let generation = generation
-        let pending = graph.pending
-        let node: ViewNode = self
-        let body = graph.evaluatingBody {
-            withObservationTracking {
-                view.body
-            } onChange: { [weak node] in
-                pending.invalidate(node, generation: generation)
-            }
+        let body = tracking {
+            view.body
         }
         reconcileSingle(body, environment: environment)
     }

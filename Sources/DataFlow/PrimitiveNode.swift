@@ -32,16 +32,8 @@ final class PrimitiveNode: ViewNode {
     private func listChildren() {
         var list = ChildList()
         if view.listsChildrenFromData {
-            generation &+= 1
-            let generation = generation
-            let pending = graph.pending
-            let node: ViewNode = self
-            graph.evaluatingBody {
-                withObservationTracking {
-                    view.makeChildren(into: &list)
-                } onChange: { [weak node] in
-                    pending.invalidate(node, generation: generation)
-                }
+            tracking {
+                view.makeChildren(into: &list)
             }
         } else {
             view.makeChildren(into: &list)

@@ -146,8 +146,9 @@ final class ViewGraph {
         guard !taken.invalidations.isEmpty || !taken.jobs.isEmpty else { return }
         for invalidation in taken.invalidations {
             let node = invalidation.node
-            if let generation = invalidation.generation, generation != node.generation {
-                continue
+            if let generation = invalidation.generation {
+                guard generation == node.generation else { continue }
+                node.hasLiveScope = false
             }
             markDirty(node)
         }

@@ -1,3 +1,5 @@
+import Observation
+
 /// One mounted view in a graph: its identity, environment and children.
 ///
 /// A node lives as long as its view keeps its identity (type and position, or
@@ -19,7 +21,10 @@ class ViewNode {
     /// True while the node waits in the graph's dirty list.
     var isDirty = false
     /// Counts body evaluations; observation callbacks from older ones are stale.
-    var generation: UInt64 = 0
+    private(set) var generation: UInt64 = 0
+    /// True while the observation scope of the latest evaluation has not fired.
+    var hasLiveScope = false
+    private var token: TrackingToken?
 
     init(graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.graph = graph
@@ -37,6 +42,38 @@ class ViewNode {
 
     private static func makeBodyNode<V: View>(_ view: V, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
         BodyNode(view: view, graph: graph, depth: depth, environment: environment)
+    }
+
+    /// Runs `evaluation` in a fresh observation scope of this node. A change
+    /// to anything read inside marks this node dirty, not its parent.
+    ///
+    /// A scope that has not fired when the node is evaluated again (its
+    /// parent passed new inputs) is stale. The first time that happens the
+    /// node gets a token its later scopes also read, so each stale scope can
+    /// be cancelled at once instead of piling up registrations; nodes that
+    /// only ever update from their own changes never pay for the token.
+    func tracking<Result>(_ evaluation: () -> Result) -> Result {
+        if hasLiveScope {
+            if let token {
+                token.cancelScopes()
+            } else {
+                token = TrackingToken()
+            }
+        }
+        generation &+= 1
+        let generation = generation
+        let pending = graph.pending
+        let node: ViewNode = self
+        let token = token
+        hasLiveScope = true
+        return graph.evaluatingBody {
+            withObservationTracking {
+                token?.read()
+                return evaluation()
+            } onChange: { [weak node] in
+                pending.invalidate(node, generation: generation)
+            }
+        }
     }
 
     /// Takes a new value of the view from the parent and updates the subtree.
@@ -75,6 +112,10 @@ class ViewNode {
     func unmount() {
         guard isMounted else { return }
         isMounted = false
+        if hasLiveScope {
+            hasLiveScope = false
+            token?.cancelScopes()
+        }
         for child in children {
             child.unmount()
         }

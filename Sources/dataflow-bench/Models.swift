@@ -48,3 +48,19 @@ struct StateCounter: View {
 final class EvaluationCounter {
     var count = 0
 }
+
+/// A parent whose body reads a clock and hands two rows an unrelated cell:
+/// one row gets the same input on every tick, the other gets the tick too,
+/// so it is evaluated again while its own observation scope is still live.
+struct TickingParent: View {
+    let clock: Cell
+    let cell: Cell
+    let counter: EvaluationCounter
+    let tickedCounter: EvaluationCounter
+
+    var body: some View {
+        Text("tick \(clock.value)")
+        CellRow(index: 0, cell: cell, counter: counter)
+        CellRow(index: clock.value, cell: cell, counter: tickedCounter)
+    }
+}

@@ -83,6 +83,19 @@ func measureMemory(writes: Int) {
     }
     host.update()
     let after = Measurements.residentKilobytes()
+    let clock = Cell()
+    let parentCounter = EvaluationCounter()
+    let tickedCounter = EvaluationCounter()
+    let parentHost = ViewHost(TickingParent(clock: clock, cell: Cell(), counter: parentCounter, tickedCounter: tickedCounter))
+    let parentBefore = Measurements.residentKilobytes()
+    parentCounter.count = 0
+    tickedCounter.count = 0
+    for _ in 0..<writes {
+        clock.value += 1
+        parentHost.update()
+    }
+    let parentAfter = Measurements.residentKilobytes()
+    print("\(writes) parent writes with update(): RSS \(parentBefore) kB before, \(parentAfter) kB after (\(parentAfter - parentBefore) kB change); child with unchanged input evaluated \(parentCounter.count) times, child with new input \(tickedCounter.count) times")
     print("\(writes) writes with update():        RSS \(before) kB before, \(middle) kB after (\(middle - before) kB change)")
     print("\(writes) writes, one update() at end: RSS \(middle) kB before, \(after) kB after (\(after - middle) kB change)")
 }

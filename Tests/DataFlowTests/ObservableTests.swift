@@ -102,6 +102,22 @@ struct ObservableTests {
         #expect(host.render().first == "3")
     }
 
+    @Test("A parent re-evaluated with the same inputs for a child does not re-evaluate the child; a child given new inputs keeps observing what it reads")
+    func identicalInputSkipsChild() {
+        let log = EventLog()
+        let book = Book()
+        let host = ViewHost(TickingShelf(book: book, log: log))
+        host.press("tick")
+        host.press("tick")
+        #expect(log.count(of: "TickingShelf") == 3)
+        #expect(log.count(of: "BookView") == 1)
+        #expect(log.count(of: "TickedBookView") == 3)
+        book.title = "Still tracked"
+        #expect(host.render() == ["[tick]", "Still tracked", "Still tracked 2"])
+        #expect(log.count(of: "BookView") == 2)
+        #expect(log.count(of: "TickedBookView") == 4)
+    }
+
     @Test("A view that stopped reading a property no longer updates for it (stale registrations are ignored)")
     func staleDependenciesAreIgnored() {
         let log = EventLog()
@@ -127,5 +143,29 @@ struct ConditionalReader: View {
         } else {
             Text("unavailable")
         }
+    }
+}
+
+struct TickingShelf: View {
+    let book: Book
+    let log: EventLog
+    @State private var ticks = 0
+
+    var body: some View {
+        let _ = log.record("TickingShelf")
+        Button("tick") { ticks += 1 }
+        TrackedBookView(book: book, log: log)
+        TickedBookView(ticks: ticks, book: book, log: log)
+    }
+}
+
+struct TickedBookView: View {
+    let ticks: Int
+    let book: Book
+    let log: EventLog
+
+    var body: some View {
+        let _ = log.record("TickedBookView")
+        Text("\(book.title) \(ticks)")
     }
 }
