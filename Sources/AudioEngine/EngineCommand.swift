@@ -1,6 +1,6 @@
 /// What the engine's owner asks of it; carried out on the engine's thread in order.
 enum EngineCommand: Sendable {
-    case load(EngineSource, start: Double, paused: Bool)
+    case load(EngineSource, start: Double, paused: Bool, limit: Double?)
     case pause(fade: Double)
     case resume(fade: Double)
     case stop(EngineEndReason)

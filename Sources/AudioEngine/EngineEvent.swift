@@ -7,7 +7,7 @@ public enum EngineEvent: Sendable, Equatable {
     /// A requested pause (after its fade) has taken effect.
     case paused
     /// Playback of the episode ended.
-    case ended(EngineEndReason, error: String?)
+    case ended(EngineEndReason, error: AudioError?)
     /// The output failed and was opened again.
     case outputReopened
 }

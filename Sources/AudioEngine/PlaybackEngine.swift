@@ -42,7 +42,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Opens `source` and plays it from `start` seconds (or holds it paused).
-    public func load(_ source: EngineSource, start: Double = 0, paused: Bool = false) { send(.load(source, start: start, paused: paused)) }
+    public func load(_ source: EngineSource, start: Double = 0, paused: Bool = false, limit: Double? = nil) {
+        send(.load(source, start: start, paused: paused, limit: limit))
+    }
     /// Pauses, fading out over `fade` seconds (a short ramp when 0).
     public func pause(fade: Double = 0) { send(.pause(fade: fade)) }
     /// Resumes, fading in over `fade` seconds (a short ramp when 0).
@@ -95,12 +97,15 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func handle(_ command: EngineCommand) {
         switch command {
-        case let .load(source, start, paused):
+        case let .load(source, start, paused, limit):
             closeEpisode()
             open(source, start: start)
             playing = decoder != nil && !paused
-            ramp.set(0)
-            if playing { ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames) }
+            ramp.set(playing ? volumeGain : 0)
+            if outputSpec.isFile, output == nil, let format = decoder?.format, format.sampleRate > 0 {
+                output = try? AudioOutput(spec: outputSpec, format: format)
+            }
+            framesLeft = limit.map { Int($0 * Double(max(1, decoder?.format.sampleRate ?? 44_100))) }
         case let .pause(fade):
             guard playing else { return }
             pausePending = true
@@ -155,7 +160,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
         } catch {
             decoder = nil
-            report(.ended(.error, error: error.description))
+            report(.ended(.error, error: error))
             return
         }
         if let decoder, decoder.format.sampleRate > 0 {
@@ -208,14 +213,25 @@ public final class PlaybackEngine: @unchecked Sendable {
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
         var pcm = [Int16](repeating: 0, count: Self.chunkFrames * format.channels * 2)
-        let produced: Int
+        let decodedFrames: Int
         do {
-            produced = try produce(into: &pcm, decoder: decoder)
+            decodedFrames = try produce(into: &pcm, decoder: decoder)
         } catch {
-            finish(.error, error: error.description)
+            finish(.error, error: error)
             return
         }
-        if produced < 0 { return }
+        if decodedFrames < 0 { return }
+        var produced = decodedFrames
+        if let left = framesLeft {
+            if left <= 0 {
+                if let decoder = self.decoder { reportPosition(decoder) }
+                closeEpisode()
+                report(.ended(.stop, error: nil))
+                return
+            }
+            produced = min(produced, left)
+            framesLeft = left - produced
+        }
         if produced == 0 {
             if stream != nil && !streamEnded { return }
             finish(.eof, error: truncationMessage(decoder))
@@ -307,7 +323,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             if !sniffed {
                 sniffed = true
                 if let reason = InputSniffer.reasonNotMPEG(bytes) {
-                    finish(.error, error: "\(decoder.path): \(reason)")
+                    finish(.error, error: .unsupportedFormat(path: decoder.path, reason: reason))
                     return false
                 }
             }
@@ -318,10 +334,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
             return true
         } catch let error as AudioError {
-            finish(.error, error: error.description)
+            finish(.error, error: error)
             return false
         } catch {
-            finish(.error, error: "\(decoder.path): \(error)")
+            finish(.error, error: .unreadable(path: decoder.path, reason: "\(error)"))
             return false
         }
     }
@@ -339,14 +355,14 @@ public final class PlaybackEngine: @unchecked Sendable {
         return false
     }
 
-    private func truncationMessage(_ decoder: Decoder) -> String? {
+    private func truncationMessage(_ decoder: Decoder) -> AudioError? {
         guard stream == nil, let announced = decoder.announcedFrames, decoder.position + 1152 < announced else { return nil }
         let rate = Double(decoder.format.sampleRate)
         return AudioError.truncated(path: decoder.path, played: Double(decoder.position) / rate,
-                                    expected: Double(announced) / rate).description
+                                    expected: Double(announced) / rate)
     }
 
-    private func finish(_ reason: EngineEndReason, error: String?) {
+    private func finish(_ reason: EngineEndReason, error: AudioError?) {
         if let decoder { reportPosition(decoder) }
         closeEpisode()
         report(.ended(error == nil ? reason : (reason == .eof ? .eof : .error), error: error))
@@ -374,11 +390,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         } catch {
             output = nil
             if case .noAudioOutput = error, outputRetryAt == nil, !hasPlayedAnything {
-                finish(.error, error: error.description)
+                finish(.error, error: error)
                 return
             }
             if case .badOutput = error {
-                finish(.error, error: error.description)
+                finish(.error, error: error)
                 return
             }
             outputRetryAt = Date().addingTimeInterval(0.5)
@@ -387,4 +403,6 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private var hasPlayedAnything = false
+    /// Output frames still allowed by a duration limit.
+    private var framesLeft: Int?
 }

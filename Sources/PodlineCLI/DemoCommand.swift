@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioEngine
+import PodcastKit
 
 /// `podline demo`: plays the bundled demo episode, no network needed.
 struct DemoCommand: ParsableCommand {
@@ -20,6 +21,8 @@ struct DemoCommand: ParsableCommand {
             throw ExitCode(ExitStatus.unreadable)
         }
         print("Podline demo: \(url.path)")
-        try options.play(url.path)
+        try MainActor.assumeIsolated {
+            try options.play(NowPlaying(title: "Podline demo episode", show: "Podline", url: url.path), store: nil)
+        }
     }
 }

@@ -1,20 +1,26 @@
 import ArgumentParser
 import AudioEngine
+import Foundation
+import PodcastKit
 
-/// `podline play FILE`: plays an MP3 file to the end, or for a duration.
+/// `podline play TARGET`: plays an episode reference, an MP3 file or a URL, resuming where it was left.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play an MP3 file.",
-        discussion: "TIME is 90, 90s, 5m, 1:30 or 1:02:03. DRIVER is default, pulse, alsa, null, or a file driver with a path: wav:FILE, au:FILE, raw:FILE (FILE may be - for standard output)."
+        abstract: "Play an episode, an MP3 file or a URL.",
+        discussion: "TARGET is an episode reference (show-slug/N, or the database id), a file, or an http(s) URL. An episode resumes where it was left, rewound by a few seconds. TIME is 90, 90s, 5m, 1:30 or 1:02:03. DRIVER is default, pulse, alsa, null, or a file driver with a path: wav:FILE, au:FILE, raw:FILE (FILE may be - for standard output)."
     )
 
-    @Argument(help: "The MP3 file to play.", completion: .file(extensions: ["mp3"]))
-    var file: String
+    @Argument(help: ArgumentHelp("What to play.", valueName: "ref|file|url"), completion: .file(extensions: ["mp3"]))
+    var target: String
 
     @OptionGroup var options: PlaybackOptions
+    @OptionGroup var library: LibraryOptions
 
     func run() throws {
-        try options.play(file)
+        try MainActor.assumeIsolated {
+            let resolved = try PlayTarget.resolve(target, library: library)
+            try options.play(resolved.item, store: resolved.store)
+        }
     }
 }

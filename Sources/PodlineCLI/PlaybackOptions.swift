@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioEngine
+import PodcastKit
 
 /// The flags shared by `play` and `demo`: output, start, duration, volume.
 struct PlaybackOptions: ParsableArguments {
@@ -15,9 +16,18 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Volume, 0 to 100.", valueName: "0-100"))
     var volume: Double = 100
 
+    @Option(name: .long, help: ArgumentHelp("Speed, 0.5 to 3.0, pitch preserved.", valueName: "X"))
+    var speed: Double = 1
+
+    @Flag(name: .long, help: "Start at the beginning (or --start), not where the episode was left.")
+    var noResume = false
+
     func validate() throws {
         guard (0...100).contains(volume) else {
             throw ValidationError("--volume must be between 0 and 100, not \(volume.formatted())")
+        }
+        guard Player.speedRange.contains(speed) else {
+            throw ValidationError("--speed must be between 0.5 and 3.0, not \(speed.formatted())")
         }
         let parsed = try spec()
         let drivers = AudioOutput.driverNames()
@@ -35,21 +45,19 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
-    /// Plays `path` with these options, exiting with the documented code on failure.
-    func play(_ path: String) throws {
-        var playback = FilePlayback(path: path, output: try spec())
-        playback.start = start?.seconds ?? 0
-        playback.duration = duration?.seconds
-        playback.volume = volume
-        let report: FilePlayback.Report
-        do {
-            report = try playback.run()
-        } catch {
-            throw fail(error)
-        }
-        if let truncation = report.truncation {
-            throw fail(truncation)
-        }
+    /// Plays `item` (then `queue`) with these options in an interactive session; exits with the documented code.
+    @MainActor
+    func play(_ item: NowPlaying, queue: [NowPlaying] = [], store: LibraryStore?) throws {
+        let session = PlaybackSession(output: try spec(), store: store)
+        session.firstStart = start?.seconds
+        session.noResume = noResume
+        session.limit = duration?.seconds
+        session.player.volume = volume
+        session.player.speed = speed
+        session.update()
+        session.play(item, queue: queue)
+        let status = session.run()
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -32,9 +32,9 @@ public final class Player {
     public var lastError: String?
 
     /// Allowed volume range.
-    public static let volumeRange: ClosedRange<Double> = 0...100
+    nonisolated public static let volumeRange: ClosedRange<Double> = 0...100
     /// Allowed speed range.
-    public static let speedRange: ClosedRange<Double> = 0.5...3.0
+    nonisolated public static let speedRange: ClosedRange<Double> = 0.5...3.0
 
     public init() {}
 

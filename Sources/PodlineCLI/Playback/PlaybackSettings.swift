@@ -1,0 +1,11 @@
+/// How a playback session behaves: resume, persistence and end-of-episode rules.
+struct PlaybackSettings: Sendable {
+    /// Seconds an episode is rewound when it resumes where it was left.
+    var resumeRewind: Double = 2
+    /// Within this many seconds of the end, an episode counts as played.
+    var playedMargin: Double = 10
+    /// Seconds between position saves while playing.
+    var saveInterval: Double = 2
+    /// Seconds the sleep timer fades out over.
+    var sleepFade: Double = 5
+}
