@@ -19,10 +19,10 @@ public enum StatusReport {
     }
 
     /// The `{"state":"stopped"}` a client prints when no player runs.
-    public static let noPlayer: JSONValue = .object([("state", .string(PlayState.stopped.rawValue))])
+    nonisolated public static let noPlayer: JSONValue = .object([("state", .string(PlayState.stopped.rawValue))])
 
     /// One item as JSON: ref, title, show, url, duration.
-    public static func episode(_ item: NowPlaying) -> JSONValue {
+    nonisolated public static func episode(_ item: NowPlaying) -> JSONValue {
         .object([
             ("ref", .string(item.ref)),
             ("title", .string(item.title)),

@@ -1,0 +1,62 @@
+import Foundation
+import PodcastKit
+
+/// A connection to a running player's control socket.
+public final class ControlClient {
+    private let fd: Int32
+    private var splitter = LineSplitter()
+    private var ready: [[UInt8]] = []
+    private var nextID = 0
+
+    /// Connects to the player serving `location`; `.noPlayer` when none does (or it cannot be reached).
+    public init(location: ControlLocation = .standard()) throws(ControlError) {
+        switch UnixSocket.connect(to: location.socketPath) {
+        case .success(let fd):
+            self.fd = fd
+        case .failure(.system(_, let code)) where [ENOENT, ECONNREFUSED, ENOTDIR, EACCES, EPERM].contains(code):
+            throw .noPlayer
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Sends `words` in mpv's envelope and returns the reply with the same request id.
+    public func request(_ words: [String]) throws(ControlError) -> ControlAnswer {
+        nextID += 1
+        let id = nextID
+        let envelope = JSONValue.object([("command", .array(words.map { .string($0) })), ("request_id", .int(id))])
+        try send(envelope.renderedBytes + [UInt8(ascii: "\n")])
+        while let line = try readLine() {
+            let answer = try ControlAnswer(line: line)
+            if answer.requestID == id { return answer }
+            if answer.requestID == nil, answer.error != "success" { return answer }
+        }
+        throw .badReply("the player closed the connection")
+    }
+
+    /// Writes raw bytes to the socket.
+    public func send(_ bytes: [UInt8]) throws(ControlError) {
+        guard UnixSocket.writeAll(fd, bytes) else { throw .system("send", errno) }
+    }
+
+    /// The next line from the player, without its newline; nil at the end of the stream.
+    public func readLine() throws(ControlError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while ready.isEmpty {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw .system("read", errno) }
+            if count == 0 {
+                ready += splitter.finish().compactMap { if case .line(let bytes) = $0 { bytes } else { nil } }
+                return ready.isEmpty ? nil : ready.removeFirst()
+            }
+            let pieces = buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            ready += pieces.compactMap { if case .line(let bytes) = $0 { bytes } else { nil } }
+        }
+        return ready.removeFirst()
+    }
+}

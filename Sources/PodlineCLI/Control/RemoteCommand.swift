@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+/// Runs one command on the running player for a one-shot subcommand: checks it locally, sends it, reports the reply.
+enum RemoteCommand {
+    /// Checks `words` with the command parser, sends them and returns the reply; failures end the command
+    /// with one error line and the documented exit status.
+    @discardableResult
+    static func run(_ words: [String], location: ControlLocation = .standard()) throws -> ControlAnswer {
+        do {
+            _ = try CommandParser.parse(words)
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.exitStatus)
+        }
+        let client: ControlClient
+        do {
+            client = try ControlClient(location: location)
+        } catch {
+            printError(error.description)
+            throw ExitCode(error == .noPlayer ? ExitStatus.noPlayer : ExitStatus.failure)
+        }
+        let answer: ControlAnswer
+        do {
+            answer = try client.request(words)
+        } catch {
+            printError(error.description)
+            throw ExitCode(ExitStatus.failure)
+        }
+        guard answer.succeeded else {
+            printError(answer.message ?? answer.error)
+            throw ExitCode(CommandError(CommandError.kind(forReplyError: answer.error), "").exitStatus)
+        }
+        return answer
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+/// `podline events [--json]`: follows the running player's events until it stops.
+struct EventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "Stream player events as NDJSON.",
+        discussion: """
+        Events: property-change (state, position, volume, speed, episode, queue), episode-started, \
+        episode-ended (reason eof, stop, next or error), download-progress, feed-updated, error. \
+        Position changes arrive at most 4 times a second. Exits 4 when no player runs.
+        """
+    )
+
+    @Flag(name: .long, help: "Print each event as one JSON object per line (the default when output is not a terminal).")
+    var json = false
+
+    func run() throws {
+        let client: ControlClient
+        do {
+            client = try ControlClient()
+        } catch {
+            printError(error.description)
+            throw ExitCode(error == .noPlayer ? ExitStatus.noPlayer : ExitStatus.failure)
+        }
+        do {
+            let answer = try client.request(["events"])
+            guard answer.succeeded else {
+                printError(answer.message ?? answer.error)
+                throw ExitCode(ExitStatus.failure)
+            }
+            let plain = !json && isatty(1) == 1
+            while let line = try client.readLine() {
+                var bytes = plain ? Array(EventText.line(line).utf8) : line
+                bytes.append(UInt8(ascii: "\n"))
+                FileHandle.standardOutput.write(Data(bytes))
+            }
+        } catch let error as ControlError {
+            printError(error.description)
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+}

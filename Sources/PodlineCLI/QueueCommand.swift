@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// `podline queue [add <ref|file>…|remove <ref|index>|clear]`: shows or changes what the running player plays next.
+struct QueueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Show or change what plays next.",
+        discussion: "With no action, lists the queue. add takes episode references, files or URLs; remove takes a reference or a 1-based index."
+    )
+
+    @Flag(name: .long, help: "Print the queue as a JSON array.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("add <ref|file>…, remove <ref|index>, or clear.", valueName: "action"),
+              completion: .list(["add", "remove", "clear"]))
+    var action: [String] = []
+
+    func run() throws {
+        let words = action.map { (text: String) -> String in
+            guard !text.hasPrefix("/"), !text.contains("://"), FileManager.default.fileExists(atPath: text) else { return text }
+            return FileManager.default.currentDirectoryPath + "/" + text
+        }
+        let answer = try RemoteCommand.run(["queue"] + words)
+        if json {
+            print(answer.dataText)
+        } else if let items = answer.data as? [(any Sendable)?] {
+            for (index, item) in items.enumerated() {
+                let title = ((item as? [String: (any Sendable)?])?["title"] as? String) ?? "?"
+                print("\(index + 1). \(TerminalText.safe(title))")
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where REPL lines come from: a pipe or a line editor.
+protocol LineSource: Sendable {
+    /// The next line, without its newline; nil at end of input.
+    func next(prompt: String) -> String?
+    /// Notes a line that was run (for history).
+    func record(_ line: String, failed: Bool)
+    /// Saves what must be kept (history) and releases the terminal.
+    func close()
+}
+
+/// Lines from a non-terminal standard input: no prompt, one command per line.
+struct PipeLineSource: LineSource {
+    func next(prompt: String) -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+
+    func record(_ line: String, failed: Bool) {}
+
+    func close() {}
+}

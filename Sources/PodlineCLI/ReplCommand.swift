@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Read commands interactively, or one per line from standard input.",
+        discussion: """
+        Every command of the shell form works without the leading 'podline', and names may be shortened to a \
+        unique prefix. When standard input is not a terminal there is no prompt and no colour; a failing line \
+        does not stop the rest, and the exit status is that of the last failing line (0 if none).
+        """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
+                                            valueName: "DIR"))
+    var home: String?
+
+    func run() throws {
+        if let home { setenv("PODLINE_HOME", home, 1) }
+        let interactive = isatty(0) == 1 && isatty(1) == 1
+        let source: any LineSource = interactive ? InteractiveLineSource() : PipeLineSource()
+        let status = ReplRunner.run(reader: source)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
