@@ -50,6 +50,7 @@ let package = Package(
             name: "PodlineCLI",
             dependencies: [
                 "AudioEngine", "DataFlow", "PodcastKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -157,6 +157,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 stream = bytes
                 sniffed = false
                 streamEnded = false
+                streamStart = start
             }
         } catch {
             decoder = nil
@@ -350,6 +351,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         }.get()
         if case .formatChanged = chunk {
             makeStretcherIfNeeded(decoder)
+            if streamStart > 0 {
+                let start = streamStart
+                streamStart = 0
+                performSeek(start, relative: false)
+            }
             return true
         }
         return false
@@ -403,6 +409,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private var hasPlayedAnything = false
+    /// Where a stream starts, applied once its format is known.
+    private var streamStart = 0.0
     /// Output frames still allowed by a duration limit.
     private var framesLeft: Int?
 }

@@ -119,6 +119,9 @@ final class PlaybackSession {
         }
         player.position = start
         let limit = self.limit
+        if item.isRemote {
+            return (.stream(name: item.ref ?? item.url, HTTPByteStream(url: item.url)), start, limit)
+        }
         return (.file(path: item.url), start, limit)
     }
 
