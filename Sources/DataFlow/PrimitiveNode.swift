@@ -8,13 +8,22 @@ final class PrimitiveNode: ViewNode {
     var modifierState: AnyObject?
     private var hasUpdated = false
 
+    /// Turns a new value of this node's view type into a primitive view
+    /// without looking the conformance up again.
+    private let unwrap: (any View) -> any PrimitiveView
+
     init(view: any PrimitiveView, graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.view = view
+        unwrap = Self.unwrapper(for: view)
         super.init(graph: graph, depth: depth, environment: environment)
     }
 
+    private static func unwrapper<Primitive: PrimitiveView>(for view: Primitive) -> (any View) -> any PrimitiveView {
+        { $0 as! Primitive }
+    }
+
     override func update(with newView: any View, environment: EnvironmentValues) {
-        view = newView as! any PrimitiveView
+        view = unwrap(newView)
         self.environment = environment
         let isFirst = !hasUpdated
         hasUpdated = true
