@@ -9,7 +9,8 @@ import Observation
 final class StateBox<Value>: Observable, NodeStorage {
     private let registrar = ObservationRegistrar()
     private var stored: Value
-    private unowned let graph: ViewGraph
+    /// Weak: a binding may outlive the host that mounted the view.
+    private weak var graph: ViewGraph?
 
     init(_ value: Value, graph: ViewGraph) {
         stored = value
@@ -22,7 +23,7 @@ final class StateBox<Value>: Observable, NodeStorage {
             return stored
         }
         set {
-            if graph.isEvaluatingBody {
+            if let graph, graph.isEvaluatingBody {
                 graph.deferWrite { [self] in
                     self.value = newValue
                 }

@@ -118,6 +118,28 @@ struct ObservableTests {
         #expect(log.count(of: "TickedBookView") == 4)
     }
 
+    @Test("Observation 'fires on the mutating thread': a model written off the main actor updates the view at the next update")
+    func writeFromAnotherThread() async {
+        let log = EventLog()
+        let book = Book()
+        let host = ViewHost(ParentReadingNothing(book: book, log: log))
+        let sendable = UncheckedBox(book)
+        await Task.detached { sendable.value.title = "Written elsewhere" }.value
+        #expect(host.render() == ["Written elsewhere", "footer"])
+        #expect(log.count(of: "BookView") == 2)
+    }
+
+    @Test("A binding to state can outlive its host: writing it does nothing harmful")
+    func bindingOutlivesHost() {
+        var binding: Binding<Bool>?
+        do {
+            let host = ViewHost(BindingExporter { binding = $0 })
+            host.update()
+        }
+        binding?.wrappedValue = true
+        #expect(binding?.wrappedValue == true)
+    }
+
     @Test("A view that stopped reading a property no longer updates for it (stale registrations are ignored)")
     func staleDependenciesAreIgnored() {
         let log = EventLog()
@@ -167,5 +189,15 @@ struct TickedBookView: View {
     var body: some View {
         let _ = log.record("TickedBookView")
         Text("\(book.title) \(ticks)")
+    }
+}
+
+struct BindingExporter: View {
+    @State private var flag = false
+    let export: (Binding<Bool>) -> Void
+
+    var body: some View {
+        let _ = export($flag)
+        Text(flag ? "on" : "off")
     }
 }
