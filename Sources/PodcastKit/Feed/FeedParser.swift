@@ -155,26 +155,26 @@ struct FeedBuilder: XMLEventHandler {
     }
 
     private mutating func readItemText(_ frame: Frame, parent: String) {
-        guard parent == "item" || parent == "atom:entry", var draft = item, let value = textOf(frame) else { return }
+        guard parent == "item" || parent == "atom:entry", item != nil, let value = textOf(frame) else { return }
+        // Fields are set in place (`item!.…`): copying the draft would copy every string it holds.
         switch frame.name {
-        case "guid", "atom:id": draft.guid = draft.guid ?? value
-        case "title": draft.title = draft.title ?? value
-        case "atom:title": draft.atomTitle = draft.atomTitle ?? value
-        case "itunes:title": draft.itunesTitle = value
-        case "link": draft.link = draft.link ?? value
-        case "content:encoded", "atom:content": draft.encoded = draft.encoded ?? value
-        case "description": draft.description = draft.description ?? value
-        case "itunes:summary", "atom:summary": draft.summary = draft.summary ?? value
+        case "guid", "atom:id": if item!.guid == nil { item!.guid = value }
+        case "title": if item!.title == nil { item!.title = value }
+        case "atom:title": if item!.atomTitle == nil { item!.atomTitle = value }
+        case "itunes:title": item!.itunesTitle = value
+        case "link": if item!.link == nil { item!.link = value }
+        case "content:encoded", "atom:content": if item!.encoded == nil { item!.encoded = value }
+        case "description": if item!.description == nil { item!.description = value }
+        case "itunes:summary", "atom:summary": if item!.summary == nil { item!.summary = value }
         case "atom:published", "atom:issued":
-            draft.episode.published = FeedDate.parse(value) ?? draft.episode.published
+            if let date = FeedDate.parse(value) { item!.episode.published = date }
         case "pubDate", "pubdate", "dc:date", "atom:updated":
-            draft.episode.published = draft.episode.published ?? FeedDate.parse(value)
-        case "itunes:duration": draft.episode.duration = FeedDuration.seconds(value)
-        case "itunes:season", "podcast:season": draft.episode.season = draft.episode.season ?? Self.integer(value)
-        case "itunes:episode", "podcast:episode": draft.episode.number = draft.episode.number ?? Self.integer(value)
+            if item!.episode.published == nil { item!.episode.published = FeedDate.parse(value) }
+        case "itunes:duration": item!.episode.duration = FeedDuration.seconds(value)
+        case "itunes:season", "podcast:season": if item!.episode.season == nil { item!.episode.season = Self.integer(value) }
+        case "itunes:episode", "podcast:episode": if item!.episode.number == nil { item!.episode.number = Self.integer(value) }
         default: return
         }
-        item = draft
     }
 
     private mutating func readChannelText(_ frame: Frame, parent: String) {
@@ -212,48 +212,49 @@ struct FeedBuilder: XMLEventHandler {
             attributes.first { $0.name == key || $0.name.lowercased() == key }?.value
         }
         let inItem = item != nil
-        var draft = item ?? ItemDraft()
         switch name {
         case "enclosure":
-            guard inItem, draft.episode.enclosure == nil, let url = resolve(value("url")) else { return }
-            draft.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
+            guard inItem, item!.episode.enclosure == nil, let url = resolve(value("url")) else { return }
+            item!.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
         case "media:content":
-            guard inItem, draft.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
+            guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
             let type = Self.nonEmpty(value("type"))
             let medium = value("medium")
             guard medium == "audio" || medium == "video" || type?.hasPrefix("audio") == true || type?.hasPrefix("video") == true else { return }
-            draft.mediaEnclosure = Enclosure(url: url, length: Self.length(value("fileSize")), type: type)
+            item!.mediaEnclosure = Enclosure(url: url, length: Self.length(value("fileSize")), type: type)
         case "atom:link", "link":
             guard let href = resolve(value("href")) else { return }
             let rel = value("rel")?.lowercased() ?? "alternate"
             if inItem {
-                if rel == "enclosure", draft.episode.enclosure == nil {
-                    draft.episode.enclosure = Enclosure(url: href, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
-                } else if rel == "alternate" {
-                    draft.atomLink = draft.atomLink ?? href
+                if rel == "enclosure", item!.episode.enclosure == nil {
+                    item!.episode.enclosure = Enclosure(url: href, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
+                } else if rel == "alternate", item!.atomLink == nil {
+                    item!.atomLink = href
                 }
             } else if rel == "alternate", stack.last?.name == "channel" || stack.last?.name == "atom:feed" {
                 channelDraft.atomLink = channelDraft.atomLink ?? href
             }
         case "itunes:image":
             guard let href = resolve(value("href") ?? value("url")) else { return }
-            if inItem { draft.episode.image = draft.episode.image ?? href } else { channelDraft.itunesImage = channelDraft.itunesImage ?? href }
+            if inItem {
+                if item!.episode.image == nil { item!.episode.image = href }
+            } else {
+                channelDraft.itunesImage = channelDraft.itunesImage ?? href
+            }
         case "media:thumbnail":
-            guard inItem, draft.episode.image == nil else { return }
-            draft.episode.image = resolve(value("url"))
+            guard inItem, item!.episode.image == nil else { return }
+            item!.episode.image = resolve(value("url"))
         case "podcast:chapters":
-            guard inItem else { return }
-            draft.episode.chaptersURL = draft.episode.chaptersURL ?? resolve(value("url"))
+            guard inItem, item!.episode.chaptersURL == nil else { return }
+            item!.episode.chaptersURL = resolve(value("url"))
         case "podcast:transcript":
-            guard inItem else { return }
-            draft.episode.transcriptURL = draft.episode.transcriptURL ?? resolve(value("url"))
+            guard inItem, item!.episode.transcriptURL == nil else { return }
+            item!.episode.transcriptURL = resolve(value("url"))
         case "podcast:funding":
             if !inItem, let url = resolve(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
-            return
         default:
             return
         }
-        if inItem { item = draft }
     }
 
     // MARK: - Items
