@@ -97,18 +97,23 @@ final class ViewGraph {
     }
 
     /// Runs all pending updates synchronously.
+    ///
+    /// Each pass runs with `Transaction.current` set to the transaction the
+    /// pending changes were made in, if one was assigned, else the caller's.
     func update() {
         guard !isUpdating else { return }
         isUpdating = true
         let outerTransaction = Transaction.current
-        Transaction.current = transaction ?? Transaction()
         defer {
             Transaction.current = outerTransaction
-            transaction = nil
             isUpdating = false
         }
         var passes = 0
         while true {
+            if let assigned = transaction {
+                Transaction.current = assigned
+                transaction = nil
+            }
             applyDeferredWrites()
             takePendingWork()
             if !receivedValues.isEmpty {

@@ -38,8 +38,34 @@ struct AnimatedPlayer: View {
     }
 }
 
+struct ChainedAnimation: View {
+    let log: EventLog
+    @State private var isPlaying = false
+    @State private var isLoud = false
+
+    var body: some View {
+        Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
+            .onChange(of: isPlaying) {
+                withAnimation(.linear(duration: 5)) {
+                    isLoud = isPlaying
+                }
+            }
+            .onChange(of: isLoud) {
+                log.record("loud \(isLoud) animation \(Transaction.current.animation?.description ?? "none")")
+            }
+    }
+}
+
 @MainActor
 struct TransactionTests {
+    @Test("A change handler's withAnimation gives the changes it makes that animation")
+    func animationFromChangeHandler() {
+        let log = EventLog()
+        let host = ViewHost(ChainedAnimation(log: log))
+        host.press("Play")
+        #expect(log.events == ["loud true animation linear(5.0s)"])
+    }
+
     @Test("Writes within one transaction coalesce: 1, 2, then withAnimation { 3; 4 } give body values 0, 2, 4")
     func writesCoalescePerTransaction() {
         let log = EventLog()
