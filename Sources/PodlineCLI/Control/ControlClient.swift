@@ -29,7 +29,13 @@ public final class ControlClient {
         nextID += 1
         let id = nextID
         let envelope = JSONValue.object([("command", .array(words.map { .string($0) })), ("request_id", .int(id))])
-        try send(envelope.renderedBytes + [UInt8(ascii: "\n")])
+        do {
+            try send(envelope.renderedBytes + [UInt8(ascii: "\n")])
+        } catch {
+            // A player that refuses the connection says why before closing it.
+            if let line = try? readLine(), let answer = try? ControlAnswer(line: line), !answer.succeeded { return answer }
+            throw error
+        }
         while let line = try readLine() {
             let answer = try ControlAnswer(line: line)
             if answer.requestID == id { return answer }

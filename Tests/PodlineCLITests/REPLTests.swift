@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The REPL fed from a pipe: one command per line, no prompt, the status of the last failure.
+@Suite("REPL over a pipe")
+struct REPLTests {
+    private func repl(_ script: String) throws -> CommandResult {
+        let folder = try Fixtures.temporaryDirectory("pl-repl")
+        return try PodlineBinary.run(["repl"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path, "NO_COLOR": "1"],
+                                     stdin: Data(script.utf8))
+    }
+
+    @Test("every line runs; failures print one line each and the exit status is the last failure's")
+    func lastFailure() throws {
+        let result = try repl("volume 40\nfrobnicate\nstatus --json\nseek 10\nvolume 60\nstatus --json\n")
+        #expect(result.status == 1, "seek while stopped fails with 1, after frobnicate's 64")
+        #expect(result.stderrLines == ["podline: unknown command 'frobnicate' (try 'help')", "podline: seek: nothing is playing"])
+        let statuses = result.stdout.split(separator: "\n").map(String.init)
+        #expect(statuses.count == 2)
+        #expect(statuses[0].contains(#""volume":40"#))
+        #expect(statuses[1].contains(#""volume":60"#))
+        #expect(!result.stdout.contains("podline ["), "no prompt when stdin is not a terminal")
+    }
+
+    @Test("usage errors exit 64 when they are the last failure")
+    func usageLast() throws {
+        let result = try repl("seek 10\nvolume 101\n")
+        #expect(result.status == 64)
+        #expect(result.stderrLines.count == 2)
+    }
+
+    @Test("a script with no failure exits 0; quit stops reading")
+    func quit() throws {
+        let result = try repl("vol 30\nsta --json\nquit\nvolume 99\nstatus --json\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(result.stdout.contains(#""volume":30"#))
+    }
+
+    @Test("quoting and comments work in scripts; a missing file is unreadable (exit 2)")
+    func quoting() throws {
+        let result = try repl("# a comment line\nplay 'no such file.mp3'\n")
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["podline: 'no such file.mp3' is not a file, a URL or an episode reference"])
+    }
+
+    @Test("library commands run inside the REPL with the shell form's parser and exit codes")
+    func libraryCommands() throws {
+        let result = try repl("shows --json\nepisodes --no-such-flag\n")
+        #expect(result.status == 64)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(result.stderrLines.count == 1)
+    }
+
+    @Test("help lists every command")
+    func help() throws {
+        let result = try repl("help\n")
+        #expect(result.status == 0)
+        for name in ["pause", "seek", "queue", "sleep", "status", "episodes", "quit"] {
+            #expect(result.stdout.contains("\n\(name) ") || result.stdout.hasPrefix("\(name) "), "\(name)")
+        }
+    }
+}
