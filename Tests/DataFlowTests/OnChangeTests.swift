@@ -52,8 +52,29 @@ struct IdentifiedWatcher: View {
     }
 }
 
+struct EnvironmentWatcher: View {
+    @Environment(\.showName) private var showName
+    let log: EventLog
+
+    var body: some View {
+        Text(showName)
+            .onChange(of: showName) { oldValue, newValue in
+                log.record("\(oldValue) -> \(newValue)")
+            }
+    }
+}
+
 @MainActor
 struct OnChangeTests {
+    @Test("'use onChange to trigger a side effect as the result of a value changing, such as an Environment key'")
+    func environmentKeyChange() {
+        let log = EventLog()
+        let host = ViewHost(EnvironmentWatcher(log: log).environment(\.showName, "A"))
+        host.rootView = EnvironmentWatcher(log: log).environment(\.showName, "B")
+        host.update()
+        #expect(log.events == ["A -> B"])
+    }
+
     @Test("onChange(of:initial:) with initial true and writes 1, 2 records (0,0), (0,1), (1,2)")
     func initialThenChanges() {
         let log = EventLog()

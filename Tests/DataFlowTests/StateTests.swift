@@ -85,8 +85,31 @@ struct InitialValueView: View {
     }
 }
 
+struct ObjectInStateView: View {
+    @State private var model = DataModel()
+    let log: EventLog
+
+    var body: some View {
+        let _ = log.record("ObjectInStateView")
+        Text(model.name)
+        Button("rename") { model.name = "Renamed" }
+        Button("replace") { model = DataModel(name: "Replaced") }
+    }
+}
+
 @MainActor
 struct StateTests {
+    @Test("'the view will only update when the reference to the object changes' for an ObservableObject stored in State")
+    func observableObjectInStateUpdatesOnlyOnNewReference() {
+        let log = EventLog()
+        let host = ViewHost(ObjectInStateView(log: log))
+        host.press("rename")
+        #expect(log.count(of: "ObjectInStateView") == 1)
+        host.press("replace")
+        #expect(log.count(of: "ObjectInStateView") == 2)
+        #expect(host.render().first == "Replaced")
+    }
+
     @Test("'SwiftUI manages the property's storage': it survives the parent re-evaluating the view with new inputs")
     func storageSurvivesNewInputs() {
         let log = EventLog()
