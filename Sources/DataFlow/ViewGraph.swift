@@ -13,7 +13,7 @@ final class ViewGraph {
     var warningHandler: (String) -> Void = { message in
         StandardError.write("DataFlow: \(message)\n")
     }
-    /// Warnings reported so far, oldest first.
+    /// The latest warnings reported, oldest first.
     private(set) var warnings: [String] = []
     /// The most passes one `update()` runs before it stops with a warning.
     var maximumPasses = 100
@@ -38,6 +38,14 @@ final class ViewGraph {
         Self.live.removeAll { $0.graph == nil }
         Self.live.append(WeakGraph(graph: self))
     }
+
+    /// Unmounts the tree, cancelling its tasks and subscriptions.
+    isolated deinit {
+        root.unmount()
+    }
+
+    /// The most warnings kept in `warnings`; older ones are dropped.
+    private static let keptWarnings = 100
 
     /// Whether anything waits for the next `update()`.
     var hasPendingWork: Bool {
@@ -80,6 +88,9 @@ final class ViewGraph {
 
     /// Records and reports a warning.
     func warn(_ message: String) {
+        if warnings.count == Self.keptWarnings {
+            warnings.removeFirst()
+        }
         warnings.append(message)
         warningHandler(message)
     }

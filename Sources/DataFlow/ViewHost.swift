@@ -3,7 +3,8 @@
 ///
 /// Changes only mark views as needing an update; `update()` runs all pending
 /// updates synchronously. Replacing `rootView` is what a parent passing new
-/// inputs does: views that keep their identity keep their state.
+/// inputs does: views that keep their identity keep their state. When the
+/// host goes away, its tasks and subscriptions are cancelled.
 @MainActor
 public final class ViewHost<Root: View> {
     private let graph = ViewGraph()
@@ -21,7 +22,7 @@ public final class ViewHost<Root: View> {
         graph.update()
     }
 
-    /// Warnings reported so far (state written during a body, update cycles), oldest first.
+    /// The latest warnings (state written during a body, update cycles), oldest first.
     public var warnings: [String] {
         graph.warnings
     }

@@ -114,6 +114,16 @@ struct TaskTests {
         #expect(await eventually { probe.cancelled == [1, 2] })
     }
 
+    @Test("Releasing the host cancels the tasks of its views")
+    func releasingHostCancelsTasks() async {
+        let probe = TaskProbe()
+        var host: ViewHost<LongTaskView>? = ViewHost(LongTaskView(isShown: true, identity: 7, probe: probe))
+        #expect(await eventually { probe.started == [7] })
+        #expect(host != nil)
+        host = nil
+        #expect(await eventually { probe.cancelled == [7] })
+    }
+
     @Test("updatesAutomatically schedules an update on the main actor after a change")
     func automaticUpdates() async {
         let host = ViewHost(LibraryHolderView())
