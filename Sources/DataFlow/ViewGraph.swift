@@ -134,6 +134,7 @@ final class ViewGraph {
             if let view = pendingRoot {
                 pendingRoot = nil
                 root.update(with: view, environment: root.environment)
+                takePendingWork()
             }
             if dirty.isEmpty && actions.isEmpty && deferredWrites.isEmpty && receivedValues.isEmpty {
                 break

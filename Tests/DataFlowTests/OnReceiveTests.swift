@@ -52,8 +52,31 @@ struct CountedReceiver: View {
     }
 }
 
+struct PublishedNameView: View {
+    @ObservedObject var model: DataModel
+    let log: EventLog
+
+    var body: some View {
+        Text("static")
+            .onReceive(model.$name) { name in log.record("name \(name)") }
+    }
+}
+
 @MainActor
 struct OnReceiveTests {
+    @Test("onReceive of a @Published projection: the current value on appear, then each new value, one subscription")
+    func receivesPublishedValues() {
+        let log = EventLog()
+        let model = DataModel()
+        let host = ViewHost(PublishedNameView(model: model, log: log))
+        #expect(log.events == ["name Some Name"])
+        model.name = "Ravi"
+        host.update()
+        model.name = "Maria"
+        host.update()
+        #expect(log.events == ["name Some Name", "name Ravi", "name Maria"])
+    }
+
     @Test("onReceive 'Adds an action to perform when this view detects data emitted by the given publisher', on the main actor")
     func receivesValues() {
         let log = EventLog()

@@ -79,6 +79,10 @@ struct InitialValueView: View {
         _value = State(initialValue: start)
     }
 
+    init(wrapped start: Int) {
+        _value = State(wrappedValue: start)
+    }
+
     var body: some View {
         Text("value \(value)")
         Button("inc") { value += 1 }
@@ -188,6 +192,14 @@ struct StateTests {
         host.press("inc")
         host.rootView = InitialValueView(start: 50)
         #expect(host.render() == ["value 11", "[inc]"])
+    }
+
+    @Test("init(wrappedValue:) — 'Creates a state property that stores an initial wrapped value'")
+    func wrappedValueInitializer() {
+        let host = ViewHost(InitialValueView(wrapped: 3))
+        host.press("inc")
+        host.rootView = InitialValueView(wrapped: 30)
+        #expect(host.render() == ["value 4", "[inc]"])
     }
 
     @Test("projectedValue — '$x is a Binding to the storage': writes through the binding reach the state")
