@@ -18,7 +18,7 @@ public final class AudioOutput {
         if spec.driver == "default" {
             let candidates = AOLibrary.defaultCandidates()
             for candidate in candidates {
-                if let opened = Self.openLive(candidate.id, format: format) {
+                if let opened = Self.openLive(candidate.id, format: format, options: Self.liveOptions(candidate.shortName)) {
                     device = opened
                     driverName = candidate.shortName
                     return
@@ -31,10 +31,15 @@ public final class AudioOutput {
             throw AudioError.badOutput(spec: spec.description, reason: "unknown driver (available: default, \(known))")
         }
         driverName = driver.shortName
-        if let path = spec.path {
+        if let path = spec.path, driver.isLive {
+            guard let opened = Self.openLive(driver.id, format: format, options: Self.liveOptions(driver.shortName).merging(["server": path]) { $1 }) else {
+                throw AudioError.noAudioOutput(tried: ["\(driver.shortName) at \(path)"])
+            }
+            device = opened
+        } else if let path = spec.path {
             device = try Self.openFile(driver.id, path: path, format: format, spec: spec)
         } else if driver.isLive {
-            guard let opened = Self.openLive(driver.id, format: format) else {
+            guard let opened = Self.openLive(driver.id, format: format, options: Self.liveOptions(driver.shortName)) else {
                 throw AudioError.noAudioOutput(tried: [driver.shortName])
             }
             device = opened
@@ -72,9 +77,17 @@ public final class AudioOutput {
         }
     }
 
-    private static func openLive(_ id: Int32, format: AudioFormat) -> OpaquePointer? {
+    /// Options that keep a live driver's buffer short, so pause and seek are heard at once.
+    static func liveOptions(_ driver: String) -> [String: String] {
+        driver == "pulse" ? ["buffer_time": "60"] : [:]
+    }
+
+    private static func openLive(_ id: Int32, format: AudioFormat, options: [String: String] = [:]) -> OpaquePointer? {
+        var list: UnsafeMutablePointer<ao_option>?
+        for (key, value) in options { ao_append_option(&list, key, value) }
+        defer { ao_free_options(list) }
         let opened: OpaquePointer?? = try? StderrSilencer.run { () throws(AudioError) in
-            sampleFormat(format) { ao_open_live(id, &$0, nil) }
+            sampleFormat(format) { ao_open_live(id, &$0, list) }
         }
         return opened ?? nil
     }

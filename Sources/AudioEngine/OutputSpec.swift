@@ -2,7 +2,7 @@
 public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
     /// The libao driver's short name, or `default` for libao's own choice.
     public var driver: String
-    /// The file a file driver writes (`-` is standard output); nil for live drivers.
+    /// The file a file driver writes (`-` is standard output); for `pulse`, the server to use; else nil.
     public var path: String?
 
     /// File drivers write to a path rather than a device.
@@ -25,7 +25,7 @@ public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
             guard let path, !path.isEmpty else {
                 throw AudioError.badOutput(spec: text, reason: "the \(driver) driver writes a file: use \(driver):FILE")
             }
-        } else if path != nil {
+        } else if path != nil && driver != "pulse" {
             throw AudioError.badOutput(spec: text, reason: "the \(driver) driver takes no file")
         }
         self.init(driver: driver, path: path)

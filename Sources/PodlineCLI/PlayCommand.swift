@@ -11,16 +11,21 @@ struct PlayCommand: ParsableCommand {
         discussion: "TARGET is an episode reference (show-slug/N, or the database id), a file, or an http(s) URL. An episode resumes where it was left, rewound by a few seconds. TIME is 90, 90s, 5m, 1:30 or 1:02:03. DRIVER is default, pulse, alsa, null, or a file driver with a path: wav:FILE, au:FILE, raw:FILE (FILE may be - for standard output)."
     )
 
-    @Argument(help: ArgumentHelp("What to play.", valueName: "ref|file|url"), completion: .file(extensions: ["mp3"]))
-    var target: String
+    @Argument(help: ArgumentHelp("What to play; more than one are queued.", valueName: "ref|file|url"), completion: .file(extensions: ["mp3"]))
+    var targets: [String]
 
     @OptionGroup var options: PlaybackOptions
     @OptionGroup var library: LibraryOptions
 
+    func validate() throws {
+        guard !targets.isEmpty else { throw ValidationError("Missing expected argument '<ref|file|url>'") }
+    }
+
     func run() throws {
         try MainActor.assumeIsolated {
-            let resolved = try PlayTarget.resolve(target, library: library)
-            try options.play(resolved.item, store: resolved.store)
+            let resolved = try targets.map { try PlayTarget.resolve($0, library: library) }
+            let store = resolved.lazy.compactMap(\.store).first
+            try options.play(resolved[0].item, queue: resolved.dropFirst().map(\.item), store: store)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import AudioEngine
 import PodcastKit
@@ -22,9 +23,15 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(name: .long, help: "Start at the beginning (or --start), not where the episode was left.")
     var noResume = false
 
+    @Option(name: .long, help: ArgumentHelp("Fade out and stop after TIME, or at the end of the episode with 'end'.", valueName: "TIME|end"))
+    var sleep: String?
+
     func validate() throws {
         guard (0...100).contains(volume) else {
             throw ValidationError("--volume must be between 0 and 100, not \(volume.formatted())")
+        }
+        if let sleep, sleep != "end", TimeSpec.seconds(sleep) == nil {
+            throw ValidationError("--sleep takes a TIME (90, 5m, 1:30) or 'end', not '\(sleep)'")
         }
         guard Player.speedRange.contains(speed) else {
             throw ValidationError("--speed must be between 0.5 and 3.0, not \(speed.formatted())")
@@ -54,6 +61,9 @@ struct PlaybackOptions: ParsableArguments {
         session.limit = duration?.seconds
         session.player.volume = volume
         session.player.speed = speed
+        if let sleep {
+            session.player.sleep = sleep == "end" ? .endOfEpisode : .at(Date().addingTimeInterval(TimeSpec.seconds(sleep) ?? 0))
+        }
         session.update()
         session.play(item, queue: queue)
         let status = session.run()

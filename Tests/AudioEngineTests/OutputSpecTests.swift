@@ -5,7 +5,7 @@ import Testing
 struct OutputSpecTests {
     @Test("live drivers take no path, file drivers need one", arguments: [
         ("default", "default", nil), ("pulse", "pulse", nil), ("null", "null", nil),
-        ("wav:out.wav", "wav", "out.wav"), ("raw:-", "raw", "-"), ("au:/tmp/a:b.au", "au", "/tmp/a:b.au"),
+        ("wav:out.wav", "wav", "out.wav"), ("raw:-", "raw", "-"), ("au:/tmp/a:b.au", "au", "/tmp/a:b.au"), ("pulse:unix:/run/pulse/native", "pulse", "unix:/run/pulse/native"),
     ] as [(String, String, String?)])
     func parses(text: String, driver: String, path: String?) throws {
         let spec = try OutputSpec(parsing: text)
@@ -14,7 +14,7 @@ struct OutputSpecTests {
         #expect(spec.description == text)
     }
 
-    @Test("malformed outputs are refused", arguments: ["", "wav", "wav:", "pulse:x", ":file"])
+    @Test("malformed outputs are refused", arguments: ["", "wav", "wav:", "alsa:x", ":file"])
     func refuses(text: String) {
         #expect(throws: AudioError.self) { try OutputSpec(parsing: text) }
     }

@@ -59,6 +59,22 @@ public final class PulseAudioServer: @unchecked Sendable {
         return Recording(process: process, pipe: pipe)
     }
 
+    /// Plays digital silence into the sink until stopped, so the sink keeps running (and its monitor
+    /// keeps recording) while a player under test is paused.
+    public func keepSinkRunning() throws -> Process {
+        guard let pacat = CommandRunner.which("pacat") else { throw TestSupportError("pacat is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: pacat)
+        process.arguments = ["--raw", "--rate=44100", "--channels=2", "--format=s16le", "--latency-msec=20"]
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Stops the daemon by its pid.
     public func stop() {
         if pid > 0 { kill(pid, SIGTERM) }

@@ -84,7 +84,7 @@ final class PlaybackSession {
             if player.sleep == nil, pendingSleepStop {
                 pendingSleepStop = false
                 player.stop(reason: .stop)
-                finished = player.queue.isEmpty || true
+                finished = true
             }
         case let .ended(reason, error):
             guard reason == .eof || reason == .error || (reason == .stop && limit != nil) else { break }

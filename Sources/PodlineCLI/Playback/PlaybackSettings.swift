@@ -7,5 +7,5 @@ struct PlaybackSettings: Sendable {
     /// Seconds between position saves while playing.
     var saveInterval: Double = 2
     /// Seconds the sleep timer fades out over.
-    var sleepFade: Double = 5
+    var sleepFade: Double = 3
 }
