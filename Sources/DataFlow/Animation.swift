@@ -56,6 +56,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         Animation(curve: .easeInOut, duration: duration)
     }
 
+    /// The curve and duration, as in `easeInOut(0.35s)`.
     public var description: String {
         "\(curve)(\(duration)s)"
     }

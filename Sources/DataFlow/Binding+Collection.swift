@@ -1,28 +1,42 @@
+/// A binding to a collection is a collection of bindings to its elements,
+/// in the collection's order: `ForEach($episodes) { $episode in … }`.
 extension Binding: @MainActor Sequence, @MainActor Collection, @MainActor BidirectionalCollection,
     @MainActor RandomAccessCollection
 where Value: MutableCollection & RandomAccessCollection {
+    /// The positions of the bound collection.
     public typealias Index = Value.Index
+    /// A binding to one element.
     public typealias Element = Binding<Value.Element>
+    /// The valid positions of the bound collection.
     public typealias Indices = Value.Indices
+    /// A contiguous range of element bindings.
     public typealias SubSequence = Slice<Binding<Value>>
+    /// Iterates the element bindings in order.
     public typealias Iterator = IndexingIterator<Binding<Value>>
 
+    /// The position of the first element of the bound collection.
     public var startIndex: Index { read().startIndex }
+    /// The position past the last element of the bound collection.
     public var endIndex: Index { read().endIndex }
+    /// The valid positions of the bound collection, in order.
     public var indices: Indices { read().indices }
 
+    /// The position after `index`.
     public func index(after index: Index) -> Index {
         read().index(after: index)
     }
 
+    /// The position before `index`.
     public func index(before index: Index) -> Index {
         read().index(before: index)
     }
 
+    /// The position `distance` steps from `index`.
     public func index(_ index: Index, offsetBy distance: Int) -> Index {
         read().index(index, offsetBy: distance)
     }
 
+    /// The number of steps from `start` to `end`.
     public func distance(from start: Index, to end: Index) -> Int {
         read().distance(from: start, to: end)
     }
