@@ -12,7 +12,27 @@ enum FeedDate {
         if utf8.count >= 10, utf8[0...3].allSatisfy(isDigit), utf8[4] == UInt8(ascii: "-") {
             return iso8601(utf8)
         }
-        return rfc822(trimmed)
+        return canonicalRFC822(utf8) ?? rfc822(trimmed)
+    }
+
+    /// The exact form most feeds use, `Tue, 02 Jan 2024 03:04:05 +0000` (or a zone name), read by position.
+    private static func canonicalRFC822(_ text: [UInt8]) -> Date? {
+        guard text.count >= 29, text[3] == UInt8(ascii: ","), text[4] == 0x20, text[7] == 0x20, text[11] == 0x20,
+              text[16] == 0x20, text[19] == UInt8(ascii: ":"), text[22] == UInt8(ascii: ":"), text[25] == 0x20 else { return nil }
+        func number(_ start: Int, _ length: Int) -> Int? { Self.number(text[start..<(start + length)]) }
+        let monthName = String(decoding: text[8..<11].map { $0 | 0x20 }, as: UTF8.self)
+        guard let day = number(5, 2), let monthIndex = months.firstIndex(of: monthName), let year = number(12, 4),
+              let hour = number(17, 2), let minute = number(20, 2), let second = number(23, 2) else { return nil }
+        let zone = text[26...]
+        let offset: Int
+        if let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), zone.count == 5, let value = Self.number(zone.dropFirst()) {
+            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * ((value / 100) * 3600 + (value % 100) * 60)
+        } else if let named = zones[String(decoding: zone.map { $0 | 0x20 }, as: UTF8.self)] {
+            offset = named
+        } else {
+            return nil
+        }
+        return make(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: Double(second), offset: offset)
     }
 
     /// An ISO 8601 timestamp as `2024-01-02T03:04:05Z` in UTC.

@@ -108,7 +108,7 @@ struct FeedBuilder: XMLEventHandler {
     }
 
     mutating func endElement(_ rawName: String) {
-        let name = namespaces.canonical(rawName)
+        let name = namespaces.cachedCanonical(rawName)
         guard let match = stack.lastIndex(where: { $0.name == name }) else { return } // a stray end tag
         while stack.count > match { close() }
     }

@@ -12,6 +12,8 @@ struct XMLNamespaces {
 
     private var scopes: [Scope] = []
     private var depth = 0
+    /// Canonical names already worked out under the current scopes; emptied whenever the scopes change.
+    private var cache: [String: String] = [:]
 
     /// The canonical prefixes of the namespaces feeds use, keyed by namespace URI without scheme,
     /// lower-cased and without a trailing slash.
@@ -35,7 +37,7 @@ struct XMLNamespaces {
     mutating func enter(_ name: String, attributes: [XMLAttribute]) -> String {
         depth += 1
         var bindings: [String: String]?
-        for attribute in attributes where attribute.name.hasPrefix("xmlns") {
+        for attribute in attributes where attribute.name.utf8.starts(with: "xmlns".utf8) {
             let prefix: String
             if attribute.name == "xmlns" {
                 prefix = ""
@@ -47,13 +49,27 @@ struct XMLNamespaces {
             if bindings == nil { bindings = [:] }
             bindings?[prefix] = Self.canonicalPrefix(uri: attribute.value, declared: prefix)
         }
-        if let bindings { scopes.append(Scope(depth: depth, bindings: bindings)) }
-        return canonical(name)
+        if let bindings {
+            scopes.append(Scope(depth: depth, bindings: bindings))
+            cache.removeAll()
+        }
+        return cachedCanonical(name)
+    }
+
+    /// `canonical(name)`, remembered until the scopes change; feeds repeat the same few names thousands of times.
+    mutating func cachedCanonical(_ name: String) -> String {
+        if let known = cache[name] { return known }
+        let value = canonical(name)
+        cache[name] = value
+        return value
     }
 
     /// Leaves the innermost element.
     mutating func leave() {
-        if let last = scopes.last, last.depth == depth { scopes.removeLast() }
+        if let last = scopes.last, last.depth == depth {
+            scopes.removeLast()
+            cache.removeAll()
+        }
         depth = max(0, depth - 1)
     }
 

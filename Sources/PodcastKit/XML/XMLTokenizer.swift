@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A lenient XML tokenizer for feeds and OPML files found in the wild.
 ///
 /// It reads UTF-8 bytes and reports start tags, end tags and text to a handler. It never fails on
@@ -204,8 +208,9 @@ struct XMLTokenizer {
     }
 
     private func find(_ byte: UInt8, from start: Int) -> Int? {
-        guard start < bytes.count else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start...]).firstIndex(of: byte).map { $0 + start }
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private func find(_ pattern: StaticString, from start: Int) -> Int? {
