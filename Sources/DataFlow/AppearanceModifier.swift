@@ -1,10 +1,10 @@
 /// A view that runs actions when it appears in and disappears from the graph.
-public struct AppearanceModifier<Content: View>: View {
+struct AppearanceModifier<Content: View>: View {
     let content: Content
     let onAppear: (() -> Void)?
     let onDisappear: (() -> Void)?
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 /// The newest disappear action of one node.
@@ -42,12 +42,12 @@ extension AppearanceModifier: PrimitiveView {
 
 extension View {
     /// Adds an action to perform before this view appears.
-    public func onAppear(perform action: (() -> Void)? = nil) -> AppearanceModifier<Self> {
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         AppearanceModifier(content: self, onAppear: action, onDisappear: nil)
     }
 
     /// Adds an action to perform after this view disappears.
-    public func onDisappear(perform action: (() -> Void)? = nil) -> AppearanceModifier<Self> {
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         AppearanceModifier(content: self, onAppear: nil, onDisappear: action)
     }
 }

@@ -2,11 +2,11 @@ import Observation
 import OpenCombine
 
 /// A view that changes one value of the environment its content sees.
-public struct EnvironmentWritingModifier<Content: View>: View {
+struct EnvironmentWritingModifier<Content: View>: View {
     let content: Content
     let transform: (inout EnvironmentValues) -> Void
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 extension EnvironmentWritingModifier: PrimitiveView {
@@ -26,21 +26,21 @@ extension View {
     public func environment<V>(
         _ keyPath: WritableKeyPath<EnvironmentValues, V>,
         _ value: V
-    ) -> EnvironmentWritingModifier<Self> {
+    ) -> some View {
         EnvironmentWritingModifier(content: self) { $0[keyPath: keyPath] = value }
     }
 
     /// Places an observable object in the view's environment.
     ///
     /// Descendants read it with `@Environment(T.self)`.
-    public func environment<T: AnyObject & Observable>(_ object: T?) -> EnvironmentWritingModifier<Self> {
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         EnvironmentWritingModifier(content: self) { $0.setObservableObject(object, as: T.self) }
     }
 
     /// Supplies an observable object to a view's hierarchy.
     ///
     /// Descendants read it with `@EnvironmentObject`.
-    public func environmentObject<T: ObservableObject>(_ object: T) -> EnvironmentWritingModifier<Self> {
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
         EnvironmentWritingModifier(content: self) { $0.setEnvironmentObject(object) }
     }
 }

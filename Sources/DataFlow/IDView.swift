@@ -2,11 +2,11 @@
 ///
 /// When the value changes, the content is a different view: its node and
 /// all its state are replaced.
-public struct IDView<Content: View, ID: Hashable>: View {
+struct IDView<Content: View, ID: Hashable>: View {
     let content: Content
     let id: ID
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 extension IDView: PrimitiveView {
@@ -20,7 +20,7 @@ extension View {
     ///
     /// When the proxy value specified by the `id` parameter changes, the
     /// identity of the view — for example, its state — is reset.
-    public func id<ID: Hashable>(_ id: ID) -> IDView<Self, ID> {
+    public func id<ID: Hashable>(_ id: ID) -> some View {
         IDView(content: self, id: id)
     }
 }

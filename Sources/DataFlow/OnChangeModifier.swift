@@ -1,11 +1,11 @@
 /// A view that runs an action after an update in which a value changed.
-public struct OnChangeModifier<Content: View, Value: Equatable>: View {
+struct OnChangeModifier<Content: View, Value: Equatable>: View {
     let content: Content
     let value: Value
     let initial: Bool
     let action: (Value, Value) -> Void
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 /// The value an `onChange` modifier compares the next value with.
@@ -52,7 +52,7 @@ extension View {
         of value: V,
         initial: Bool = false,
         _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
-    ) -> OnChangeModifier<Self, V> {
+    ) -> some View {
         OnChangeModifier(content: self, value: value, initial: initial, action: action)
     }
 
@@ -61,7 +61,7 @@ extension View {
         of value: V,
         initial: Bool = false,
         _ action: @escaping () -> Void
-    ) -> OnChangeModifier<Self, V> {
+    ) -> some View {
         OnChangeModifier(content: self, value: value, initial: initial) { _, _ in action() }
     }
 }

@@ -1,12 +1,12 @@
 import OpenCombine
 
 /// A view that performs an action when a publisher emits.
-public struct OnReceiveModifier<Content: View, P: Publisher>: View where P.Failure == Never {
+struct OnReceiveModifier<Content: View, P: Publisher>: View where P.Failure == Never {
     let content: Content
     let publisher: P
     let action: (P.Output) -> Void
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 /// The subscription of one `onReceive` node and the newest action to call.
@@ -82,7 +82,7 @@ extension View {
     public func onReceive<P: Publisher>(
         _ publisher: P,
         perform action: @escaping (P.Output) -> Void
-    ) -> OnReceiveModifier<Self, P> where P.Failure == Never {
+    ) -> some View where P.Failure == Never {
         OnReceiveModifier(content: self, publisher: publisher, action: action)
     }
 }

@@ -1,11 +1,11 @@
 /// A view that runs an asynchronous task while it is mounted.
-public struct TaskModifier<Content: View, ID: Equatable>: View {
+struct TaskModifier<Content: View, ID: Equatable>: View {
     let content: Content
     let id: ID
     let priority: TaskPriority
     let action: @isolated(any) @Sendable () async -> Void
 
-    public var body: Never { bodyNeverCalled() }
+    var body: Never { bodyNeverCalled() }
 }
 
 /// The running task of one `task` node and the id it was started for.
@@ -67,7 +67,7 @@ extension View {
     public func task(
         priority: TaskPriority = .userInitiated,
         @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
-    ) -> TaskModifier<Self, Bool> {
+    ) -> some View {
         TaskModifier(content: self, id: true, priority: priority, action: action)
     }
 
@@ -78,7 +78,7 @@ extension View {
         id value: T,
         priority: TaskPriority = .userInitiated,
         @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
-    ) -> TaskModifier<Self, T> {
+    ) -> some View {
         TaskModifier(content: self, id: value, priority: priority, action: action)
     }
 }
