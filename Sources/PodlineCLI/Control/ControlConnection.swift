@@ -27,8 +27,13 @@ final class ControlConnection: @unchecked Sendable {
         Thread.detachNewThread { [self] in readLoop() }
     }
 
-    /// Wakes the reader and ends the connection.
+    /// Wakes the reader and ends the connection once queued replies and events are written.
     func shutdownConnection() {
+        shutdown(fd, Int32(SHUT_RD))
+    }
+
+    /// Ends the connection at once, dropping what is queued (the client is gone or too slow).
+    private func abort() {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
@@ -36,7 +41,7 @@ final class ControlConnection: @unchecked Sendable {
     func send(_ bytes: [UInt8]) {
         writer.async { [self] in
             guard !isClosed else { return }
-            if !UnixSocket.writeAll(fd, bytes) { shutdownConnection() }
+            if !UnixSocket.writeAll(fd, bytes) { abort() }
         }
     }
 
