@@ -126,14 +126,12 @@ struct TaskTests {
 
     @Test("updatesAutomatically schedules an update on the main actor after a change")
     func automaticUpdates() async {
-        let host = ViewHost(LibraryHolderView())
-        host.updatesAutomatically = true
+        let log = EventLog()
         let book = Book()
-        let bookHost = ViewHost(BookCheckoutView(book: book))
-        bookHost.updatesAutomatically = true
-        book.isAvailable = false
-        #expect(await eventually { !bookHost.needsUpdate })
-        #expect(bookHost.render() == ["[Return book]"])
-        _ = host
+        let host = ViewHost(TrackedBookView(book: book, log: log))
+        host.updatesAutomatically = true
+        book.title = "Updated without a call to update()"
+        #expect(await eventually { log.count(of: "BookView") == 2 })
+        #expect(host.needsUpdate == false)
     }
 }
