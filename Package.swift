@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +28,11 @@ let package = Package(
             name: "Cao",
             pkgConfig: "ao",
             providers: [.apt(["libao-dev"])]
+        ),
+        .systemLibrary(
+            name: "Cedit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
         ),
         .target(
             name: "DataFlow",
@@ -49,9 +55,10 @@ let package = Package(
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit",
+                "AudioEngine", "DataFlow", "PodcastKit", "Cedit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(name: "podline", dependencies: ["PodlineCLI"]),
