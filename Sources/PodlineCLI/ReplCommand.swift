@@ -19,9 +19,16 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         if let home { setenv("PODLINE_HOME", home, 1) }
+        let config: ConfigFile
+        do {
+            config = try ConfigFile.load()
+        } catch {
+            printError(error.description)
+            throw ExitCode(ExitStatus.usage)
+        }
         let interactive = isatty(0) == 1 && isatty(1) == 1
         let source: any LineSource = interactive ? InteractiveLineSource() : PipeLineSource()
-        let status = ReplRunner.run(reader: source)
+        let status = ReplRunner.run(reader: source, settings: config.settings)
         if status != 0 { throw ExitCode(status) }
     }
 }

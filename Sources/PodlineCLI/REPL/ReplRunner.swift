@@ -4,9 +4,9 @@ import Foundation
 /// keeps serving main-actor work (socket commands, observers) between them.
 enum ReplRunner {
     /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none).
-    static func run(reader: any LineSource, location: ControlLocation = .standard()) -> Int32 {
+    static func run(reader: any LineSource, settings: Settings, location: ControlLocation = .standard()) -> Int32 {
         let session = MainActor.assumeIsolated { () -> ReplSession in
-            let session = ReplSession(location: location)
+            let session = ReplSession(settings: settings, location: location)
             session.start()
             return session
         }

@@ -15,10 +15,11 @@ final class ReplSession {
     private(set) var lastStatus: Int32 = 0
     private let location: ControlLocation
 
-    init(player: Player = Player(), skipLengths: SkipLengths = SkipLengths(), location: ControlLocation = .standard()) {
+    init(player: Player = Player(), settings: Settings = Settings(), location: ControlLocation = .standard()) {
         self.player = player
         self.location = location
-        dispatcher = CommandDispatcher(player: player, skipLengths: skipLengths)
+        player.speed = settings.speed
+        dispatcher = CommandDispatcher(player: player, skipLengths: settings.skipLengths)
     }
 
     /// Serves the control socket, or, when another player already does, sends player commands to it.

@@ -1,0 +1,110 @@
+import Foundation
+import TOMLKit
+
+/// The settings in force: the defaults, overridden by `$XDG_CONFIG_HOME/podline/config.toml`.
+public struct ConfigFile: Sendable {
+    /// The file read (whether or not it exists).
+    public var path: String
+    /// Whether the file exists.
+    public var exists: Bool
+    public var settings: Settings
+    /// Where each key's value came from: `default`, or `config.toml line N`.
+    public var sources: [String: String]
+
+    /// `$XDG_CONFIG_HOME/podline/config.toml`, else `~/.config/podline/config.toml`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/podline/config.toml" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/podline/config.toml"
+    }
+
+    /// Reads the file at `path`; a missing file gives the defaults, a bad one an error naming the key and line.
+    public static func load(path: String = defaultPath()) throws(ConfigError) -> ConfigFile {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return ConfigFile(path: path, exists: false, settings: Settings(), sources: [:])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, problem: "cannot be read")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigError(path: path, problem: "is not valid UTF-8")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Reads settings from TOML `text`.
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, problem: error.description)
+        } catch {
+            throw ConfigError(path: path, problem: "\(error)")
+        }
+        var settings = Settings()
+        var sources: [String: String] = [:]
+        let known = ConfigKey.all.map(\.name) + [ConfigKey.showSpeedTable]
+        for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
+            let line = KeyLines.line(of: key, inTable: nil, text: text)
+            guard let value = table[key] else { continue }
+            if key == ConfigKey.showSpeedTable {
+                try readShowSpeeds(value, into: &settings, sources: &sources, text: text, path: path)
+                continue
+            }
+            guard let spec = ConfigKey.all.first(where: { $0.name == key }) else {
+                let guess = EditDistance.suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw ConfigError(path: path, line: line, key: key, problem: "unknown key\(guess)")
+            }
+            if let problem = spec.apply(value, &settings) {
+                throw ConfigError(path: path, line: line, key: key, problem: problem)
+            }
+            sources[key] = line.map { "config.toml line \($0)" } ?? "config.toml"
+        }
+        return ConfigFile(path: path, exists: true, settings: settings, sources: sources)
+    }
+
+    private static func lineOf(_ key: String, _ table: String?, _ text: String) -> Int {
+        KeyLines.line(of: key, inTable: table, text: text) ?? Int.max
+    }
+
+    private static func readShowSpeeds(_ value: any TOMLValueConvertible, into settings: inout Settings,
+                                       sources: inout [String: String], text: String, path: String) throws(ConfigError) {
+        guard let shows = value.table else {
+            throw ConfigError(path: path, line: KeyLines.line(of: ConfigKey.showSpeedTable, inTable: nil, text: text),
+                              key: ConfigKey.showSpeedTable, problem: "expected a table of show = speed")
+        }
+        for show in shows.keys {
+            let line = KeyLines.line(of: show, inTable: ConfigKey.showSpeedTable, text: text)
+            guard let speed = shows[show].flatMap({ ConfigKey.number($0, in: 0.5...3.0) }) else {
+                throw ConfigError(path: path, line: line, key: "\(ConfigKey.showSpeedTable).\(show)",
+                                  problem: "expected a number from 0.5 to 3.0")
+            }
+            settings.showSpeeds[show] = speed
+            sources["\(ConfigKey.showSpeedTable).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
+        }
+    }
+
+    /// Each key with its effective value (as TOML) and source, in documented order; per-show speeds last.
+    public var entries: [(key: String, value: String, source: String)] {
+        var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
+        for show in settings.showSpeeds.keys.sorted() {
+            let key = "\(ConfigKey.showSpeedTable).\(show)"
+            list.append((key: key, value: ConfigKey.format(settings.showSpeeds[show]!), source: sources[key] ?? "default"))
+        }
+        return list
+    }
+
+    /// A documented config file with every default, as `podline config --defaults` prints it.
+    public static var documentedDefaults: String {
+        let defaults = Settings()
+        var lines = ["# podline configuration: $XDG_CONFIG_HOME/podline/config.toml", ""]
+        for key in ConfigKey.all {
+            lines.append("# \(key.summary)")
+            lines.append("\(key.name) = \(key.render(defaults))")
+        }
+        lines += ["", "# speeds for particular shows, by show slug (see podline shows)", "[\(ConfigKey.showSpeedTable)]",
+                  "# \"some-show\" = 1.5"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
