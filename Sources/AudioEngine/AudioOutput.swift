@@ -79,7 +79,7 @@ public final class AudioOutput {
 
     /// Options that keep a live driver's buffer short, so pause and seek are heard at once.
     static func liveOptions(_ driver: String) -> [String: String] {
-        driver == "pulse" ? ["buffer_time": "60"] : [:]
+        driver == "pulse" ? ["buffer_time": "40"] : [:]
     }
 
     private static func openLive(_ id: Int32, format: AudioFormat, options: [String: String] = [:]) -> OpaquePointer? {

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AudioEngine
+
+@Suite("Pause on a real sound server", .serialized)
+struct PauseTests {
+    @Test("pause leaves a silence of the paused length, takes effect within 50 ms, and loses no audio")
+    func pauseHoldsOutput() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 3, frequency: 880)
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let recording = try server.record()
+        usleep(300_000)
+        let log = TimedEventLog()
+        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
+        let engine = PlaybackEngine(output: output) { log.append($0) }
+        let started = Date()
+        engine.load(.file(path: mp3.path))
+        let reached = Date().addingTimeInterval(10)
+        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 1, Date() < reached { usleep(5_000) }
+        engine.pause()
+        let pausedAt = Date()
+        usleep(1_500_000)
+        let positionsWhilePaused = Set(log.positions(from: pausedAt.addingTimeInterval(0.1), to: Date()))
+        engine.resume()
+        #expect(log.waitForEnd() == .eof)
+        let elapsed = Date().timeIntervalSince(started)
+        engine.shutdown()
+        usleep(300_000)
+        let heard = try recording.stop().mono()
+        #expect(log.events.contains { $0.1 == .paused })
+        #expect(positionsWhilePaused.count <= 1, "the position moved while paused: \(positionsWhilePaused)")
+        let pauseEvent = try #require(log.events.first { $0.1 == .paused })
+        #expect(pauseEvent.0.timeIntervalSince(pausedAt) < 0.05, "the pause took effect after \(pauseEvent.0.timeIntervalSince(pausedAt)) s")
+        #expect(elapsed - started.distance(to: pausedAt) > 3.0, "the run ended \(elapsed) s after starting")
+        let span = try #require(SoundAnalysis.audibleSpan(heard))
+        let block = 441
+        var longest = 0, run = 0, loud = 0
+        for start in stride(from: span.lowerBound, to: span.upperBound - block, by: block) {
+            if SoundAnalysis.rms(heard[start..<start + block]) < 0.005 {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+                loud += 1
+            }
+        }
+        let gap = Double(longest * block) / 44_100
+        #expect(abs(gap - 1.5) < 0.2, "a silence of \(gap) s for a 1.5 s pause")
+        let toneHeard = Double(loud * block) / 44_100
+        #expect(abs(toneHeard - 3) < 0.1, "heard \(toneHeard) s of the 3 s tone")
+    }
+}
+
+/// Engine events with the time they arrived.
+final class TimedEventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [(Date, EngineEvent)] = []
+
+    func append(_ event: EngineEvent) { lock.withLock { stored.append((Date(), event)) } }
+    var events: [(Date, EngineEvent)] { lock.withLock { stored } }
+
+    /// Positions reported between two moments.
+    func positions(from: Date, to: Date) -> [Double] {
+        events.compactMap { date, event in
+            if case let .position(seconds) = event, date >= from, date <= to { return seconds }
+            return nil
+        }
+    }
+
+    /// Waits for an `ended` event and returns its reason.
+    func waitForEnd(timeout: TimeInterval = 30) -> EngineEndReason? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for case let (_, .ended(reason, _)) in events { return reason }
+            usleep(10_000)
+        }
+        return nil
+    }
+}
