@@ -29,7 +29,7 @@ struct InspectCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         if json {
-            TerminalOutput.writeJSON(parsed.json)
+            TerminalOutput.writeLine(parsed.renderedJSON)
         } else {
             printSummary(parsed)
         }

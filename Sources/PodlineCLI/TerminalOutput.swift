@@ -18,9 +18,24 @@ enum TerminalOutput {
 
     /// Writes `value` and a newline to standard output in one write, without going through `String`.
     static func writeJSON(_ value: JSONValue) {
-        var bytes = value.renderedBytes
+        writeLine(value.renderedBytes)
+    }
+
+    /// Writes `bytes` and a newline to standard output.
+    static func writeLine(_ bytes: [UInt8]) {
+        var bytes = bytes
         bytes.append(UInt8(ascii: "\n"))
-        FileHandle.standardOutput.write(Data(bytes))
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return // standard output is gone (a closed pipe): nothing more to do
+                }
+                offset += written
+            }
+        }
     }
 
     /// `3725` as `1:02:05`, `65` as `1:05`.

@@ -83,4 +83,15 @@ struct FeedValueTests {
         #expect(feed.json.rendered == #"{"title":"T","link":null,"description":null,"language":null,"author":null,"image":null,"new_url":null,"episodes":[{"guid":"g","title":null,"link":null,"description":null,"published":"1970-01-01T00:00:00Z","duration":61,"enclosure":{"url":"https://x/a.mp3","length":null,"type":"audio/mpeg"},"season":null,"number":null,"chapters_url":null,"transcript_url":null,"image":null}]}"#)
         #expect(JSONValue.string("a\"b\\c\n\u{1}").rendered == #""a\"b\\c\n\u0001""#)
     }
+
+    @Test("the parallel rendering of a large feed is the same text as the plain one")
+    func parallelRendering() throws {
+        let small = try FeedParser.parse(Array(FeedFixtures.lenientRSS.utf8), url: "https://example.com/feed.xml")
+        #expect(small.renderedJSON == small.json.renderedBytes)
+        let items = (0..<1000).map { ("g\($0)", "Title \($0) \"quoted\"", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x/\($0).mp3") }
+        let large = try FeedParser.parse(Array(FeedFixtures.rss(title: "Large", items: items).utf8))
+        #expect(large.episodes.count == 1000)
+        #expect(large.renderedJSON == large.json.renderedBytes)
+        #expect(try JSONSerialization.jsonObject(with: Data(large.renderedJSON)) is [String: Any])
+    }
 }
