@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodcastKit
 
 /// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
 struct ReplCommand: ParsableCommand {
@@ -27,8 +28,12 @@ struct ReplCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         let interactive = isatty(0) == 1 && isatty(1) == 1
-        let source: any LineSource = interactive ? InteractiveLineSource() : PipeLineSource()
-        let status = ReplRunner.run(reader: source, settings: config.settings)
+        let status = ReplRunner.run(settings: config.settings) { session -> any LineSource in
+            guard interactive else { return PipeLineSource() }
+            let feed = StatusFeed(player: session.player)
+            session.keepAlive(feed)
+            return EditLineSource(status: feed.shared, completer: Completer(paths: LibraryPaths()))
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -35,8 +35,16 @@ final class ReplSession {
         }
     }
 
+    private var companions: [AnyObject] = []
+
+    /// Keeps `object` (a view host following the player) alive as long as the session.
+    func keepAlive(_ object: AnyObject) {
+        companions.append(object)
+    }
+
     /// Stops serving the socket.
     func shutdown() {
+        companions.removeAll()
         server?.stop()
         server = nil
         remote = nil

@@ -1,0 +1,34 @@
+import DataFlow
+import PodcastKit
+
+/// The now-playing line shown above the REPL prompt on a terminal.
+@MainActor
+enum StatusLine {
+    /// `▶ Title — Show  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
+    static func text(_ player: Player) -> String {
+        guard let current = player.current else {
+            return "■ stopped" + (player.queue.isEmpty ? "" : "  queue \(player.queue.count)")
+        }
+        let symbol = player.state == .playing ? "▶" : "⏸"
+        var title = TerminalText.safe(current.title)
+        if let show = current.show { title += " — " + TerminalText.safe(show) }
+        let speed = player.speed == player.speed.rounded() ? String(Int(player.speed)) : String(player.speed)
+        let details = "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
+            + "  vol \(Int(player.volume.rounded()))  \(speed)x"
+        return "\(symbol) \(title)\(details)"
+    }
+}
+
+/// A DataFlow view of the status line: its body reads the player, and a change of the text is reported.
+struct StatusLineView: View {
+    let player: Player
+    let changed: @MainActor (_ line: String, _ state: String) -> Void
+
+    var body: some View {
+        let line = StatusLine.text(player)
+        let state = player.state.rawValue
+        Text(line)
+            .onChange(of: line, initial: true) { _, new in changed(new, state) }
+            .onChange(of: state) { _, new in changed(line, new) }
+    }
+}
