@@ -105,7 +105,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             if outputSpec.isFile, output == nil, let format = decoder?.format, format.sampleRate > 0 {
                 output = try? AudioOutput(spec: outputSpec, format: format)
             }
-            framesLeft = limit.map { Int($0 * Double(max(1, decoder?.format.sampleRate ?? 44_100))) }
+            limitSeconds = limit
+            framesLeft = nil
         case let .pause(fade):
             guard playing else { return }
             pausePending = true
@@ -176,6 +177,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func closeEpisode() {
+        limitSeconds = nil
+        framesLeft = nil
         stream?.cancel()
         stream = nil
         decoder = nil
@@ -223,6 +226,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         if decodedFrames < 0 { return }
         var produced = decodedFrames
+        if framesLeft == nil, let limitSeconds {
+            framesLeft = Int(limitSeconds * Double(format.sampleRate))
+        }
         if let left = framesLeft {
             if left <= 0 {
                 if let decoder = self.decoder { reportPosition(decoder) }
@@ -413,4 +419,6 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var streamStart = 0.0
     /// Output frames still allowed by a duration limit.
     private var framesLeft: Int?
+    /// The duration limit of the episode, in seconds.
+    private var limitSeconds: Double?
 }

@@ -56,6 +56,7 @@ final class PlaybackSession {
             _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
             tickSubject.send(Date())
             host.update()
+            if sleepRequested { fallAsleep() }
         }
         engine.shutdown()
         if let lastError { return ExitStatus.code(for: lastError) }
@@ -105,6 +106,15 @@ final class PlaybackSession {
     }
 
     private var pendingSleepStop = false
+    private var sleepRequested = false
+
+    /// Fades out over the sleep fade and stops when the fade ends.
+    private func fallAsleep() {
+        sleepRequested = false
+        pendingSleepStop = true
+        withAnimation(.linear(duration: settings.sleepFade)) { player.isPlaying = false }
+        host.update()
+    }
 
     // MARK: - Persistence
 
@@ -129,14 +139,14 @@ final class PlaybackSession {
     func persist(_ moment: PersistMoment) {
         lastSave = Date()
         if moment == .sleeping {
-            pendingSleepStop = true
-            withAnimation(.linear(duration: settings.sleepFade)) { player.isPlaying = false }
+            // Runs after the current update: an animated change made inside a change handler would be folded into it.
+            sleepRequested = true
             return
         }
         guard let item = player.current, let ref = item.ref, let store, let reference = EpisodeReference(ref),
               let listing = try? store.episode(reference), let id = listing.episode.id else { return }
         let duration = player.duration ?? listing.episode.duration
-        if let duration, duration > 0, player.position >= duration - settings.playedMargin, moment != .periodic {
+        if let duration, duration > 0, player.position >= duration - min(settings.playedMargin, duration * 0.05), moment != .periodic {
             try? store.setPlayed(episodeID: id, true)
             try? store.setPosition(episodeID: id, 0)
         } else {

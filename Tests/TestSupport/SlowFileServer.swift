@@ -1,0 +1,81 @@
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 (Python's http.server) that sends file bodies slowly, chunk by chunk,
+/// and leaves a `NAME.sent` marker in its folder when a body has been sent completely.
+public final class SlowFileServer: @unchecked Sendable {
+    /// The folder it serves.
+    public let folder: URL
+    /// Its TCP port.
+    public private(set) var port = 0
+    private let process = Process()
+
+    private static let script = #"""
+import http.server, os, sys, time
+folder, chunk, delay, portfile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args): pass
+    def do_GET(self):
+        path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
+        if not os.path.isfile(path):
+            self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
+        data = open(path, 'rb').read()
+        start = 0
+        rng = self.headers.get('Range')
+        if rng and rng.startswith('bytes='):
+            start = int(rng[6:].split('-')[0] or 0)
+            self.send_response(206)
+            self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+        else:
+            self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Content-Length', str(len(data) - start))
+        self.send_header('Accept-Ranges', 'bytes')
+        self.end_headers()
+        try:
+            for i in range(start, len(data), chunk):
+                self.wfile.write(data[i:i + chunk]); self.wfile.flush(); time.sleep(delay)
+            open(path + '.sent', 'w').close()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+open(portfile, 'w').write(str(server.server_address[1]))
+server.serve_forever()
+"""#
+
+    /// Serves `folder`, sending `chunkBytes` every `delay` seconds.
+    public init(folder: URL, chunkBytes: Int, delay: Double) throws {
+        self.folder = folder
+        let scriptURL = folder.appendingPathComponent("slow-server.py")
+        let portURL = folder.appendingPathComponent("slow-server.port")
+        try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        guard let python = CommandRunner.which("python3") else { throw TestSupportError("python3 is not installed") }
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [scriptURL.path, folder.path, "\(chunkBytes)", "\(delay)", portURL.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 {
+            if let text = try? String(contentsOf: portURL, encoding: .utf8), let value = Int(text) {
+                port = value
+                return
+            }
+            usleep(25_000)
+        }
+        throw TestSupportError("the slow file server did not start")
+    }
+
+    /// The URL of `name` in the served folder.
+    public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    /// True once the whole body of `name` has been sent.
+    public func finishedSending(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name + ".sent").path)
+    }
+
+    /// Stops the server.
+    public func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit { stop() }
+}
