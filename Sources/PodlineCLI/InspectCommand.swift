@@ -15,6 +15,9 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    /// Accepted like every command's, though inspect does not touch the library.
+    @OptionGroup var library: LibraryOptions
+
     func run() throws {
         let cap = feedOptions.sizeCap
         let source = FeedSource(feed)

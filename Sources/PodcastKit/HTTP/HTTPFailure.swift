@@ -36,6 +36,7 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
         if let io = error as? IOError { return HTTPFailure(Self.errnoReason(io.errnoCode)) }
         let text = String(describing: error)
         for (needle, reason) in [("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),
+                                 ("UnknownHost", "host not found"), ("DNS error", "host not found"),
                                  ("No address", "host not found"), ("lookup", "host not found"),
                                  ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
                                  ("uncleanShutdown", "the connection was closed early"), ("handshake", "TLS handshake failed")]
