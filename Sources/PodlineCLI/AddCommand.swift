@@ -21,7 +21,7 @@ struct AddCommand: ParsableCommand {
         do {
             let store = try library.openStore()
             application = try runBlocking { [cap] in
-                try await HTTPFetcher.with(needed: source.isRemote) { http in
+                try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: cap) { http in
                     try await Subscriber(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(feed)
                 }
             }

@@ -30,7 +30,7 @@ struct ImportCommand: ParsableCommand {
             let document = try OPMLImport.read(file)
             for warning in document.skipped { printError("\(file): \(warning)") }
             summary = try runBlocking { [jobs, cap] in
-                try await HTTPFetcher.with { http in
+                try await HTTPFetcher.with(decompressionLimit: cap) { http in
                     try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(document.entries, jobs: jobs)
                 }
             }

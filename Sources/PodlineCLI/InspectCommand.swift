@@ -24,7 +24,7 @@ struct InspectCommand: ParsableCommand {
         let parsed: ParsedFeed
         do {
             parsed = try runBlocking { [cap] in
-                try await HTTPFetcher.with(needed: source.isRemote) { http in
+                try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: cap) { http in
                     try await FeedLoader(http: http, sizeCap: cap).load(source).feed ?? ParsedFeed()
                 }
             }

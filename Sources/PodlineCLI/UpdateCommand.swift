@@ -40,7 +40,7 @@ struct UpdateCommand: ParsableCommand {
             let progress = UpdateProgress(total: selected.count, enabled: TerminalOutput.stderrIsTerminal && !json)
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
             results = try runBlocking { [jobs, selected, cap] in
-                try await HTTPFetcher.with(needed: needsHTTP) { http in
+                try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
                     await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobs) { result in
                         progress.finished(result)
                     }

@@ -71,6 +71,13 @@ struct HTTPFetcherTests {
         let body = try await withFetcher { http in try await http.fetchDocument(server.url("file/feed.xml?gzip=1")).body }
         #expect(body == Array(Self.feed.utf8))
         #expect(try server.log().last?.headers["accept-encoding"]?.contains("gzip") == true)
+        // A small download that inflates beyond the limit (a "gzip bomb") is refused.
+        try server.put("bomb.xml", "<rss><channel><title>" + String(repeating: "a", count: 200_000) + "</title></channel></rss>")
+        let limited = HTTPFetcher(timeouts: HTTPTimeouts(connect: 5, read: 10, total: 30), decompressionLimit: 10_000)
+        await #expect(throws: HTTPFailure("larger than the size limit once decompressed")) {
+            try await limited.fetchDocument(server.url("file/bomb.xml?gzip=1"))
+        }
+        await limited.shutdown()
     }
 
     @Test("HTTP errors, timeouts, truncation and refused connections have clear reasons")

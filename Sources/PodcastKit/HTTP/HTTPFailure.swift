@@ -34,6 +34,10 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
         if error is CancellationError { return HTTPFailure("cancelled") }
         if let parser = error as? HTTPParserError, parser == .invalidEOFState { return HTTPFailure(truncated) }
         if let io = error as? IOError { return HTTPFailure(Self.errnoReason(io.errnoCode)) }
+        // NIOHTTPCompression's error (a module this one does not import) says only "limit".
+        if String(reflecting: type(of: error)).contains("DecompressionError") {
+            return HTTPFailure("larger than the size limit once decompressed")
+        }
         let text = String(describing: error)
         for (needle, reason) in [("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),
                                  ("UnknownHost", "host not found"), ("DNS error", "host not found"),

@@ -36,8 +36,9 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Runs `body` with a new fetcher (or nil when `needed` is false) and shuts it down afterwards.
-    public static func with<T: Sendable>(needed: Bool = true, _ body: (HTTPFetcher?) async throws -> T) async throws -> T {
-        let fetcher = needed ? HTTPFetcher() : nil
+    public static func with<T: Sendable>(needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap,
+                                         _ body: (HTTPFetcher?) async throws -> T) async throws -> T {
+        let fetcher = needed ? HTTPFetcher(decompressionLimit: decompressionLimit) : nil
         do {
             let result = try await body(fetcher)
             await fetcher?.shutdown()
