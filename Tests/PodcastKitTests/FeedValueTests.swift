@@ -68,6 +68,8 @@ struct FeedValueTests {
         #expect(FeedURL.resolve("//cdn.example.com/ep.mp3", against: base) == "https://cdn.example.com/ep.mp3")
         #expect(FeedURL.resolve("mailto:a@example.com", against: base) == "mailto:a@example.com")
         #expect(FeedURL.resolve("   ", against: base) == nil)
+        #expect(FeedURL.resolve(" https://cdn.example.com/my episode.mp3 ", against: base) == "https://cdn.example.com/my%20episode.mp3")
+        #expect(FeedURL.resolve("my episode.mp3", against: base) == "https://example.com/a/my%20episode.mp3")
     }
 
     @Test("inspect --json shape: keys in order, nulls explicit")

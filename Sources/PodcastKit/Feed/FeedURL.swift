@@ -37,8 +37,9 @@ public enum FeedURL {
     /// `reference` resolved against `base`; absolute references and unparseable ones come back trimmed.
     static func resolve(_ reference: String?, against base: URL?) -> String? {
         guard let reference else { return nil }
-        let trimmed = reference.trimmingSpaces
+        var trimmed = reference.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
+        if trimmed.utf8.contains(0x20) { trimmed = trimmed.replacingOccurrences(of: " ", with: "%20") } // seen in enclosure URLs
         if hasHTTPScheme(trimmed) { return trimmed }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("feed:") || lower.hasPrefix("itpc:") || lower.hasPrefix("pcast:") { return normalized(trimmed) }
