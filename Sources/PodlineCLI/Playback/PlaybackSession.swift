@@ -49,14 +49,37 @@ final class PlaybackSession {
         host.update()
     }
 
+    private var control: ControlServer?
+
+    /// Serves the control socket so that one-shot commands, scripts and `podline events` reach this player.
+    /// When another player already serves it, this one plays without it.
+    private func serveControlSocket() {
+        let server = ControlServer(player: player, dispatcher: CommandDispatcher(player: player))
+        do {
+            try server.start()
+            control = server
+        } catch {
+            control = nil
+        }
+    }
+
     /// Runs the main loop until nothing is left to play; returns the exit status.
     func run() -> Int32 {
         installSignalHandlers()
+        serveControlSocket()
+        defer {
+            control?.stop()
+            control = nil
+        }
         while !finished {
             _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
             tickSubject.send(Date())
             host.update()
             if sleepRequested { fallAsleep() }
+            if player.current == nil {
+                persist(.stopped)
+                finished = true
+            }
         }
         engine.shutdown()
         if let lastError { return ExitStatus.code(for: lastError) }
@@ -80,6 +103,7 @@ final class PlaybackSession {
             if let duration, duration > 0 { player.duration = duration }
         case let .position(seconds):
             player.position = seconds
+            if let item = player.current { lastHeard = (item, seconds) }
             if Date().timeIntervalSince(lastSave) >= settings.saveInterval { persist(.periodic) }
         case .paused:
             if player.sleep == nil, pendingSleepStop {
@@ -106,6 +130,8 @@ final class PlaybackSession {
     }
 
     private var pendingSleepStop = false
+    /// The episode last heard and where: what a stop or a quit saves once the model has let go of it.
+    private var lastHeard: (item: NowPlaying, position: Double)?
     private var sleepRequested = false
 
     /// Fades out over the sleep fade and stops when the fade ends.
@@ -143,18 +169,20 @@ final class PlaybackSession {
             sleepRequested = true
             return
         }
-        guard let item = player.current, let ref = item.ref, let store, let reference = EpisodeReference(ref),
+        guard let item = player.current ?? lastHeard?.item, let ref = item.ref, let store, let reference = EpisodeReference(ref),
               let listing = try? store.episode(reference), let id = listing.episode.id else { return }
+        let position = player.current != nil ? player.position : (lastHeard?.position ?? 0)
         let duration = player.duration ?? listing.episode.duration
-        if let duration, duration > 0, player.position >= duration - min(settings.playedMargin, duration * 0.05), moment != .periodic {
+        if let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05), moment != .periodic {
             try? store.setPlayed(episodeID: id, true)
             try? store.setPosition(episodeID: id, 0)
         } else {
-            try? store.setPosition(episodeID: id, player.position)
+            try? store.setPosition(episodeID: id, position)
         }
     }
 
     private func markPlayed() {
+        lastHeard = nil
         guard let item = player.current, let ref = item.ref, let store, let reference = EpisodeReference(ref),
               let listing = try? store.episode(reference), let id = listing.episode.id else { return }
         try? store.setPlayed(episodeID: id, true)
@@ -170,6 +198,7 @@ final class PlaybackSession {
             source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated {
                     self?.persist(.quitting)
+                    self?.control?.stop()
                     self?.engine.shutdown()
                     exit(status)
                 }
