@@ -80,3 +80,29 @@ final class TimedEventLog: @unchecked Sendable {
         return nil
     }
 }
+
+@Suite("A sound server that restarts", .serialized)
+struct OutputRecoveryTests {
+    @Test("if the output fails mid-play (the sound server restarted), the engine reopens it and goes on")
+    func reopensOutput() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 5, frequency: 700)
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let log = TimedEventLog()
+        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
+        let engine = PlaybackEngine(output: output) { log.append($0) }
+        engine.load(.file(path: mp3.path))
+        let reached = Date().addingTimeInterval(10)
+        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 1, Date() < reached { usleep(5_000) }
+        try server.restart()
+        let recording = try server.record()
+        #expect(log.waitForEnd() == .eof)
+        engine.shutdown()
+        usleep(300_000)
+        let heard = try recording.stop().mono()
+        #expect(log.events.contains { $0.1 == .outputReopened })
+        let span = try #require(SoundAnalysis.audibleSpan(heard), "nothing was heard after the restart")
+        #expect(Double(span.count) / 44_100 > 2, "heard only \(Double(span.count) / 44_100) s after the restart")
+    }
+}

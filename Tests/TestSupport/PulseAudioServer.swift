@@ -13,6 +13,19 @@ public final class PulseAudioServer: @unchecked Sendable {
     public init() throws {
         runtimeDirectory = try Fixtures.temporaryDirectory("podline-pulse")
         chmod(runtimeDirectory.path, 0o700)
+        try start()
+    }
+
+    /// Kills the daemon (as a crash would) and starts a new one in the same place.
+    public func restart() throws {
+        if pid > 0 { kill(pid, SIGKILL) }
+        for _ in 0..<100 where pid > 0 && kill(pid, 0) == 0 { usleep(20_000) }
+        pid = 0
+        try? FileManager.default.removeItem(at: runtimeDirectory.appendingPathComponent("pulse/pid"))
+        try start()
+    }
+
+    private func start() throws {
         guard let pulseaudio = CommandRunner.which("pulseaudio") else { throw TestSupportError("pulseaudio is not installed") }
         // The daemon keeps its standard streams, so they go to a log file rather than a pipe we would wait on.
         let log = runtimeDirectory.appendingPathComponent("pulseaudio.log")
