@@ -7,7 +7,7 @@ import PodcastKit
 /// A running player: the Player model, the engine, and the coordinator views that join them.
 @MainActor
 final class PlaybackSession {
-    let player = Player()
+    let player: Player
     let engine: PlaybackEngine
     private let store: LibraryStore?
     private let settings: PlaybackSettings
@@ -26,7 +26,8 @@ final class PlaybackSession {
     /// Called for every engine event after the model took it in (the event stream listens here).
     var onEvent: ((EngineEvent) -> Void)?
 
-    init(output: OutputSpec, store: LibraryStore?, settings: PlaybackSettings = PlaybackSettings()) {
+    init(output: OutputSpec, store: LibraryStore?, settings: PlaybackSettings = PlaybackSettings(), player: Player = Player()) {
+        self.player = player
         self.store = store
         self.settings = settings
         let mailbox = EngineMailbox()
@@ -84,6 +85,31 @@ final class PlaybackSession {
         engine.shutdown()
         if let lastError { return ExitStatus.code(for: lastError) }
         return 0
+    }
+
+    private var ticker: Timer?
+
+    /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
+    /// updates on its own after each model change, and a timer drives the sleep timer and saves.
+    func attach() {
+        host.updatesAutomatically = true
+        let timer = Timer(timeInterval: 0.25, repeats: true) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.tickSubject.send(Date())
+                if self.sleepRequested { self.fallAsleep() }
+            }
+        }
+        RunLoop.main.add(timer, forMode: .default)
+        ticker = timer
+    }
+
+    /// Stops a session started with `attach()`, saving the position.
+    func detach() {
+        ticker?.invalidate()
+        ticker = nil
+        persist(.quitting)
+        engine.shutdown()
     }
 
     /// Saves the position and ends the session (quit, or a signal).
