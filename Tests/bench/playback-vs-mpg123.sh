@@ -15,8 +15,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-swift build -c release --static-swift-stdlib --product podline >&2
-podline=$(swift build -c release --static-swift-stdlib --show-bin-path)/podline
+swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH:-.build}" --product podline >&2
+podline=$(swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH:-.build}" --show-bin-path)/podline
 
 sox -n -r 44100 -c 2 -b 16 "$work/a.wav" synth 60 sine 220:880 sine 330:990 vol 0.4 2>/dev/null
 lame --quiet -b 128 "$work/a.wav" "$work/minute.mp3"
