@@ -20,6 +20,7 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         if let home { setenv("PODLINE_HOME", home, 1) }
+        SignalMask.unblockTermination()
         let config: ConfigFile
         do {
             config = try ConfigFile.load()
