@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import PodlineCLI
 
 /// A `podline repl` process that serves the control socket while a test talks to it; its stdin stays open until `finish()`.
 final class PlayerProcess: @unchecked Sendable {
@@ -9,7 +10,7 @@ final class PlayerProcess: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
 
-    /// Starts the player with `runtime` as XDG_RUNTIME_DIR and waits for its socket.
+    /// Starts the player with `runtime` as XDG_RUNTIME_DIR and waits until its socket accepts connections.
     init(runtime: URL, home: URL) throws {
         self.runtime = runtime
         process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
@@ -22,9 +23,9 @@ final class PlayerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let socket = runtime.appendingPathComponent("podline/control.sock").path
+        let location = ControlLocation(directory: runtime.path + "/podline")
         let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: socket) {
+        while (try? ControlClient(location: location)) == nil {
             guard Date() < deadline, process.isRunning else { throw TestSupportError("the player did not start") }
             usleep(10_000)
         }
