@@ -22,6 +22,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let home = library.home { setenv("PODLINE_HOME", home, 1) }
         try MainActor.assumeIsolated {
             let resolved = try targets.map { try PlayTarget.resolve($0, library: library) }
             let store = resolved.lazy.compactMap(\.store).first

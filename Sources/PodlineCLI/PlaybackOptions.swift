@@ -55,7 +55,7 @@ struct PlaybackOptions: ParsableArguments {
     /// Plays `item` (then `queue`) with these options in an interactive session; exits with the documented code.
     @MainActor
     func play(_ item: NowPlaying, queue: [NowPlaying] = [], store: LibraryStore?) throws {
-        let session = PlaybackSession(output: try spec(), store: store)
+        let session = PlaybackSession(output: try spec(), store: store, settings: .configured())
         session.firstStart = start?.seconds
         session.noResume = noResume
         session.limit = duration?.seconds

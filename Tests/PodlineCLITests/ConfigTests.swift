@@ -44,7 +44,7 @@ struct ConfigTests {
         ("speed = 1.5\nspead = 2\n", "config.toml line 2: spead: unknown key; did you mean 'speed'?"),
         ("speed = 9\n", "config.toml line 1: speed: expected a number from 0.5 to 3.0"),
         ("\nupdate_jobs = 0\n", "config.toml line 2: update_jobs: expected a whole number from 1 to 32"),
-        ("output = \"hdmi\"\n", "config.toml line 1: output: expected default, pulse, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"hdmi\""),
+        ("output = \"hdmi\"\n", "config.toml line 1: output: expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"hdmi\""),
         ("skip_back = \"soon\"\n", "config.toml line 1: skip_back: expected seconds or a TIME greater than 0"),
         ("[show_speed]\nslow = 0.1\n", "config.toml line 2: show_speed.slow: expected a number from 0.5 to 3.0"),
         ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more"),

@@ -29,7 +29,7 @@ struct ControlEndToEndTests {
     @Test("one-shot commands drive a running player; status --json feeds jq")
     func drivesPlayer() throws {
         let folder = try Fixtures.temporaryDirectory("pl-e2e")
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("a.mp3").path, contents: Data([0]))
+        _ = try PlayerProcess.episode(named: "a.mp3", in: folder)
         let player = try PlayerProcess(runtime: folder, home: folder)
         let environment = player.clientEnvironment
         player.send("play \(folder.appendingPathComponent("a.mp3").path)")
@@ -55,7 +55,7 @@ struct ControlEndToEndTests {
     @Test("20 clients for 10 seconds: no error and no lost command")
     func concurrentClients() throws {
         let folder = try Fixtures.temporaryDirectory("pl-e2e")
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("a.mp3").path, contents: Data([0]))
+        _ = try PlayerProcess.episode(named: "a.mp3", in: folder)
         let player = try PlayerProcess(runtime: folder, home: folder)
         let location = ControlLocation(directory: folder.path + "/podline")
         let sent = Tally()

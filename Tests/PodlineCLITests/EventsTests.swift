@@ -79,7 +79,7 @@ struct EventsTests {
     nonisolated func eventsThroughJQ() async throws {
         let folder = try Fixtures.temporaryDirectory("pl-events")
         let name = "Quote\" Back\\slash\tTab \u{1B}[31mRed \u{2028} ☕️ 中文.mp3"
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([0]))
+        _ = try PlayerProcess.episode(named: name, in: folder)
         let player = try PlayerProcess(runtime: folder, home: folder)
         let events = Process()
         events.executableURL = URL(fileURLWithPath: PodlineBinary.path)

@@ -11,12 +11,21 @@ final class PlayerProcess: @unchecked Sendable {
     private let errors = Pipe()
 
     /// Starts the player with `runtime` as XDG_RUNTIME_DIR and waits until its socket accepts connections.
+    /// The sound server the player plays into, so that playback runs in real time.
+    let sound: PulseAudioServer
+
     init(runtime: URL, home: URL) throws {
         self.runtime = runtime
+        sound = try PulseAudioServer()
+        let config = home.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
+            .write(to: config.appendingPathComponent("config.toml"))
         process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         process.arguments = ["repl"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["PODLINE_HOME"] = home.path
         process.environment = environment
         process.standardInput = input
@@ -42,7 +51,18 @@ final class PlayerProcess: @unchecked Sendable {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        sound.stop()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// A 60-second tone MP3 named `name` in `folder`: a real episode for the player to play.
+    static func episode(named name: String, in folder: URL) throws -> URL {
+        let made = try Fixtures.toneMP3(in: folder, name: "episode-\(UUID().uuidString.prefix(6)).mp3", seconds: 60,
+                                        rate: 22_050, channels: 1, bitrate: 32)
+        let target = folder.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.moveItem(at: made, to: target)
+        return target
     }
 
     /// The environment a one-shot client needs to reach this player.

@@ -12,13 +12,13 @@ struct ConfigKey: Sendable {
 
     /// Every key, in the order `podline config` prints them.
     static let all: [ConfigKey] = [
-        ConfigKey(name: "output", summary: "audio output: default, pulse, alsa, null, wav:FILE, au:FILE, raw:FILE",
+        ConfigKey(name: "output", summary: "audio output: default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE, raw:FILE",
                   apply: { value, settings in
                       guard let text = value.string else { return "expected a string" }
                       let driver = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                      let files = ["wav", "au", "raw"]
+                      let files = ["wav", "au", "raw", "pulse"]
                       guard ["default", "pulse", "alsa", "null"].contains(text) || (files.contains(driver) && text.count > driver.count + 1) else {
-                          return "expected default, pulse, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"\(text)\""
+                          return "expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"\(text)\""
                       }
                       settings.output = text
                       return nil

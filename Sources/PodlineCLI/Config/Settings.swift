@@ -11,7 +11,7 @@ public struct Settings: Sendable, Equatable {
     /// Seconds `back` moves back.
     public var skipBack = 15.0
     /// Seconds to go back when resuming an episode started earlier.
-    public var rewindOnResume = 5.0
+    public var rewindOnResume = 2.0
     /// An episode counts as played when fewer than this many seconds remain.
     public var playedMargin = 30.0
     /// Feeds refreshed at once by `update`.

@@ -55,7 +55,8 @@ final class PlaybackSession {
     /// Serves the control socket so that one-shot commands, scripts and `podline events` reach this player.
     /// When another player already serves it, this one plays without it.
     private func serveControlSocket() {
-        let server = ControlServer(player: player, dispatcher: CommandDispatcher(player: player))
+        let skip = (try? ConfigFile.load().settings.skipLengths) ?? SkipLengths()
+        let server = ControlServer(player: player, dispatcher: CommandDispatcher(player: player, skipLengths: skip))
         do {
             try server.start()
             control = server
@@ -66,6 +67,7 @@ final class PlaybackSession {
 
     /// Runs the main loop until nothing is left to play; returns the exit status.
     func run() -> Int32 {
+        SignalMask.unblockTermination()
         installSignalHandlers()
         serveControlSocket()
         defer {

@@ -8,4 +8,17 @@ struct PlaybackSettings: Sendable {
     var saveInterval: Double = 2
     /// Seconds the sleep timer fades out over.
     var sleepFade: Double = 3
+
+    init() {}
+
+    /// The settings the configuration file gives.
+    init(_ settings: Settings) {
+        resumeRewind = settings.rewindOnResume
+        playedMargin = settings.playedMargin
+    }
+
+    /// The configuration file's settings, or the defaults when it cannot be read.
+    static func configured() -> PlaybackSettings {
+        (try? ConfigFile.load()).map { PlaybackSettings($0.settings) } ?? PlaybackSettings()
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioEngine
 import Foundation
 import PodcastKit
 
@@ -14,10 +15,14 @@ final class ReplSession {
     /// The status of the line just run.
     private(set) var lastStatus: Int32 = 0
     private let location: ControlLocation
+    private let settings: Settings
+    /// The engine and coordinator that play what this REPL's player holds.
+    private var playback: PlaybackSession?
 
     init(player: Player = Player(), settings: Settings = Settings(), location: ControlLocation = .standard()) {
         self.player = player
         self.location = location
+        self.settings = settings
         player.speed = settings.speed
         dispatcher = CommandDispatcher(player: player, skipLengths: settings.skipLengths)
     }
@@ -28,6 +33,7 @@ final class ReplSession {
         do {
             try server.start()
             self.server = server
+            startPlayback()
         } catch .alreadyServed {
             remote = try? ControlClient(location: location)
         } catch {
@@ -42,8 +48,19 @@ final class ReplSession {
         companions.append(object)
     }
 
+    /// Plays through the configured output whatever the player holds.
+    private func startPlayback() {
+        let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
+        let store = try? LibraryStore(paths: LibraryPaths())
+        let session = PlaybackSession(output: output, store: store, settings: PlaybackSettings(settings), player: player)
+        session.attach()
+        playback = session
+    }
+
     /// Stops serving the socket.
     func shutdown() {
+        playback?.detach()
+        playback = nil
         companions.removeAll()
         server?.stop()
         server = nil
