@@ -21,7 +21,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var speed = 1.0
     private var playing = false
     private var pausePending = false
-    private var framesSinceReport = 0
+    private var lastReport: UInt64 = 0
+    /// The chunk buffer, reused from step to step.
+    private var pcm: [Int16] = []
     private var streamEnded = false
     private var sniffed = false
     private var outputRetryAt: Date?
@@ -216,7 +218,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
-        var pcm = [Int16](repeating: 0, count: Self.chunkFrames * format.channels * 2)
+        let needed = Self.chunkFrames * format.channels * 2
+        if pcm.count < needed { pcm = [Int16](repeating: 0, count: needed) }
         let decodedFrames: Int
         do {
             decodedFrames = try produce(into: &pcm, decoder: decoder)
@@ -255,9 +258,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             reportPosition(decoder)
             return
         }
-        framesSinceReport += produced
-        if framesSinceReport >= format.sampleRate / 10 {
-            framesSinceReport = 0
+        // About ten reports a second of wall time: a file output running faster than real time is not flooded.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now &- lastReport >= 100_000_000 {
+            lastReport = now
             reportPosition(decoder)
         }
     }

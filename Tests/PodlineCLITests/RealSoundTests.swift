@@ -12,6 +12,56 @@ struct RealSoundTests {
         defer { server.stop() }
         try toneThroughDefaultDriver(server)
         try volumeScalesAmplitude(server)
+        try speedKeepsPitch(server)
+        try volumeChangeRamps(server)
+    }
+
+    /// Speed 1.5× is heard for about 2/3 of the duration, with the dominant frequency unchanged within 2%.
+    func speedKeepsPitch(_ server: PulseAudioServer) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4.5, frequency: 600)
+        let recording = try server.record()
+        usleep(300_000)
+        let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
+        let result = try PodlineBinary.run(["play", mp3.path, "--speed", "1.5", "--output", output], home: folder, timeout: 30)
+        usleep(300_000)
+        let heard = try recording.stop().mono()
+        #expect(result.status == 0, "\(result.stderr)")
+        let span = try #require(SoundAnalysis.audibleSpan(heard))
+        let seconds = Double(span.count) / 44_100
+        #expect(abs(seconds - 3) < 0.3, "heard \(seconds) s of a 4.5 s file at 1.5x")
+        let frequency = SoundAnalysis.dominantFrequency(Array(heard[span]), sampleRate: 44_100)
+        #expect(abs(frequency - 600) / 600 < 0.02, "dominant frequency \(frequency) Hz")
+    }
+
+    /// A volume change sent to a playing player ramps: no step between periods larger than the ramp allows.
+    func volumeChangeRamps(_ server: PulseAudioServer) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        // 441 Hz: one period is exactly 100 samples, so per-period peaks trace the envelope.
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4, frequency: 441, amplitude: 0.8)
+        let recording = try server.record()
+        usleep(300_000)
+        let runtime = try Fixtures.temporaryDirectory("podline-run")
+        chmod(runtime.path, 0o700)
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        player.arguments = ["play", mp3.path, "--output", "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"]
+        player.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path, "PODLINE_HOME": folder.path]) { $1 }
+        try player.run()
+        usleep(2_000_000)
+        let change = try PodlineBinary.run(["volume", "50"], home: folder, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(change.status == 0, "\(change.stderr)")
+        player.waitUntilExit()
+        usleep(300_000)
+        let heard = try recording.stop().mono()
+        let span = try #require(SoundAnalysis.audibleSpan(heard))
+        let signal = Array(heard[span])
+        let peaks = stride(from: 0, to: signal.count - 100, by: 100).map { signal[$0..<$0 + 100].map(abs).max() ?? 0 }
+        let steps = zip(peaks, peaks.dropFirst()).map { abs($0 - $1) }.dropFirst(5).dropLast(5)
+        // A 30 ms ramp from 0.8 to 0.1 moves at most 0.7 × 100 / 1323 ≈ 0.053 per period.
+        #expect((steps.max() ?? 1) < 0.07, "largest step between periods \(steps.max() ?? 1)")
+        #expect(abs((peaks.first.map { _ in peaks[10] } ?? 0) - 0.8) < 0.05 && abs(peaks[peaks.count - 20] - 0.1) < 0.02,
+                "levels before \(peaks[10]) and after \(peaks[peaks.count - 20])")
     }
 
     /// 3 s of a 1 kHz tone through the default driver is heard for 3 s (±10%) at 1 kHz (±2%).
