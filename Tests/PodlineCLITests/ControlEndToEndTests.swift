@@ -33,6 +33,11 @@ struct ControlEndToEndTests {
         let player = try PlayerProcess(runtime: folder, home: folder)
         let environment = player.clientEnvironment
         player.send("play \(folder.appendingPathComponent("a.mp3").path)")
+        let playing = Date().addingTimeInterval(15)
+        while Date() < playing,
+              try !PodlineBinary.run(["status"], home: folder, environment: environment).stdout.hasPrefix("playing") {
+            usleep(50_000)
+        }
         for command in [["pause"], ["volume", "-25"], ["speed", "1.25"], ["seek", "-10"], ["sleep", "end"]] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 0, "\(command): \(result.stderr)")

@@ -92,7 +92,8 @@ struct RealSoundTests {
         for volume in ["100", "50"] {
             let recording = try server.record()
             usleep(300_000)
-            let result = try PodlineBinary.run(["play", mp3.path, "--volume", volume], home: folder,
+            let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
+            let result = try PodlineBinary.run(["play", mp3.path, "--volume", volume, "--output", output], home: folder,
                                                environment: server.environment, timeout: 30)
             usleep(300_000)
             let heard = try recording.stop().mono()
