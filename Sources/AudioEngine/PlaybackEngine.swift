@@ -29,8 +29,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var outputRetryAt: Date?
     private var running = true
 
-    /// Frames written per chunk.
+    /// Frames written per chunk to a live device: about 23 ms, so commands act at once.
     public static let chunkFrames = 1024
+    /// Frames per chunk for this output: file outputs have no listener waiting, so they take larger steps.
+    private var chunkFrames: Int { outputSpec.isFile ? 16_384 : Self.chunkFrames }
 
     /// An engine that plays to `output` and calls `report` (on its own thread) with what happens.
     public init(output: OutputSpec, report: @escaping @Sendable (EngineEvent) -> Void) {
@@ -218,7 +220,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
-        let needed = Self.chunkFrames * format.channels * 2
+        let needed = chunkFrames * format.channels * 2
         if pcm.count < needed { pcm = [Int16](repeating: 0, count: needed) }
         let decodedFrames: Int
         do {
@@ -278,9 +280,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         let channels = decoder.format.channels
         if let stretcher {
             while true {
-                let made = pcm.withUnsafeMutableBufferPointer { stretcher.pull(into: $0, maxFrames: Self.chunkFrames) }
+                let made = pcm.withUnsafeMutableBufferPointer { stretcher.pull(into: $0, maxFrames: chunkFrames) }
                 if made > 0 { return made }
-                var raw = [Int16](repeating: 0, count: Self.chunkFrames * channels)
+                var raw = [Int16](repeating: 0, count: chunkFrames * channels)
                 let got = try decodeChunk(into: &raw, decoder: decoder)
                 if got < 0 { return -1 }
                 if got == 0 {
@@ -301,7 +303,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes.
     private func decodeChunk(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
         while true {
-            let bytes = Self.chunkFrames * decoder.format.bytesPerFrame
+            let bytes = chunkFrames * decoder.format.bytesPerFrame
             let result: Result<Decoder.Chunk, AudioError> = pcm.withUnsafeMutableBytes { raw in
                 Result { () throws(AudioError) in try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<bytes])) }
             }
