@@ -24,6 +24,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var lastReport: UInt64 = 0
     /// The chunk buffer, reused from step to step.
     private var pcm: [Int16] = []
+    /// Decoded input waiting for the time-stretcher, reused likewise.
+    private var stretchInput: [Int16] = []
     private var streamEnded = false
     private var sniffed = false
     private var outputRetryAt: Date?
@@ -215,7 +217,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Decodes, stretches, ramps and writes one chunk.
     private func step() {
         guard let decoder else { return }
-        if decoder.format.sampleRate == 0 || (stream != nil && !streamEnded && needsInput(decoder)) {
+        if decoder.format.sampleRate == 0 {
             guard feedStream(decoder) else { return }
         }
         let format = decoder.format
@@ -273,8 +275,6 @@ public final class PlaybackEngine: @unchecked Sendable {
         report(.position((stretcher?.sourcePosition ?? Double(decoder.position)) / rate))
     }
 
-    private func needsInput(_ decoder: Decoder) -> Bool { false }
-
     /// Frames produced into `pcm`; 0 at the end; -1 when a fed decoder is waiting for bytes.
     private func produce(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
         let channels = decoder.format.channels
@@ -282,8 +282,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             while true {
                 let made = pcm.withUnsafeMutableBufferPointer { stretcher.pull(into: $0, maxFrames: chunkFrames) }
                 if made > 0 { return made }
-                var raw = [Int16](repeating: 0, count: chunkFrames * channels)
-                let got = try decodeChunk(into: &raw, decoder: decoder)
+                if stretchInput.count < chunkFrames * channels {
+                    stretchInput = [Int16](repeating: 0, count: chunkFrames * channels)
+                }
+                let got = try decodeChunk(into: &stretchInput, decoder: decoder)
                 if got < 0 { return -1 }
                 if got == 0 {
                     if stretcher.channels != channels { return 0 }
@@ -294,7 +296,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                     self.stretcher = nil
                     return tail
                 }
-                raw.withUnsafeBufferPointer { stretcher.push(UnsafeBufferPointer(rebasing: $0[0..<got * channels])) }
+                stretchInput.withUnsafeBufferPointer { stretcher.push(UnsafeBufferPointer(rebasing: $0[0..<got * channels])) }
             }
         }
         return try decodeChunk(into: &pcm, decoder: decoder)
@@ -312,7 +314,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if count == 0 { continue }
                 return count / decoder.format.bytesPerFrame
             case .formatChanged:
-                output = nil
+                // write() reopens the output when the format it was opened with differs.
                 makeStretcherIfNeeded(decoder)
                 continue
             case .end:
@@ -357,7 +359,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Asks a fed decoder for its format once enough bytes arrived; true when it became known.
     private func probeFormat(_ decoder: Decoder) throws(AudioError) -> Bool {
-        var scratch = [UInt8](repeating: 0, count: 0)
+        var scratch: [UInt8] = []
         let chunk = try scratch.withUnsafeMutableBytes { raw in
             Result { () throws(AudioError) in try decoder.read(into: raw) }
         }.get()
@@ -383,7 +385,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func finish(_ reason: EngineEndReason, error: AudioError?) {
         if let decoder { reportPosition(decoder) }
         closeEpisode()
-        report(.ended(error == nil ? reason : (reason == .eof ? .eof : .error), error: error))
+        report(.ended(reason, error: error))
     }
 
     /// Writes to the output, opening it first and reopening it if it failed (the sound server restarted).

@@ -22,20 +22,26 @@ struct OutputSpecTests {
 
 @Suite("Gain")
 struct GainTests {
+    /// Scales samples as playback does: a volume ramp resting at the gain of `volume`.
+    func applyVolume(_ volume: Double, to samples: UnsafeMutableBufferPointer<Int16>) {
+        var ramp = VolumeRamp(gain: Gain(volume: volume).factor)
+        ramp.apply(to: samples, channels: 1)
+    }
+
     @Test("volume 100 leaves samples untouched")
     func unity() {
         var samples: [Int16] = [-32768, -1, 0, 1, 32767]
         let original = samples
-        samples.withUnsafeMutableBufferPointer { Gain(volume: 100).apply(to: $0) }
+        samples.withUnsafeMutableBufferPointer { applyVolume(100, to: $0) }
         #expect(samples == original)
     }
 
     @Test("volume follows a cubic curve: 50 is one eighth of the amplitude, 0 is silence")
     func cubic() {
         var samples: [Int16] = [16000, -16000]
-        samples.withUnsafeMutableBufferPointer { Gain(volume: 50).apply(to: $0) }
+        samples.withUnsafeMutableBufferPointer { applyVolume(50, to: $0) }
         #expect(samples == [2000, -2000])
-        samples.withUnsafeMutableBufferPointer { Gain(volume: 0).apply(to: $0) }
+        samples.withUnsafeMutableBufferPointer { applyVolume(0, to: $0) }
         #expect(samples == [0, 0])
     }
 }

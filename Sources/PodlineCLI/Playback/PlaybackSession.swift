@@ -147,8 +147,7 @@ final class PlaybackSession {
                 printError(error.description)
             }
             if reason == .eof && error == nil { markPlayed() } else { persist(.stopped) }
-            player.advance(because: reason == .error ? .error : (reason == .stop ? .stop : .eof))
-            if reason == .stop { player.stop(reason: .stop) }
+            player.advance(because: EndReason(rawValue: reason.rawValue) ?? .error)
             if player.current == nil { finished = true }
         case .outputReopened:
             break
