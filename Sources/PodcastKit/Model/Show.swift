@@ -26,16 +26,7 @@ public final class Show: Identifiable {
         id = record.id ?? 0
         slug = record.slug
         feedURL = record.feedURL
-        title = record.title
-        author = record.author
-        image = record.image
-        link = record.link
-        showDescription = record.description
-        language = record.language
-        etag = record.etag
-        lastModified = record.lastModified
-        lastUpdate = record.lastUpdate
-        lastError = record.lastError
+        refresh(from: record)
     }
 
     /// Copies a newer stored state into the model.
