@@ -1,0 +1,38 @@
+import PodlineCLI
+
+/// Drives the command language: the tokenizer's quoting must read back, and parsed values must be usable numbers.
+enum CommandProbe {
+    static func run(_ bytes: [UInt8]) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if let words = try? Tokenizer.words(line) {
+            let quoted = words.map(Tokenizer.quote).joined(separator: " ")
+            let again = try? Tokenizer.words(quoted)
+            Finding.check(again == words, "quoting does not read back: \(words) became \(quoted) and then \(again ?? [])")
+        }
+        do {
+            guard let command = try CommandParser.parse(line: line) else { return }
+            if case .player(let playerCommand) = command { checkValues(playerCommand) }
+        } catch {
+            Finding.check(!error.message.isEmpty, "a command error has no message")
+        }
+    }
+
+    /// Times, volumes and speeds reach the player as finite numbers; absolute times and sleep delays are not negative.
+    private static func checkValues(_ command: PlayerCommand) {
+        switch command {
+        case .seek(let adjustment):
+            check(adjustment, "seek")
+            if case .to(let seconds) = adjustment { Finding.check(seconds >= 0, "seek to \(seconds) s") }
+        case .volume(let adjustment): check(adjustment, "volume")
+        case .speed(let adjustment): check(adjustment, "speed")
+        case .sleep(.after(let seconds)): Finding.check(seconds.isFinite && seconds > 0, "sleep after \(seconds) s")
+        default: break
+        }
+    }
+
+    private static func check(_ adjustment: Adjustment, _ name: String) {
+        switch adjustment {
+        case .to(let value), .by(let value): Finding.check(value.isFinite, "\(name) got the value \(value)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The untrusted-input parsers the fuzzer drives, one input at a time.
+enum FuzzTarget: String, CaseIterable, Sendable {
+    /// RSS, Atom and RDF feeds: text decoding, the XML tokenizer and the feed builder.
+    case feed
+    /// OPML subscription lists.
+    case opml
+    /// Command lines as the REPL, the shell form and plain socket lines write them.
+    case command
+    /// The control socket's byte stream: line splitting and request decoding (JSON envelope or plain line).
+    case socket
+
+    /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .feed: FeedProbe.run(bytes)
+        case .opml: OPMLProbe.run(bytes)
+        case .command: CommandProbe.run(bytes)
+        case .socket: SocketProbe.run(bytes)
+        }
+    }
+
+    /// `feed, opml, command, socket`, for messages.
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
