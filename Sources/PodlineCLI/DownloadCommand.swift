@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PodcastKit
 
 /// `podline download REF…`: downloads episodes, resuming partial files.
@@ -33,16 +34,24 @@ struct DownloadCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         let display = DownloadDisplay(terminal: TerminalOutput.stderrIsTerminal)
+        let reporter = ActivityReporter()
+        let log = Logger(label: "podline.http")
         for listing in listings {
+            log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
                 let file = try runBlocking {
                     try await HTTPFetcher.with { http in
-                        try await EpisodeDownloader(store: store, http: http!).download(listing) { display.progress($0) }
+                        try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
+                            display.progress(progress)
+                            reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
+                        }
                     }
                 }
+                log.debug("download \(listing.ref): saved \(file.path)")
                 display.finished(listing.ref, file: file)
             } catch {
                 display.clear()
+                log.debug("download \(listing.ref): failed: \(error)")
                 _ = libraryFailure(error)
                 failures += 1
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import PodcastKit
 
 /// Options shared by the commands that use the library: where it lives.
@@ -12,6 +13,7 @@ struct LibraryOptions: ParsableArguments {
 
     /// Opens the library, creating it when needed.
     func openStore() throws(StoreError) -> LibraryStore {
-        try LibraryStore(paths: paths)
+        Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
+        return try LibraryStore(paths: paths)
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
 import ArgumentParser
 import AudioEngine
+import Foundation
+import Logging
 import PodcastKit
 
 /// The flags shared by `play` and `demo`: output, start, duration, volume.
@@ -55,7 +56,9 @@ struct PlaybackOptions: ParsableArguments {
     /// Plays `item` (then `queue`) with these options in an interactive session; exits with the documented code.
     @MainActor
     func play(_ item: NowPlaying, queue: [NowPlaying] = [], store: LibraryStore?) throws {
-        let session = PlaybackSession(output: try spec(), store: store, settings: .configured())
+        let output = try spec()
+        Logger(label: "podline.audio").debug("opening the output \(output)")
+        let session = PlaybackSession(output: output, store: store, settings: .configured())
         session.firstStart = start?.seconds
         session.noResume = noResume
         session.limit = duration?.seconds

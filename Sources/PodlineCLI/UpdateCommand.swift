@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PodcastKit
 
 /// `podline update [SHOW…] [--jobs N]`: refreshes feeds concurrently and summarises what changed.
@@ -38,11 +39,16 @@ struct UpdateCommand: ParsableCommand {
             }
             if shows.isEmpty { selected = try store.shows() }
             let progress = UpdateProgress(total: selected.count, enabled: TerminalOutput.stderrIsTerminal && !json)
+            let reporter = ActivityReporter()
+            let log = Logger(label: "podline.http")
+            log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobs) at a time")
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
             results = try runBlocking { [jobs, selected, cap] in
                 try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
                     await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobs) { result in
                         progress.finished(result)
+                        reporter.feed(result)
+                        log.debug("\(Self.request(result.show.feedURL)) \(result.show.feedURL): \(Self.status(result.outcome))")
                     }
                 }
             }
@@ -76,6 +82,20 @@ struct UpdateCommand: ParsableCommand {
         }
         let failed = results.filter(\.failed).count
         print("Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "").")
+    }
+
+    /// `GET` for a feed fetched over HTTP, `read` for a local file.
+    private static func request(_ url: String) -> String {
+        FeedSource(url).isRemote ? "GET" : "read"
+    }
+
+    /// What a refresh came to, for the log.
+    private static func status(_ outcome: FeedUpdateResult.Outcome) -> String {
+        switch outcome {
+        case .updated(let count, let moved): "read, \(count) new episode\(count == 1 ? "" : "s")\(moved ? ", feed moved" : "")"
+        case .notModified: "304 not modified"
+        case .failed(let reason): "failed: \(reason)"
+        }
     }
 
     private static func json(_ result: FeedUpdateResult) -> JSONValue {

@@ -1,2 +1,2 @@
 import PodlineCLI
-PodlineCommand.main()
+PodlineCommand.launch()

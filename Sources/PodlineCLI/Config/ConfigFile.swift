@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TOMLKit
 
 /// The settings in force: the defaults, overridden by `$XDG_CONFIG_HOME/podline/config.toml`.
@@ -20,7 +21,9 @@ public struct ConfigFile: Sendable {
 
     /// Reads the file at `path`; a missing file gives the defaults, a bad one an error naming the key and line.
     public static func load(path: String = defaultPath()) throws(ConfigError) -> ConfigFile {
+        let log = Logger(label: "podline.config")
         guard FileManager.default.fileExists(atPath: path) else {
+            log.debug("no config file at \(path): defaults in force")
             return ConfigFile(path: path, exists: false, settings: Settings(), sources: [:])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -29,6 +32,7 @@ public struct ConfigFile: Sendable {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(path: path, problem: "is not valid UTF-8")
         }
+        log.debug("reading config file \(path)")
         return try parse(text, path: path)
     }
 

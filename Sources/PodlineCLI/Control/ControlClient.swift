@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PodcastKit
 
 /// A connection to a running player's control socket.
@@ -10,10 +11,13 @@ public final class ControlClient {
 
     /// Connects to the player serving `location`; `.noPlayer` when none does (or it cannot be reached).
     public init(location: ControlLocation = .standard()) throws(ControlError) {
+        let log = Logger(label: "podline.control")
         switch UnixSocket.connect(to: location.socketPath) {
         case .success(let fd):
+            log.debug("connected to the player at \(location.socketPath)")
             self.fd = fd
         case .failure(.system(_, let code)) where [ENOENT, ECONNREFUSED, ENOTDIR, EACCES, EPERM].contains(code):
+            log.debug("no player at \(location.socketPath): \(String(cString: strerror(code)))")
             throw .noPlayer
         case .failure(let error):
             throw error
@@ -42,6 +46,11 @@ public final class ControlClient {
             if answer.requestID == nil, answer.error != "success" { return answer }
         }
         throw .badReply("the player closed the connection")
+    }
+
+    /// Makes a send give up after `seconds` when the player stops reading.
+    public func limitSendTime(seconds: Int) {
+        UnixSocket.setSendTimeout(fd, seconds: seconds)
     }
 
     /// Writes raw bytes to the socket.

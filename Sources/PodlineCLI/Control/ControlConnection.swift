@@ -39,6 +39,7 @@ final class ControlConnection: @unchecked Sendable {
 
     /// Queues `bytes` for the client.
     func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         writer.async { [self] in
             guard !isClosed else { return }
             if !UnixSocket.writeAll(fd, bytes) { abort() }

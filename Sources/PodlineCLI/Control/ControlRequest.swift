@@ -5,8 +5,10 @@ import PodcastKit
 struct ControlRequest: Sendable {
     /// Echoed in the reply; null for plain lines and envelopes without one.
     var requestID: JSONValue
-    /// The command's words.
+    /// The command's words (empty for a notice).
     var words: [String]
+    /// A library command's progress for the player to re-broadcast; it gets no reply.
+    var notice: ActivityNotice?
 
     /// Reads `bytes` (one line without its newline); nil for a blank line.
     static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
@@ -31,6 +33,13 @@ struct ControlRequest: Sendable {
             return .failure(ControlReplyError(requestID: .null, error: "invalid json", message: "the line is not a JSON object"))
         }
         let requestID = jsonValue(object["request_id"])
+        if let member = object["notify"] {
+            guard let notice = ActivityNotice.parse(member) else {
+                return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
+                                                  message: "the notice is not download-progress, feed-updated or feed-failed"))
+            }
+            return .success(ControlRequest(requestID: requestID, words: [], notice: notice))
+        }
         let words: [String]
         switch object["command"] {
         case let list as [Any]:

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PodcastKit
 
 /// Serves the control socket for a process that owns a `Player`.
@@ -13,8 +14,12 @@ public final class ControlServer {
     public let location: ControlLocation
     /// The event stream's subscribers; other parts of the process may publish to it too.
     public let hub = EventHub()
+    /// Downloads and feed refreshes reported by library commands (this process's or other processes');
+    /// their changes become `download-progress` and `feed-updated` events.
+    public let activity = LibraryActivity()
     private var listener: SocketListener?
     private var events: EventSource?
+    private let log = Logger(label: "podline.control")
 
     public init(player: Player, dispatcher: CommandDispatcher, location: ControlLocation = .standard()) {
         self.player = player
@@ -26,17 +31,25 @@ public final class ControlServer {
     public func start() throws(ControlError) {
         guard listener == nil else { return }
         let dispatcher = dispatcher
+        let activity = activity
         let listener = SocketListener(location: location, hub: hub) { request in
-            MainActorCall.run { ControlServer.respond(to: request, with: dispatcher) }
+            if let notice = request.notice {
+                Task { @MainActor in activity.record(notice) }
+                return ControlResponse(bytes: [])
+            }
+            return MainActorCall.run { ControlServer.respond(to: request, with: dispatcher) }
         }
         try listener.start()
         self.listener = listener
+        log.debug("serving the control socket at \(location.socketPath)")
         let hub = hub
-        events = EventSource(player: player) { hub.publish($0) }
+        events = EventSource(player: player, activity: activity) { hub.publish($0) }
+        LocalActivity.shared.sink = { notice in Task { @MainActor in activity.record(notice) } }
     }
 
     /// Stops serving, ends every connection and removes the socket.
     public func stop() {
+        if listener != nil { LocalActivity.shared.sink = nil }
         events?.stop()
         events = nil
         let listener = listener
@@ -53,7 +66,7 @@ public final class ControlServer {
     /// Runs one request and builds its reply.
     static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) -> ControlResponse {
         do throws(CommandError) {
-            switch try CommandParser.parse(request.words) {
+            switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest) {
             case .player(.events):
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .null), subscribe: true)
             case .player(let command):

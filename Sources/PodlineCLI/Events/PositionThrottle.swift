@@ -1,6 +1,7 @@
 import Foundation
 
-/// Lets position events through at most `rate` times a second, always delivering the latest value last.
+/// Lets one stream of events (positions, or one download's progress) through at most `rate` times a second,
+/// always delivering the latest value last.
 @MainActor
 final class PositionThrottle {
     private let interval: Duration

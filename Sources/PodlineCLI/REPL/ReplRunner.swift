@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs the REPL: lines are read on a thread of their own and run on the main actor, while the main thread
+/// Runs the REPL: lines are read on a thread of their own and run on the main actor (network-bound library commands
+/// run on the reading thread), while the main thread
 /// keeps serving main-actor work (socket commands, observers) between them.
 enum ReplRunner {
     /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none).
@@ -14,7 +15,14 @@ enum ReplRunner {
         let finished = Flag()
         Thread.detachNewThread {
             while let line = reader.next(prompt: MainActorCall.run { "podline [\(session.promptState)]> " }) {
-                let keepGoing = MainActorCall.run { session.execute(line) }
+                var keepGoing = true
+                switch MainActorCall.run({ session.begin(line) }) {
+                case .done(let more):
+                    keepGoing = more
+                case .runOffMain(let words):
+                    let status = LibraryCommandRunner.run(words)
+                    MainActorCall.run { session.finish(status: status) }
+                }
                 reader.record(line, failed: MainActorCall.run { session.lastStatus != 0 })
                 if !keepGoing { break }
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioEngine
 import Foundation
+import Logging
 import PodcastKit
 
 /// The REPL's state: the player it owns (or the one it reaches over the socket), and the status of the last failure.
@@ -51,7 +52,10 @@ final class ReplSession {
     /// Plays through the configured output whatever the player holds.
     private func startPlayback() {
         let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
-        let store = try? LibraryStore(paths: LibraryPaths())
+        let paths = LibraryPaths()
+        Logger(label: "podline.audio").debug("opening the output \(output)")
+        Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
+        let store = try? LibraryStore(paths: paths)
         let session = PlaybackSession(output: output, store: store, settings: PlaybackSettings(settings), player: player)
         session.attach()
         playback = session
@@ -72,32 +76,80 @@ final class ReplSession {
         player.current == nil && remote == nil ? "stopped" : remote == nil ? player.state.rawValue : "remote"
     }
 
+    /// What running a line on the main actor left to do.
+    enum LineOutcome: Sendable, Equatable {
+        /// The line was run; false when the session should end.
+        case done(keepGoing: Bool)
+        /// A library command that waits on files or the network, to run off the main actor (then `finish(status:)`).
+        case runOffMain([String])
+    }
+
+    /// Library commands that wait on the network or the disk; they run off the main actor so that playback, the
+    /// control socket and progress events go on meanwhile. Those that use the main-actor model stay on it.
+    static let offMainCommands: Set<String> = ["update", "download", "add", "import", "inspect", "export"]
+
     /// Runs one line; returns false when the session should end.
     func execute(_ line: String) -> Bool {
+        switch begin(line) {
+        case .done(let keepGoing):
+            return keepGoing
+        case .runOffMain(let words):
+            finish(status: LibraryCommandRunner.run(words))
+            return true
+        }
+    }
+
+    /// Runs one line, or hands back a library command to run off the main actor.
+    func begin(_ line: String) -> LineOutcome {
         lastStatus = 0
+        var outcome = LineOutcome.done(keepGoing: true)
         defer {
-            if lastStatus != 0 { lastFailure = lastStatus }
-            fflush(nil)
+            if case .done = outcome { finish(status: lastStatus) }
         }
         let command: ParsedCommand?
+        let words: [String]
         do {
-            command = try CommandParser.parse(line: line)
+            let (flags, rest) = GlobalFlags.extract(from: try Tokenizer.words(line))
+            words = rest
+            lineFlags = (Diagnostics.isVerbose, TerminalStyle.noColorFlag)
+            flags.apply()
+            command = rest.isEmpty ? nil : try CommandParser.parse(rest)
         } catch {
-            return fail(error)
+            _ = fail(error)
+            return outcome
         }
         switch command {
         case nil:
-            return true
+            break
         case .quit?:
-            return false
+            outcome = .done(keepGoing: false)
         case .help(let topic)?:
             HelpText.lines(for: topic).forEach { print($0) }
         case .library(let words)?:
-            lastStatus = LibraryCommandRunner.run(words)
+            if let name = words.first, Self.offMainCommands.contains(name) {
+                outcome = .runOffMain(words)
+            } else {
+                lastStatus = LibraryCommandRunner.run(words)
+            }
         case .player(let playerCommand)?:
-            runPlayer(playerCommand, words: (try? Tokenizer.words(line)) ?? [])
+            runPlayer(playerCommand, words: words)
         }
-        return true
+        return outcome
+    }
+
+    /// The global flags in force before the current line, which may have given its own.
+    private var lineFlags: (verbose: Bool, noColor: Bool)?
+
+    /// Records the status of the line just run and ends its global flags.
+    func finish(status: Int32) {
+        if let (verbose, noColor) = lineFlags {
+            Diagnostics.isVerbose = verbose
+            TerminalStyle.noColorFlag = noColor
+            lineFlags = nil
+        }
+        lastStatus = status
+        if status != 0 { lastFailure = status }
+        fflush(nil)
     }
 
     private func runPlayer(_ command: PlayerCommand, words: [String]) {

@@ -1,0 +1,44 @@
+import Foundation
+import PodcastKit
+
+/// Something a library command did that a running player re-broadcasts as an event: a download moved on, a feed was read.
+public enum ActivityNotice: Sendable, Equatable {
+    /// `bytes` of a download received so far, of `total` when known.
+    case download(ref: String, bytes: Int64, total: Int64?)
+    /// A feed was read (or was unchanged, with no new episodes).
+    case feedUpdated(show: String, newEpisodes: Int)
+    /// A feed could not be read.
+    case feedFailed(show: String, reason: String)
+
+    /// The socket line that carries the notice to a player: `{"notify":{…}}` and a newline. Players do not reply to it.
+    public var line: [UInt8] {
+        let body: JSONValue
+        switch self {
+        case .download(let ref, let bytes, let total):
+            body = .object([("event", .string("download-progress")), ("ref", .string(ref)), ("bytes", .int(bytes)), ("total", .int(total))])
+        case .feedUpdated(let show, let count):
+            body = .object([("event", .string("feed-updated")), ("show", .string(show)), ("new_episodes", .int(count))])
+        case .feedFailed(let show, let reason):
+            body = .object([("event", .string("feed-failed")), ("show", .string(show)), ("reason", .string(reason))])
+        }
+        return JSONValue.object([("notify", body)]).renderedBytes + [UInt8(ascii: "\n")]
+    }
+
+    /// Reads the `notify` member of a socket line's JSON object; nil when it is not a well-formed notice.
+    static func parse(_ member: Any) -> ActivityNotice? {
+        guard let object = member as? [String: Any], let event = object["event"] as? String else { return nil }
+        switch event {
+        case "download-progress":
+            guard let ref = object["ref"] as? String, let bytes = (object["bytes"] as? NSNumber)?.int64Value, bytes >= 0 else { return nil }
+            return .download(ref: ref, bytes: bytes, total: (object["total"] as? NSNumber)?.int64Value)
+        case "feed-updated":
+            guard let show = object["show"] as? String, let count = (object["new_episodes"] as? NSNumber)?.intValue else { return nil }
+            return .feedUpdated(show: show, newEpisodes: count)
+        case "feed-failed":
+            guard let show = object["show"] as? String, let reason = object["reason"] as? String else { return nil }
+            return .feedFailed(show: show, reason: reason)
+        default:
+            return nil
+        }
+    }
+}

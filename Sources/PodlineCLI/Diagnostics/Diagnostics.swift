@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Whether diagnostic logs are written (`--verbose`), and the one-time set-up of swift-log.
+public enum Diagnostics {
+    private static let verbose = Atomic<Bool>(false)
+    private static let bootstrapped = Atomic<Bool>(false)
+
+    /// True while `--verbose` is in force.
+    public static var isVerbose: Bool {
+        get { verbose.load(ordering: .relaxed) }
+        set { verbose.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Routes every `Logger` of the process to standard error, silent unless verbose. Runs once.
+    public static func bootstrap() {
+        guard !bootstrapped.exchange(true, ordering: .relaxed) else { return }
+        LoggingSystem.bootstrap { DiagnosticLogHandler(label: $0) }
+    }
+}
+
+/// Writes log records to standard error as `podline: [label] level: message key=value`, only while verbose.
+struct DiagnosticLogHandler: LogHandler {
+    let label: String
+    var metadata: Logger.Metadata = [:]
+
+    /// Debug and above while verbose; otherwise nothing gets past the level check.
+    var logLevel: Logger.Level {
+        get { Diagnostics.isVerbose ? .debug : .critical }
+        set {}
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?,
+             source: String, file: String, function: String, line: UInt) {
+        guard Diagnostics.isVerbose else { return }
+        let merged = metadata.merging(extra ?? [:]) { $1 }
+        let details = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        let text = "podline: [\(label.replacingOccurrences(of: "podline.", with: ""))] \(level): \(message)\(details)\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// The flags every command takes, anywhere on its line: `--verbose` and `--no-color`.
+///
+/// They are taken out of the words before the command is parsed, so they work before or after the command's name,
+/// in the shell, in the REPL and on socket lines alike.
+public struct GlobalFlags: Equatable, Sendable {
+    public var verbose = false
+    public var noColor = false
+
+    /// The flags found in `words` (up to a `--`), and the words without them.
+    public static func extract(from words: [String]) -> (flags: GlobalFlags, rest: [String]) {
+        var flags = GlobalFlags()
+        var rest: [String] = []
+        var afterSeparator = false
+        for word in words {
+            if afterSeparator {
+                rest.append(word)
+                continue
+            }
+            switch word {
+            case "--": afterSeparator = true; rest.append(word)
+            case "--verbose": flags.verbose = true
+            case "--no-color", "--no-colour": flags.noColor = true
+            default: rest.append(word)
+            }
+        }
+        return (flags, rest)
+    }
+
+    /// Puts the flags in force for what follows (they only add: a line without them keeps the session's).
+    public func apply() {
+        if verbose { Diagnostics.isVerbose = true }
+        if noColor { TerminalStyle.noColorFlag = true }
+    }
+}
+
+/// The global flags as ArgumentParser sees them, so that `--help` lists them.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Write diagnostic logs to standard error (files read, requests and their statuses, devices, sockets).")
+    var verbose = false
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (as NO_COLOR does); colour is only ever used on a terminal.")
+    var noColor = false
+}
