@@ -65,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(name: "podline", dependencies: ["PodlineCLI"]),
         .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow"]),
-        .executableTarget(name: "podline-bench", dependencies: ["PodcastKit"]),
+        .executableTarget(name: "podline-bench"),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),

@@ -1,7 +1,6 @@
 import Foundation
-import PodcastKit
 
-/// Generated feeds.
+/// Generated feeds: deterministic, so that every run measures the same input.
 enum BenchFeeds {
     static let words = ["alpha", "beta", "gamma", "delta", "podcast", "episode", "interview", "science", "history", "music",
                         "news", "culture", "technology", "daily", "weekly", "quasar", "nebula", "garden", "kitchen", "travel"]
@@ -38,6 +37,27 @@ enum BenchFeeds {
             <podcast:transcript url="https://bench.example.com/\(index).vtt" type="text/vtt"/></item>
 
             """
+        }
+        return xml + "</channel></rss>\n"
+    }
+
+    /// One show of the large library: `episodes` items, one in a thousand (counted across the library)
+    /// with the word "zeppelin" in its title, the word the search benchmark looks for.
+    static func libraryShow(_ show: Int, episodes: Int) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
+        xml += "<channel><title>Show \(show) \(text(2, seed: show))</title><link>https://feeds.example.com/\(show)</link>\n"
+        xml.reserveCapacity(episodes * 600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        for index in 0..<episodes {
+            let rare = (show * episodes + index) % 1000 == 0 ? " zeppelin" : ""
+            let published = formatter.string(from: Date(timeIntervalSince1970: 1_600_000_000 + Double(index * 86_400)))
+            xml += "<item><guid>s\(show)-e\(index)</guid><title>Episode \(index): \(text(6, seed: show * 10_000 + index))\(rare)</title>"
+            xml += "<description>\(text(30, seed: show * 10_000 + index + 1))</description><pubDate>\(published)</pubDate>"
+            xml += "<itunes:duration>1800</itunes:duration>"
+            xml += "<enclosure url=\"https://cdn.example.com/\(show)/\(index).mp3\" length=\"1000000\" type=\"audio/mpeg\"/></item>\n"
         }
         return xml + "</channel></rss>\n"
     }

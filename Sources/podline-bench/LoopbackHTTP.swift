@@ -1,28 +1,67 @@
 import Foundation
-import PodcastKit
 
-/// `python3 -m http.server` on a free loopback port.
+/// `python3 -m http.server` serving a folder on a free loopback port (it answers If-Modified-Since with 304).
 final class LoopbackHTTP {
     let port: Int
-    private let process: Process
+    private var pid: pid_t = 0
 
-    init(folder: URL, python: String) throws {
-        port = 20_000 + Int(getpid() % 20_000)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.path, String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<100 {
-            if (try? Timing.run("/usr/bin/env", ["python3", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:\(port)/feed0.xml')"])) != nil { return }
-            usleep(50_000)
+    /// Starts the server and waits until it accepts connections.
+    init(folder: String, python: String) throws {
+        port = try Self.freePort()
+        pid = try Subprocess.spawn(python, ["-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, String(port)],
+                                   environment: ProcessInfo.processInfo.environment)
+        Interruption.shared.track(pid)
+        for _ in 0..<200 {
+            if Self.accepts(port: port) { return }
+            usleep(25_000)
         }
-        throw BenchError("python3 -m http.server did not start")
+        stop()
+        throw BenchError("python3 -m http.server did not start on 127.0.0.1:\(port)")
     }
 
+    /// Stops the server by its pid.
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        guard pid > 0 else { return }
+        kill(pid, SIGTERM)
+        Subprocess.wait(pid)
+        Interruption.shared.forget(pid)
+        pid = 0
+    }
+
+    deinit { stop() }
+
+    /// A port the kernel has just handed out for 127.0.0.1 (bound to port 0, read back, released).
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+            }
+        }
+        guard bound else { throw BenchError("cannot find a free loopback port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 }

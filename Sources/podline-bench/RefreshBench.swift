@@ -1,0 +1,57 @@
+import Foundation
+
+/// Refreshing 200 subscribed feeds from a loopback HTTP server (issue 4's goal: at most 3 s when every feed
+/// changed), and the same when none changed (every answer a 304).
+enum RefreshBench {
+    static let feeds = 200
+    static let items = 100
+
+    static func run(_ workspace: Workspace, _ report: Report) throws {
+        let served = try workspace.freshFolder("served-feeds")
+        let home = try workspace.freshFolder("refresh-library")
+        let environment = workspace.environment(runtime: try workspace.freshFolder("runtime-refresh"))
+        var generation = 0
+        try writeFeeds(in: served, generation: generation)
+        let server = try LoopbackHTTP(folder: served, python: try workspace.python())
+        defer { server.stop() }
+        let opml = workspace.path("feeds.opml")
+        try opmlText(port: server.port).write(toFile: opml, atomically: true, encoding: .utf8)
+        Progress.say("refresh: importing \(feeds) feeds from 127.0.0.1:\(server.port)")
+        let imported = try Subprocess.run(workspace.podline, ["import", opml, "--home", home], environment: environment)
+        let medians = try Alternation.measure("refresh", runs: workspace.options.runs, [
+            Contender(name: "changed") {
+                generation += 1
+                try writeFeeds(in: served, generation: generation)
+                return try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
+            },
+            Contender(name: "unchanged") { try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment) },
+        ])
+        guard let changed = medians["changed"], let unchanged = medians["unchanged"] else { return }
+        report.add(BenchRow(group: "refresh", what: "`import` of 200 feeds from a loopback server (first fetch)",
+                            podline: .seconds(imported.wall), goal: .report, runs: 1))
+        report.add(BenchRow(group: "refresh", what: "`update` of 200 feeds from a loopback server, all changed (1 new episode each)",
+                            podline: .seconds(changed.wall), goal: .atMost(.seconds(3)), runs: changed.runs))
+        report.add(BenchRow(group: "refresh", what: "same, none changed (200 × 304)",
+                            podline: .seconds(unchanged.wall), goal: .report, runs: unchanged.runs))
+    }
+
+    /// Writes every feed with `items + generation` items, dated `generation` minutes after the first set, so
+    /// that the server's Last-Modified changes with each generation (it counts whole seconds).
+    private static func writeFeeds(in folder: String, generation: Int) throws {
+        let stamp = Date(timeIntervalSince1970: 1_700_000_000 + Double(generation * 60))
+        for index in 0..<feeds {
+            let path = "\(folder)/feed\(index).xml"
+            try BenchFeeds.small(show: index, items: items + generation).write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: path)
+        }
+    }
+
+    /// An OPML 2.0 file subscribing to every served feed.
+    private static func opmlText(port: Int) -> String {
+        let outlines = (0..<feeds).map {
+            "<outline type=\"rss\" text=\"Feed \($0)\" xmlUrl=\"http://127.0.0.1:\(port)/feed\($0).xml\"/>"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"><head><title>Benchmark</title></head><body>\n"
+            + outlines.joined(separator: "\n") + "\n</body></opml>\n"
+    }
+}
