@@ -1,12 +1,43 @@
 import DataFlow
 
 // Measures the update path of DataFlow's view graph. Run with:
-//   swift run -c release dataflow-bench
+//   swift run -c release dataflow-bench [--json]
+// (podline-bench runs it with --json and reports the figures beside the others.)
+
+/// The figures `--json` prints, one object.
+struct DataFlowFigures {
+    var singleWriteMicroseconds = 0.0
+    var pressMicroseconds = 0.0
+    var graphUpdateMedianMicroseconds = 0.0
+    var graphUpdateP99Microseconds = 0.0
+    var mountMilliseconds = 0.0
+    var writesRSSChangeKilobytes = 0.0
+    var parentWritesRSSChangeKilobytes = 0.0
+    var singleUpdateRSSChangeKilobytes = 0.0
+
+    /// The figures as one JSON object (every value a finite number).
+    var json: String {
+        let fields: [(String, Double)] = [
+            ("singleWriteMicroseconds", singleWriteMicroseconds), ("pressMicroseconds", pressMicroseconds),
+            ("graphUpdateMedianMicroseconds", graphUpdateMedianMicroseconds), ("graphUpdateP99Microseconds", graphUpdateP99Microseconds),
+            ("mountMilliseconds", mountMilliseconds), ("writesRSSChangeKilobytes", writesRSSChangeKilobytes),
+            ("parentWritesRSSChangeKilobytes", parentWritesRSSChangeKilobytes),
+            ("singleUpdateRSSChangeKilobytes", singleUpdateRSSChangeKilobytes),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1.isFinite ? $0.1 : 0)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Prints a line of the text report (nothing with --json, which prints the figures at the end).
+@MainActor
+func say(_ line: String) {
+    if !jsonOutput { print(line) }
+}
 
 /// One write to a model property read by one view, then update(): the
 /// whole cost of getting that one view re-evaluated.
 @MainActor
-func measureSingleWrite(iterations: Int) {
+func measureSingleWrite(iterations: Int, into figures: inout DataFlowFigures) {
     let counter = EvaluationCounter()
     let cell = Cell()
     let host = ViewHost(CellRow(index: 0, cell: cell, counter: counter))
@@ -21,7 +52,8 @@ func measureSingleWrite(iterations: Int) {
         host.update()
     }
     let elapsed = Double(Measurements.now() - start)
-    print("single write + update (Observable):  \(Measurements.micros(elapsed / Double(iterations))) per write, \(counter.count) bodies for \(iterations) writes  (goal ≤ 5 µs)")
+    figures.singleWriteMicroseconds = elapsed / Double(iterations) / 1000
+    say("single write + update (Observable):  \(Measurements.micros(elapsed / Double(iterations))) per write, \(counter.count) bodies for \(iterations) writes  (goal ≤ 5 µs)")
 
     let stateCounter = EvaluationCounter()
     let stateHost = ViewHost(StateCounter(counter: stateCounter))
@@ -33,18 +65,20 @@ func measureSingleWrite(iterations: Int) {
         label = "count \(index + 1)"
     }
     let stateElapsed = Double(Measurements.now() - stateStart)
-    print("button press → State write + update: \(Measurements.micros(stateElapsed / Double(iterations))) per press, \(stateCounter.count) bodies for \(iterations) presses")
+    figures.pressMicroseconds = stateElapsed / Double(iterations) / 1000
+    say("button press → State write + update: \(Measurements.micros(stateElapsed / Double(iterations))) per press, \(stateCounter.count) bodies for \(iterations) presses")
 }
 
 /// A graph of `size` rows; one write invalidates one row; only update() is timed.
 @MainActor
-func measureLargeGraph(size: Int, samples: Int) {
+func measureLargeGraph(size: Int, samples: Int, into figures: inout DataFlowFigures) {
     let counter = EvaluationCounter()
     let cells = (0..<size).map { _ in Cell() }
     let mountStart = Measurements.now()
     let host = ViewHost(CellGrid(cells: cells, counter: counter))
     let mountElapsed = Double(Measurements.now() - mountStart)
-    print("mount \(size) rows:                  \(Measurements.micros(mountElapsed))")
+    figures.mountMilliseconds = mountElapsed / 1e6
+    say("mount \(size) rows:                  \(Measurements.micros(mountElapsed))")
 
     var generator = SplitMix(seed: 42)
     var timings: [UInt64] = []
@@ -59,12 +93,14 @@ func measureLargeGraph(size: Int, samples: Int) {
     }
     timings.sort()
     let mean = Double(timings.reduce(0, +)) / Double(timings.count)
-    print("update() after one write in \(size) rows: median \(Measurements.micros(Double(Measurements.percentile(timings, 0.5)))), mean \(Measurements.micros(mean)), p99 \(Measurements.micros(Double(Measurements.percentile(timings, 0.99)))), \(counter.count) bodies for \(samples) writes  (goal ≤ 50 µs)")
+    figures.graphUpdateMedianMicroseconds = Double(Measurements.percentile(timings, 0.5)) / 1000
+    figures.graphUpdateP99Microseconds = Double(Measurements.percentile(timings, 0.99)) / 1000
+    say("update() after one write in \(size) rows: median \(Measurements.micros(Double(Measurements.percentile(timings, 0.5)))), mean \(Measurements.micros(mean)), p99 \(Measurements.micros(Double(Measurements.percentile(timings, 0.99)))), \(counter.count) bodies for \(samples) writes  (goal ≤ 50 µs)")
 }
 
 /// A million writes, each followed by update(): resident memory must stay flat.
 @MainActor
-func measureMemory(writes: Int) {
+func measureMemory(writes: Int, into figures: inout DataFlowFigures) {
     let counter = EvaluationCounter()
     let cells = (0..<100).map { _ in Cell() }
     let host = ViewHost(CellGrid(cells: cells, counter: counter))
@@ -95,9 +131,12 @@ func measureMemory(writes: Int) {
         parentHost.update()
     }
     let parentAfter = Measurements.residentKilobytes()
-    print("\(writes) parent writes with update(): RSS \(parentBefore) kB before, \(parentAfter) kB after (\(parentAfter - parentBefore) kB change); child with unchanged input evaluated \(parentCounter.count) times, child with new input \(tickedCounter.count) times")
-    print("\(writes) writes with update():        RSS \(before) kB before, \(middle) kB after (\(middle - before) kB change)")
-    print("\(writes) writes, one update() at end: RSS \(middle) kB before, \(after) kB after (\(after - middle) kB change)")
+    figures.parentWritesRSSChangeKilobytes = Double(parentAfter - parentBefore)
+    figures.writesRSSChangeKilobytes = Double(middle - before)
+    figures.singleUpdateRSSChangeKilobytes = Double(after - middle)
+    say("\(writes) parent writes with update(): RSS \(parentBefore) kB before, \(parentAfter) kB after (\(parentAfter - parentBefore) kB change); child with unchanged input evaluated \(parentCounter.count) times, child with new input \(tickedCounter.count) times")
+    say("\(writes) writes with update():        RSS \(before) kB before, \(middle) kB after (\(middle - before) kB change)")
+    say("\(writes) writes, one update() at end: RSS \(middle) kB before, \(after) kB after (\(after - middle) kB change)")
 }
 
 /// A small deterministic random number generator, so runs are comparable.
@@ -117,6 +156,11 @@ struct SplitMix {
     }
 }
 
-measureSingleWrite(iterations: 200_000)
-measureLargeGraph(size: 10_000, samples: 20_000)
-measureMemory(writes: 1_000_000)
+let jsonOutput = CommandLine.arguments.dropFirst().contains("--json")
+var figures = DataFlowFigures()
+measureSingleWrite(iterations: 200_000, into: &figures)
+measureLargeGraph(size: 10_000, samples: 20_000, into: &figures)
+measureMemory(writes: 1_000_000, into: &figures)
+if jsonOutput {
+    print(figures.json)
+}
