@@ -10,10 +10,16 @@ public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { reason }
 
-    /// A failed system call, with errno's reason ("No space left on device" reads as "disk full").
+    /// A failed system call on `path`, with errno's reason; a full disk reads "disk full (No space left on device)".
     static func system(_ call: String, path: String) -> DownloadError {
         let code = errno
-        if code == ENOSPC { return DownloadError("disk full writing \(path)") }
-        return DownloadError("\(call) \(path): \(String(cString: strerror(code)))")
+        let text = String(cString: strerror(code))
+        if code == ENOSPC || code == EDQUOT { return DownloadError("disk full (\(text)) writing \(path)") }
+        return DownloadError("\(call) \(path): \(text)")
+    }
+
+    /// This error with the episode's reference in front, so the line names the episode as well as the file.
+    func naming(_ ref: String) -> DownloadError {
+        reason.hasPrefix("\(ref): ") ? self : DownloadError("\(ref): \(reason)")
     }
 }

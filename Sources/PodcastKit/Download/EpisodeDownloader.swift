@@ -62,7 +62,7 @@ public struct EpisodeDownloader: Sendable {
         if let total, size != total {
             throw DownloadError("\(listing.ref): incomplete, got \(size) of \(total) bytes (will resume)")
         }
-        if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part) }
+        if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part).naming(listing.ref) }
         do {
             try store.setDownloadPath(episodeID: episodeID, "\(folderName)/\(name)")
         } catch {
@@ -103,18 +103,20 @@ public struct EpisodeDownloader: Sendable {
             if status == 206, total == nil, let length = response.headers.first(name: "Content-Length").flatMap(Int64.init) {
                 total = existing + length
             }
-            let file = try OutputFile(path: part, truncate: status == 200)
+            let file = try onDisk(part, ref: ref) { () throws(DownloadError) in try OutputFile(path: part, truncate: status == 200) }
             var received = offset
             var lastReport: Int64 = -1
             for try await buffer in response.body {
-                try buffer.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.write(bytes) }
+                try onDisk(part, ref: ref) { () throws(DownloadError) in
+                    try buffer.withUnsafeReadableBytes { bytes throws(DownloadError) in try file.write(bytes) }
+                }
                 received += Int64(buffer.readableBytes)
                 if received - lastReport >= 256 * 1024 {
                     lastReport = received
                     progress(DownloadProgress(ref: ref, received: received, total: total))
                 }
             }
-            try file.sync()
+            try onDisk(part, ref: ref) { () throws(DownloadError) in try file.sync() }
             progress(DownloadProgress(ref: ref, received: received, total: total))
             return total
         } catch let error as DownloadError {
@@ -122,6 +124,19 @@ public struct EpisodeDownloader: Sendable {
         } catch {
             throw DownloadError("\(ref): \(HTTPFailure.from(error, timeouts: http.timeouts).reason) (partial file kept for resuming)")
         }
+    }
+}
+
+/// Runs a file operation on the download's `.part` file; a failure (a full disk above all) names the episode
+/// and says what was kept. The `.part` file is kept rather than removed: it holds a correct prefix of the
+/// enclosure, so the next `download` resumes with a Range request instead of fetching those bytes again.
+private func onDisk<T>(_ part: String, ref: String, _ body: () throws(DownloadError) -> T) throws(DownloadError) -> T {
+    do {
+        return try body()
+    } catch {
+        let kept = OutputFile.size(of: part) ?? 0
+        let note = kept > 0 ? "; \(kept) bytes kept there, and the next download resumes from them" : ""
+        throw DownloadError(error.reason + note).naming(ref)
     }
 }
 
