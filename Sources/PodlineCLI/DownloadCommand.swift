@@ -33,8 +33,9 @@ struct DownloadCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        let display = DownloadDisplay(terminal: TerminalOutput.stderrIsTerminal)
-        let reporter = ActivityReporter()
+        let bars = MainLoop.onMain { ProgressDisplay.onTerminal() }
+        let display = DownloadDisplay(bars: bars)
+        let reporter = ActivityReporter(display: bars?.sink)
         let log = Logger(label: "podline.http")
         for listing in listings {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
@@ -69,15 +70,18 @@ struct DownloadCommand: ParsableCommand {
     }
 }
 
-/// Shows download progress: a bar on a terminal, throttled NDJSON events otherwise.
+/// Shows download progress: bars on a terminal (fed by the activity reporter), throttled NDJSON events otherwise.
 final class DownloadDisplay: @unchecked Sendable {
-    private let terminal: Bool
+    private let bars: ProgressDisplay?
     private let lock = NSLock()
     private var lastEvent = ContinuousClock.now - .seconds(1)
 
-    init(terminal: Bool) { self.terminal = terminal }
+    init(bars: ProgressDisplay?) { self.bars = bars }
+
+    private var terminal: Bool { bars != nil }
 
     func progress(_ progress: DownloadProgress) {
+        guard !terminal else { return }
         let now = ContinuousClock.now
         let due = lock.withLock { () -> Bool in
             guard now - lastEvent >= .milliseconds(250) || progress.received == progress.total else { return false }
@@ -85,14 +89,10 @@ final class DownloadDisplay: @unchecked Sendable {
             return true
         }
         guard due else { return }
-        if terminal {
-            TerminalOutput.writeError("\r\u{1B}[K" + Self.bar(progress))
-        } else {
-            TerminalOutput.printJSON(.object([
-                ("event", .string("download-progress")),
-                ("data", .object([("ref", .string(progress.ref)), ("received", .int(progress.received)), ("total", .int(progress.total))])),
-            ]))
-        }
+        TerminalOutput.printJSON(.object([
+            ("event", .string("download-progress")),
+            ("data", .object([("ref", .string(progress.ref)), ("received", .int(progress.received)), ("total", .int(progress.total))])),
+        ]))
     }
 
     func finished(_ ref: String, file: URL) {
@@ -111,16 +111,9 @@ final class DownloadDisplay: @unchecked Sendable {
         if terminal { print("deleted \(file.path)") }
     }
 
+    /// Erases the bars.
     func clear() {
-        if terminal { TerminalOutput.writeError("\r\u{1B}[K") }
-    }
-
-    private static func bar(_ progress: DownloadProgress) -> String {
-        let megabytes = String(format: "%.1f", Double(progress.received) / 1_048_576)
-        guard let total = progress.total, total > 0 else { return "\(progress.ref)  \(megabytes) MB" }
-        let fraction = min(1, Double(progress.received) / Double(total))
-        let filled = Int(fraction * 30)
-        return "\(progress.ref)  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-            + "] \(Int(fraction * 100))%  \(megabytes) MB"
+        guard let bars else { return }
+        MainLoop.onMain { bars.clear() }
     }
 }

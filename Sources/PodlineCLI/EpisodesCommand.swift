@@ -61,15 +61,10 @@ struct EpisodesCommand: ParsableCommand {
             TerminalOutput.writeJSON(.array(listings.map { $0.json(episodesFolder: folder) }))
             return
         }
-        let width = min(40, listings.map(\.ref.count).max() ?? 4)
-        var output = ""
-        for listing in listings {
-            let episode = listing.episode
-            let flags = (episode.isPlayed ? "✓" : episode.position > 0 ? "…" : " ")
-                + (episode.isFavorite ? "★" : " ") + (episode.downloadPath != nil ? "↓" : episode.isPlayable ? " " : "!")
-            output += "\(TerminalOutput.pad(listing.ref, width))  \(flags)  \(TerminalOutput.day(episode.published))  "
-            output += "\(TerminalOutput.pad(TerminalOutput.duration(episode.duration), 8))  \(episode.title ?? episode.guid)\n"
+        MainActor.assumeIsolated {
+            let refWidth = EpisodeListView.refWidth(listings)
+            let style = ListStyle.standardOutput()
+            ListOutput.write(listings) { EpisodeListView(listings: $0, refWidth: refWidth, style: style) }
         }
-        print(output, terminator: "")
     }
 }

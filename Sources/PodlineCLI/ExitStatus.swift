@@ -31,7 +31,7 @@ public enum ExitStatus {
 func printError(_ message: String) {
     var stream = StandardErrorStream()
     let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    print("podline: \(oneLine)", to: &stream)
+    print("\(TerminalStyle.paint("podline:", .red, enabled: TerminalStyle.enabled(for: 2))) \(oneLine)", to: &stream)
 }
 
 /// Standard error as a `TextOutputStream`.

@@ -25,9 +25,9 @@ struct QueueCommand: ParsableCommand {
         if json {
             print(answer.dataText)
         } else if let items = answer.data as? [(any Sendable)?] {
-            for (index, item) in items.enumerated() {
-                let title = ((item as? [String: (any Sendable)?])?["title"] as? String) ?? "?"
-                print("\(index + 1). \(TerminalText.safe(title))")
+            let titles = items.map { ((($0 as? [String: (any Sendable)?])?["title"] as? String) ?? "?") }
+            MainActor.assumeIsolated {
+                ListOutput.write(QueueListView(titles: titles, style: .standardOutput()))
             }
         }
     }

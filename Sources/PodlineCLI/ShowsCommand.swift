@@ -23,11 +23,8 @@ struct ShowsCommand: ParsableCommand {
             TerminalOutput.writeJSON(.array(summaries.map(\.json)))
             return
         }
-        let width = min(32, summaries.map(\.show.slug.count).max() ?? 4)
-        for summary in summaries {
-            let counts = "\(summary.unplayedCount)/\(summary.episodeCount)"
-            let error = summary.show.lastError.map { "  [error: \($0)]" } ?? ""
-            print("\(TerminalOutput.pad(summary.show.slug, width))  \(TerminalOutput.pad(counts, 11))  \(summary.show.displayTitle)\(error)")
+        MainActor.assumeIsolated {
+            ListOutput.write(ShowListView(summaries: summaries, style: .standardOutput()))
         }
     }
 }

@@ -25,6 +25,12 @@ enum TerminalOutput {
     static func writeLine(_ bytes: [UInt8]) {
         var bytes = bytes
         bytes.append(UInt8(ascii: "\n"))
+        writeBytes(bytes)
+    }
+
+    /// Writes `bytes` to standard output, all of them unless it is gone.
+    static func writeBytes(_ bytes: [UInt8]) {
+        fflush(nil)
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

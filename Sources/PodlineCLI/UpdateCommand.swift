@@ -38,21 +38,21 @@ struct UpdateCommand: ParsableCommand {
                 selected.append(show)
             }
             if shows.isEmpty { selected = try store.shows() }
-            let progress = UpdateProgress(total: selected.count, enabled: TerminalOutput.stderrIsTerminal && !json)
-            let reporter = ActivityReporter()
+            let bars = json ? nil : MainLoop.onMain { ProgressDisplay.onTerminal() }
+            MainLoop.onMain { [count = selected.count] in bars?.expectFeeds(count) }
+            defer { MainLoop.onMain { bars?.clear() } }
+            let reporter = ActivityReporter(display: bars?.sink)
             let log = Logger(label: "podline.http")
             log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobs) at a time")
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
             results = try runBlocking { [jobs, selected, cap] in
                 try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
                     await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobs) { result in
-                        progress.finished(result)
                         reporter.feed(result)
                         log.debug("\(Self.request(result.show.feedURL)) \(result.show.feedURL): \(Self.status(result.outcome))")
                     }
                 }
             }
-            progress.clear()
         } catch {
             throw libraryFailure(error)
         }
@@ -109,28 +109,5 @@ struct UpdateCommand: ParsableCommand {
             members += [("status", .string("failed")), ("error", .string(reason))]
         }
         return .object(members)
-    }
-}
-
-/// The one-line `Updating 3/200` display on a terminal's standard error.
-final class UpdateProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private let total: Int
-    private let enabled: Bool
-    private var done = 0
-
-    init(total: Int, enabled: Bool) {
-        self.total = total
-        self.enabled = enabled
-    }
-
-    func finished(_ result: FeedUpdateResult) {
-        guard enabled else { return }
-        let count = lock.withLock { done += 1; return done }
-        TerminalOutput.writeError("\r\u{1B}[KUpdating feeds: \(count)/\(total)  \(TerminalOutput.clip(result.show.slug, 40))")
-    }
-
-    func clear() {
-        if enabled { TerminalOutput.writeError("\r\u{1B}[K") }
     }
 }

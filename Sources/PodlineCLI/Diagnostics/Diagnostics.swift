@@ -36,12 +36,11 @@ struct DiagnosticLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?,
-             source: String, file: String, function: String, line: UInt) {
+    func log(event: LogEvent) {
         guard Diagnostics.isVerbose else { return }
-        let merged = metadata.merging(extra ?? [:]) { $1 }
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-        let text = "podline: [\(label.replacingOccurrences(of: "podline.", with: ""))] \(level): \(message)\(details)\n"
+        let text = "podline: [\(label.replacingOccurrences(of: "podline.", with: ""))] \(event.level): \(event.message)\(details)\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

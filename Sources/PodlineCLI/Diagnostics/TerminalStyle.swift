@@ -24,6 +24,6 @@ public enum TerminalStyle {
 
     /// `text` in `color` when `enabled`, else `text` unchanged.
     public static func paint(_ text: String, _ color: Color, enabled: Bool) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+        enabled && !text.allSatisfy(\.isWhitespace) ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

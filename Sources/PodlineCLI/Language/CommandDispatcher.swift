@@ -101,7 +101,7 @@ public final class CommandDispatcher {
         case .clear:
             player.queue.removeAll()
         }
-        let lines = player.queue.enumerated().map { "\($0.offset + 1). \(TerminalText.safe($0.element.title))" }
+        let lines = ListOutput.lines(QueueListView(titles: player.queue.map(\.title), style: .standardOutput()))
         return CommandOutput(data: .array(player.queue.map(StatusReport.episode)), lines: lines)
     }
 

@@ -91,15 +91,23 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     /// Prints the status line on its own line, above where the prompt will go.
     private func showStatus(_ line: String) {
         shownStatus = line
-        write(TerminalText.fit(line, columns: Self.columns() - 1) + "\r\n")
+        write(Self.painted(TerminalText.fit(line, columns: Self.columns() - 1)) + "\r\n")
     }
 
     /// Replaces the status line above the prompt and redraws the prompt with what was typed.
     private func redraw(_ line: String, prompt: String) {
         shownStatus = line
-        write("\r\u{1B}[K\u{1B}[1A\r\u{1B}[K" + TerminalText.fit(line, columns: Self.columns() - 1) + "\r\n")
+        write("\r\u{1B}[K\u{1B}[1A\r\u{1B}[K" + Self.painted(TerminalText.fit(line, columns: Self.columns() - 1)) + "\r\n")
         _ = rl_set_prompt(prompt)
         rl_forced_update_display()
+    }
+
+    /// The status line with its play-state symbol coloured (green playing, yellow paused), when colour is allowed.
+    static func painted(_ line: String) -> String {
+        guard let symbol = line.first, TerminalStyle.enabled(for: 1) else { return line }
+        let color: TerminalStyle.Color? = symbol == "▶" ? .green : symbol == "⏸" ? .yellow : symbol == "■" ? .dim : nil
+        guard let color else { return line }
+        return TerminalStyle.paint(String(symbol), color, enabled: true) + line.dropFirst()
     }
 
     private func write(_ text: String) {

@@ -13,6 +13,8 @@ enum ReplRunner {
             return (session, makeReader(session))
         }
         let finished = Flag()
+        MainLoop.isRunElsewhere = true
+        defer { MainLoop.isRunElsewhere = false }
         Thread.detachNewThread {
             while let line = reader.next(prompt: MainActorCall.run { "podline [\(session.promptState)]> " }) {
                 var keepGoing = true

@@ -59,6 +59,27 @@ public enum TerminalText {
         }
     }
 
+    /// `text` cut to at most `columns` columns, ending in `…` when cut; never padded.
+    public static func clip(_ text: String, columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        guard columns > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > columns - 1 { break }
+            result.append(character)
+            used += next
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `columns` columns (wide characters count two); longer text is left as it is.
+    public static func pad(_ text: String, columns: Int) -> String {
+        let used = width(text)
+        return used >= columns ? text : text + String(repeating: " ", count: columns - used)
+    }
+
     /// `text` cut or padded with spaces to exactly `columns` columns, ending in `…` when cut.
     public static func fit(_ text: String, columns: Int) -> String {
         guard columns > 0 else { return "" }

@@ -1,0 +1,33 @@
+import DataFlow
+import Foundation
+
+/// Renders listing views through a view host and writes their lines.
+@MainActor
+enum ListOutput {
+    /// The lines `view` renders to.
+    static func lines<V: View>(_ view: V) -> [String] {
+        ViewHost(view).render()
+    }
+
+    /// Writes the lines of `view` to standard output.
+    static func write<V: View>(_ view: V) {
+        write(lines: lines(view))
+    }
+
+    /// Writes a long listing page by page, so that a host never holds more than `pageSize` rows.
+    static func write<Row, V: View>(_ rows: [Row], pageSize: Int = 2000, page: ([Row]) -> V) {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let end = min(start + pageSize, rows.endIndex)
+            write(lines: lines(page(Array(rows[start..<end]))))
+            start = end
+        }
+    }
+
+    private static func write(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        var text = lines.joined(separator: "\n")
+        text.append("\n")
+        TerminalOutput.writeBytes(Array(text.utf8))
+    }
+}

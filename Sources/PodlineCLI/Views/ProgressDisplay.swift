@@ -1,0 +1,85 @@
+import DataFlow
+import Foundation
+import Synchronization
+
+/// Progress bars on standard error while a library command runs: a view host over an activity model of its own,
+/// redrawn in place whenever the lines it renders change. Only on a terminal; elsewhere it draws nothing.
+@MainActor
+final class ProgressDisplay {
+    private let activity = LibraryActivity(limit: 8)
+    private let host: ViewHost<ProgressBarsView>
+    private var drawn: [String] = []
+    /// Bumped by `clear()`, so that notices posted before it and applied after it are dropped.
+    private nonisolated let epoch = Atomic<Int>(0)
+
+    /// A display on standard error, or nil when standard error is not a terminal.
+    static func onTerminal() -> ProgressDisplay? {
+        isatty(2) == 1 ? ProgressDisplay(style: ListStyle(color: TerminalStyle.enabled(for: 2), columns: TerminalSize.columns(of: 2) - 1)) : nil
+    }
+
+    init(style: ListStyle) {
+        host = ViewHost(ProgressBarsView(activity: activity, style: style))
+    }
+
+    /// The number of feeds an update run will refresh.
+    func expectFeeds(_ count: Int) {
+        activity.feedsToRefresh = count
+        redraw()
+    }
+
+    /// Takes a notice from any thread; it is drawn on the main actor.
+    nonisolated func post(_ notice: ActivityNotice) {
+        let posted = epoch.load(ordering: .relaxed)
+        Task { @MainActor in
+            guard self.epoch.load(ordering: .relaxed) == posted else { return }
+            self.record(notice)
+        }
+    }
+
+    /// `post` as a function value, for an activity reporter.
+    nonisolated var sink: @Sendable (ActivityNotice) -> Void {
+        { [self] notice in post(notice) }
+    }
+
+    /// Applies a notice and redraws if the lines changed.
+    func record(_ notice: ActivityNotice) {
+        activity.record(notice)
+        redraw()
+    }
+
+    /// The lines drawn now.
+    var lines: [String] { drawn }
+
+    /// Erases the bars (before a command prints its result); notices still on their way are dropped.
+    func clear() {
+        epoch.add(1, ordering: .relaxed)
+        erase()
+        drawn = []
+    }
+
+    private func redraw() {
+        let lines = host.render()
+        guard lines != drawn else { return }
+        erase()
+        if !lines.isEmpty { write(lines.map { "\r\u{1B}[K" + $0 }.joined(separator: "\n")) }
+        drawn = lines
+    }
+
+    /// Moves to the first drawn line and clears from there to the end of the screen.
+    private func erase() {
+        guard !drawn.isEmpty else { return }
+        write("\r" + (drawn.count > 1 ? "\u{1B}[\(drawn.count - 1)A" : "") + "\u{1B}[J")
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+extension MainLoop {
+    /// Runs `work` on the main actor from a command: directly when the command runs on the main thread
+    /// (one-shot), else by waiting for the main thread the REPL runs.
+    static func onMain<T: Sendable>(_ work: @escaping @MainActor @Sendable () -> T) -> T {
+        isRunElsewhere ? MainActorCall.run(work) : MainActor.assumeIsolated(work)
+    }
+}
