@@ -122,11 +122,12 @@ struct BenchRow: Encodable {
         }
     }
 
-    /// The ratio as a person reads it; below 0.5 it also says how many times faster Podline is.
+    /// The ratio as a person reads it (three decimals near the usual goals, so that 1.054 does not read as
+    /// 1.05); below 0.5 it also says how many times faster Podline is.
     var ratioText: String {
         guard let ratio else { return "" }
         if ratio < 0.5 { return String(format: "%.3f (%.0f× faster)", ratio, 1 / ratio) }
-        return String(format: "%.2f", ratio)
+        return String(format: ratio < 2 ? "%.3f" : "%.2f", ratio)
     }
 
     /// The anchor cell: its name and figure.
