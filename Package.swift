@@ -31,6 +31,11 @@ let package = Package(
             providers: [.apt(["libao-dev"])]
         ),
         .systemLibrary(
+            name: "Cpulse",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        .systemLibrary(
             name: "Cedit",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
@@ -41,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["Cmpg123", "Cao"]
+            dependencies: ["Cmpg123", "Cao", "Cpulse"]
         ),
         .target(
             name: "PodcastKit",

@@ -2,7 +2,7 @@ import Cao
 import Glibc
 
 /// Writes 16-bit PCM to a libao device or file; owns one `ao_device`.
-public final class AudioOutput {
+public final class AudioOutput: AudioDevice {
     private let device: OpaquePointer
     /// What was asked for.
     public let spec: OutputSpec
@@ -11,14 +11,14 @@ public final class AudioOutput {
     /// The PCM format the device was opened with.
     public let format: AudioFormat
 
-    /// Opens `spec` for `format`; `default` tries each live driver and reports all that failed.
-    public init(spec: OutputSpec, format: AudioFormat) throws(AudioError) {
+    /// Opens `spec` for `format`; `default` tries each live driver (but those in `skipping`) and reports all that failed.
+    public init(spec: OutputSpec, format: AudioFormat, skipping: Set<String> = []) throws(AudioError) {
         self.spec = spec
         self.format = format
         if spec.driver == "default" {
-            let candidates = AOLibrary.defaultCandidates()
+            let candidates = AOLibrary.defaultCandidates().filter { !skipping.contains($0.shortName) }
             for candidate in candidates {
-                if let opened = Self.openLive(candidate.id, format: format, options: Self.liveOptions(candidate.shortName)) {
+                if let opened = Self.openLive(candidate.id, format: format) {
                     device = opened
                     driverName = candidate.shortName
                     return
@@ -31,15 +31,10 @@ public final class AudioOutput {
             throw AudioError.badOutput(spec: spec.description, reason: "unknown driver (available: default, \(known))")
         }
         driverName = driver.shortName
-        if let path = spec.path, driver.isLive {
-            guard let opened = Self.openLive(driver.id, format: format, options: Self.liveOptions(driver.shortName).merging(["server": path]) { $1 }) else {
-                throw AudioError.noAudioOutput(tried: ["\(driver.shortName) at \(path)"])
-            }
-            device = opened
-        } else if let path = spec.path {
+        if let path = spec.path {
             device = try Self.openFile(driver.id, path: path, format: format, spec: spec)
         } else if driver.isLive {
-            guard let opened = Self.openLive(driver.id, format: format, options: Self.liveOptions(driver.shortName)) else {
+            guard let opened = Self.openLive(driver.id, format: format) else {
                 throw AudioError.noAudioOutput(tried: [driver.shortName])
             }
             device = opened
@@ -77,17 +72,9 @@ public final class AudioOutput {
         }
     }
 
-    /// Options that keep a live driver's buffer short, so pause and seek are heard at once.
-    static func liveOptions(_ driver: String) -> [String: String] {
-        driver == "pulse" ? ["buffer_time": "40"] : [:]
-    }
-
-    private static func openLive(_ id: Int32, format: AudioFormat, options: [String: String] = [:]) -> OpaquePointer? {
-        var list: UnsafeMutablePointer<ao_option>?
-        for (key, value) in options { ao_append_option(&list, key, value) }
-        defer { ao_free_options(list) }
+    private static func openLive(_ id: Int32, format: AudioFormat) -> OpaquePointer? {
         let opened: OpaquePointer?? = try? StderrSilencer.run { () throws(AudioError) in
-            sampleFormat(format) { ao_open_live(id, &$0, list) }
+            sampleFormat(format) { ao_open_live(id, &$0, nil) }
         }
         return opened ?? nil
     }

@@ -2,8 +2,11 @@ import Foundation
 
 /// Decodes and plays one episode at a time on its own thread, taking commands and reporting events.
 ///
-/// Output is written in chunks of about 23 ms, so a pause or a seek takes effect within one chunk
-/// (plus the sound server's own latency). Volume and play-state changes ramp rather than jump.
+/// Output to a device without a queue of its own is written in chunks of about 23 ms, so a pause or a
+/// seek takes effect within one chunk. A PulseAudio stream queues half a second, so the engine wakes
+/// seldom; what it has not played yet is taken back and written again when the listener pauses,
+/// seeks or changes the volume, so those are heard at once too. Volume and play-state changes ramp
+/// rather than jump.
 public final class PlaybackEngine: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [EngineCommand] = []
@@ -14,7 +17,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     // Engine-thread state.
     private var decoder: Decoder?
     private var stream: ByteStream?
-    private var output: AudioOutput?
+    private var output: (any AudioDevice)?
+    /// What was written to a device that can take back its queue, for rewriting; nil for other devices.
+    private var written: WrittenAudio?
+    /// Audio taken back from the device, written again before anything new is decoded.
+    private var replay: [AudioPiece] = []
+    /// The device a command wakes from its wait for space; guarded by `condition`.
+    private var wakeTarget: (any AudioDevice)?
     private var stretcher: TimeStretcher?
     private var ramp = VolumeRamp(gain: 1)
     private var volumeGain = 1.0
@@ -33,8 +42,12 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Frames written per chunk to a live device: about 23 ms, so commands act at once.
     public static let chunkFrames = 1024
-    /// Frames per chunk for this output: file outputs have no listener waiting, so they take larger steps.
-    private var chunkFrames: Int { outputSpec.isFile ? 16_384 : Self.chunkFrames }
+    /// Frames per chunk for this output: file outputs have no listener waiting, and a device that can
+    /// take back its queue needs no small steps to be quick, so both take larger ones.
+    private var chunkFrames: Int {
+        if outputSpec.isFile { return 16_384 }
+        return output?.canTakeBack == true ? 4096 : Self.chunkFrames
+    }
 
     /// An engine that plays to `output` and calls `report` (on its own thread) with what happens.
     public init(output: OutputSpec, report: @escaping @Sendable (EngineEvent) -> Void) {
@@ -74,7 +87,19 @@ public final class PlaybackEngine: @unchecked Sendable {
         condition.lock()
         inbox.append(command)
         condition.signal()
+        let target = wakeTarget
         condition.unlock()
+        target?.wake()
+    }
+
+    /// Makes `device` the output (engine thread), keeping a record of what it is written when it can take it back.
+    private func setOutput(_ device: (any AudioDevice)?) {
+        output = device
+        condition.lock()
+        wakeTarget = device
+        condition.unlock()
+        written = device.flatMap { $0.canTakeBack ? WrittenAudio(channels: $0.format.channels,
+                                                                 capacityFrames: 2 * $0.format.sampleRate) : nil }
     }
 
     private func takeCommands(waiting: Bool) -> [EngineCommand] {
@@ -98,7 +123,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             step()
         }
         closeEpisode()
-        output = nil
+        setOutput(nil)
     }
 
     private func handle(_ command: EngineCommand) {
@@ -109,17 +134,24 @@ public final class PlaybackEngine: @unchecked Sendable {
             playing = decoder != nil && !paused
             ramp.set(playing ? volumeGain : 0)
             if outputSpec.isFile, output == nil, let format = decoder?.format, format.sampleRate > 0 {
-                output = try? AudioOutput(spec: outputSpec, format: format)
+                setOutput(try? AudioDevices.open(outputSpec, format: format))
             }
             limitSeconds = limit
             framesLeft = nil
         case let .pause(fade):
             guard playing else { return }
+            takeBackUnheard()
             pausePending = true
             ramp.move(to: 0, overFrames: frames(fade, minimum: 441))
         case let .resume(fade):
             guard decoder != nil else { return }
-            if !playing { ramp.set(0) }
+            if !playing {
+                ramp.set(0)
+                // The device's queue ran dry while paused: start again where it reads now.
+                output?.flush()
+            } else if pausePending {
+                takeBackUnheard()
+            }
             playing = true
             pausePending = false
             ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
@@ -132,6 +164,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         case let .volume(volume, fade):
             volumeGain = Gain(volume: volume).factor
             if playing && !pausePending {
+                takeBackUnheard()
                 ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
             }
         case let .speed(value):
@@ -182,7 +215,25 @@ public final class PlaybackEngine: @unchecked Sendable {
                                                     speed: speed, start: decoder.position)
     }
 
+    /// Takes back what the device has not played yet, to be written again with the ramp as it is now.
+    private func takeBackUnheard() {
+        guard let output, written != nil else { return }
+        let unheard = output.unplayedFrames()
+        guard unheard > 0, let pieces = written?.takeBack(frames: unheard), let first = pieces.first else { return }
+        output.flush()
+        replay.insert(contentsOf: pieces, at: 0)
+        ramp.set(first.gainStart)
+    }
+
+    /// Drops everything written or waiting to be written again.
+    private func dropQueued() {
+        output?.flush()
+        written?.removeAll()
+        replay.removeAll()
+    }
+
     private func closeEpisode() {
+        dropQueued()
         limitSeconds = nil
         framesLeft = nil
         stream?.cancel()
@@ -196,7 +247,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func performSeek(_ seconds: Double, relative: Bool) {
         guard let decoder, decoder.format.sampleRate > 0 else { return }
         let rate = Double(decoder.format.sampleRate)
-        let here = stretcher?.sourcePosition ?? Double(decoder.position)
+        let here = heardPosition(decoder) * rate
+        dropQueued()
         let target = max(0, relative ? here + seconds * rate : seconds * rate)
         do {
             if stream == nil {
@@ -222,8 +274,47 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
+        if let output, output.canTakeBack, output.format == format {
+            // Wait for room before producing, so that a command is taken at once rather than after a write.
+            do {
+                guard try output.waitForSpace(bytes: chunkFrames * format.bytesPerFrame, timeout: 0.2) else { return }
+            } catch {
+                deviceFailed(error)
+                return
+            }
+        }
         let needed = chunkFrames * format.channels * 2
         if pcm.count < needed { pcm = [Int16](repeating: 0, count: needed) }
+        if let piece = nextReplayPiece(channels: format.channels) {
+            let count = piece.samples.count
+            piece.samples.withUnsafeBufferPointer { source in
+                pcm.withUnsafeMutableBufferPointer { target in
+                    _ = UnsafeMutableBufferPointer(rebasing: target[0..<count]).initialize(from: source)
+                }
+            }
+            emit(frames: count / format.channels, format: format, keeping: piece)
+        } else {
+            decodeAndWrite(decoder, format: format)
+        }
+    }
+
+    /// The next part of the audio taken back, at most one chunk; nil when there is none (or its format is gone).
+    private func nextReplayPiece(channels: Int) -> AudioPiece? {
+        guard !replay.isEmpty else { return nil }
+        guard written?.channels == channels else {
+            replay.removeAll()
+            return nil
+        }
+        let piece = replay.removeFirst()
+        guard piece.frames(channels: channels) > chunkFrames else { return piece }
+        let (head, rest) = piece.split(at: chunkFrames, channels: channels)
+        replay.insert(rest, at: 0)
+        return head
+    }
+
+    /// Decodes one chunk and writes it, or ends the episode at its end or its duration limit.
+    private func decodeAndWrite(_ decoder: Decoder, format: AudioFormat) {
+        let sourceStart = currentPosition(decoder)
         let decodedFrames: Int
         do {
             decodedFrames = try produce(into: &pcm, decoder: decoder)
@@ -238,6 +329,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         if let left = framesLeft {
             if left <= 0 {
+                output?.drain()
                 if let decoder = self.decoder { reportPosition(decoder) }
                 closeEpisode()
                 report(.ended(.stop, error: nil))
@@ -251,10 +343,24 @@ public final class PlaybackEngine: @unchecked Sendable {
             finish(.eof, error: truncationMessage(decoder))
             return
         }
+        let kept = written == nil ? nil : AudioPiece(samples: Array(pcm[0..<produced * format.channels]),
+                                                      sourceStart: sourceStart, sourceEnd: currentPosition(decoder),
+                                                      gainStart: 0, gainEnd: 0)
+        emit(frames: produced, format: format, keeping: kept)
+    }
+
+    /// Ramps the first `frames` of the chunk buffer, writes them, keeps `piece` (the same audio before
+    /// gain) for taking back, and completes a pause.
+    private func emit(frames: Int, format: AudioFormat, keeping piece: AudioPiece?) {
+        var kept = piece
+        kept?.gainStart = ramp.current
         pcm.withUnsafeMutableBufferPointer { buffer in
-            ramp.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<produced * format.channels]), channels: format.channels)
+            ramp.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<frames * format.channels]), channels: format.channels)
         }
-        write(pcm, frames: produced, format: format)
+        kept?.gainEnd = ramp.current
+        write(pcm, frames: frames, format: format)
+        if let kept, written?.channels == format.channels, output?.format == format { written?.append(kept) }
+        guard let decoder else { return }
         if pausePending && !ramp.isMoving {
             pausePending = false
             playing = false
@@ -271,8 +377,23 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func reportPosition(_ decoder: Decoder) {
-        let rate = Double(max(1, decoder.format.sampleRate))
-        report(.position((stretcher?.sourcePosition ?? Double(decoder.position)) / rate))
+        report(.position(heardPosition(decoder)))
+    }
+
+    /// Where decoding has reached, in seconds of the episode.
+    private func currentPosition(_ decoder: Decoder) -> Double {
+        (stretcher?.sourcePosition ?? Double(decoder.position)) / Double(max(1, decoder.format.sampleRate))
+    }
+
+    /// Where the listener is, in seconds: behind decoding by what the device has queued and what waits to be written again.
+    private func heardPosition(_ decoder: Decoder) -> Double {
+        if let first = replay.first, let output {
+            return written?.sourcePosition(framesBeforeEnd: output.unplayedFrames()) ?? first.sourceStart
+        }
+        if let written, let output, let heard = written.sourcePosition(framesBeforeEnd: output.unplayedFrames()) {
+            return heard
+        }
+        return currentPosition(decoder)
     }
 
     /// Frames produced into `pcm`; 0 at the end; -1 when a fed decoder is waiting for bytes.
@@ -383,6 +504,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func finish(_ reason: EngineEndReason, error: AudioError?) {
+        if reason == .eof { output?.drain() }
         if let decoder { reportPosition(decoder) }
         closeEpisode()
         report(.ended(reason, error: error))
@@ -396,8 +518,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         do throws(AudioError) {
             if output == nil || output?.format != format {
-                output = nil
-                output = try AudioOutput(spec: outputSpec, format: format)
+                setOutput(nil)
+                setOutput(try AudioDevices.open(outputSpec, format: format))
                 if outputRetryAt != nil { report(.outputReopened) }
                 outputRetryAt = nil
             }
@@ -408,18 +530,24 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
             try result.get()
         } catch {
-            output = nil
-            if case .noAudioOutput = error, outputRetryAt == nil, !hasPlayedAnything {
-                finish(.error, error: error)
-                return
-            }
-            if case .badOutput = error {
-                finish(.error, error: error)
-                return
-            }
-            outputRetryAt = Date().addingTimeInterval(0.5)
+            deviceFailed(error)
+            return
         }
         hasPlayedAnything = true
+    }
+
+    /// Drops a device that failed: the episode ends if it never played or the output is wrong, else it is reopened soon.
+    private func deviceFailed(_ error: AudioError) {
+        setOutput(nil)
+        if case .noAudioOutput = error, outputRetryAt == nil, !hasPlayedAnything {
+            finish(.error, error: error)
+            return
+        }
+        if case .badOutput = error {
+            finish(.error, error: error)
+            return
+        }
+        outputRetryAt = Date().addingTimeInterval(0.5)
     }
 
     private var hasPlayedAnything = false

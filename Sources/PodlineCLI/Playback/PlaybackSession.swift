@@ -74,9 +74,15 @@ final class PlaybackSession {
             control?.stop()
             control = nil
         }
+        // The loop wakes for each event (engine reports, socket commands) and four times a second for the clock.
+        var nextTick = Date()
         while !finished {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
-            tickSubject.send(Date())
+            _ = RunLoop.main.run(mode: .default, before: nextTick)
+            let now = Date()
+            if now >= nextTick {
+                tickSubject.send(now)
+                nextTick = now.addingTimeInterval(Self.tickInterval)
+            }
             host.update()
             if sleepRequested { fallAsleep() }
             if player.current == nil {
@@ -90,12 +96,14 @@ final class PlaybackSession {
     }
 
     private var ticker: Timer?
+    /// How often the sleep timer's clock ticks.
+    static let tickInterval = 0.25
 
     /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
     /// updates on its own after each model change, and a timer drives the sleep timer and saves.
     func attach() {
         host.updatesAutomatically = true
-        let timer = Timer(timeInterval: 0.25, repeats: true) { [weak self] _ in
+        let timer = Timer(timeInterval: Self.tickInterval, repeats: true) { [weak self] _ in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.tickSubject.send(Date())

@@ -1,0 +1,33 @@
+/// Where the engine writes PCM: a libao device or file, or a PulseAudio stream.
+///
+/// A device that queues audio it has not played yet says how much (`unplayedFrames`) and can drop it
+/// (`flush`), so that a pause or a volume change is heard at once rather than after the queue.
+public protocol AudioDevice: AnyObject {
+    /// The PCM format the device was opened with.
+    var format: AudioFormat { get }
+    /// The name of the driver that was opened.
+    var driverName: String { get }
+    /// True when the device queues audio that `flush()` can take back before it is heard.
+    var canTakeBack: Bool { get }
+    /// Plays `bytes` of interleaved PCM; blocks while the device is full.
+    func play(_ bytes: UnsafeRawBufferPointer) throws(AudioError)
+    /// Waits until `bytes` can be written without blocking; false when `wake()` or `timeout` ended the wait.
+    func waitForSpace(bytes: Int, timeout: Double) throws(AudioError) -> Bool
+    /// Ends a wait for space early (from any thread).
+    func wake()
+    /// Frames written but not heard yet.
+    func unplayedFrames() -> Int
+    /// Drops what is queued and not heard yet.
+    func flush()
+    /// Waits until what is queued has been heard.
+    func drain()
+}
+
+extension AudioDevice {
+    public var canTakeBack: Bool { false }
+    public func waitForSpace(bytes: Int, timeout: Double) throws(AudioError) -> Bool { true }
+    public func wake() {}
+    public func unplayedFrames() -> Int { 0 }
+    public func flush() {}
+    public func drain() {}
+}

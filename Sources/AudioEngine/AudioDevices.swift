@@ -1,0 +1,24 @@
+/// Opens the device an `OutputSpec` names: PulseAudio through libpulse, anything else through libao.
+public enum AudioDevices {
+    /// Opens `spec` for `format`. `pulse` (and `default`, first) use libpulse directly, so that queued
+    /// audio can be taken back; other drivers and files go through libao.
+    public static func open(_ spec: OutputSpec, format: AudioFormat) throws(AudioError) -> any AudioDevice {
+        switch spec.driver {
+        case "pulse":
+            do {
+                return try PulseOutput(server: spec.path, format: format)
+            } catch {
+                throw AudioError.noAudioOutput(tried: [spec.path.map { "pulse at \($0)" } ?? "pulse"])
+            }
+        case "default":
+            if let pulse = try? PulseOutput(server: nil, format: format) { return pulse }
+            do {
+                return try AudioOutput(spec: spec, format: format, skipping: ["pulse"])
+            } catch let AudioError.noAudioOutput(tried) {
+                throw AudioError.noAudioOutput(tried: ["pulse"] + tried)
+            }
+        default:
+            return try AudioOutput(spec: spec, format: format)
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Cpulse
+import Foundation
+
+/// Plays 16-bit PCM on a PulseAudio server through libpulse's asynchronous API; owns one context and stream.
+///
+/// The stream keeps about half a second of audio queued, so the engine wakes a few times a second
+/// instead of every few milliseconds. What is queued is not yet heard and can be taken back:
+/// `flush()` drops it at once, and `unplayedFrames()` tells how much there is, so the engine rewrites
+/// it when the listener pauses or changes the volume.
+public final class PulseOutput: AudioDevice {
+    /// The audio the server keeps queued.
+    public static let queuedSeconds = 0.5
+    /// How much must be free before the server asks for more: a quarter of the queue.
+    static let requestSeconds = 0.125
+
+    private let mainloop: OpaquePointer
+    private var context: OpaquePointer?
+    private var stream: OpaquePointer?
+    private let waker = PulseWaker()
+    public let format: AudioFormat
+    public var driverName: String { "pulse" }
+    public var canTakeBack: Bool { true }
+
+    /// Connects to `server` (nil: the default server) and opens a playback stream in `format`.
+    public init(server: String?, format: AudioFormat) throws(AudioError) {
+        self.format = format
+        guard let mainloop = pa_threaded_mainloop_new() else {
+            throw AudioError.library(function: "pa_threaded_mainloop_new", message: "out of memory")
+        }
+        self.mainloop = mainloop
+        let userdata = UnsafeMutableRawPointer(mainloop)
+        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), "Podline") else {
+            pa_threaded_mainloop_free(mainloop)
+            throw AudioError.library(function: "pa_context_new", message: "out of memory")
+        }
+        self.context = context
+        pa_context_set_state_callback(context, { _, data in
+            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+        }, userdata)
+        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
+            pa_context_unref(context)
+            pa_threaded_mainloop_free(mainloop)
+            throw AudioError.library(function: "pa_threaded_mainloop_start", message: "cannot start a thread")
+        }
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        do throws(AudioError) {
+            try connect(server: server)
+            try openStream()
+        } catch {
+            teardownLocked()
+            throw error
+        }
+    }
+
+    deinit {
+        pa_threaded_mainloop_lock(mainloop)
+        teardownLocked()
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+    }
+
+    private func connect(server: String?) throws(AudioError) {
+        guard let context else { return }
+        let started = server.map { pa_context_connect(context, $0, PA_CONTEXT_NOAUTOSPAWN, nil) }
+            ?? pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil)
+        guard started >= 0 else { throw failure("pa_context_connect") }
+        while true {
+            let state = pa_context_get_state(context)
+            if state == PA_CONTEXT_READY { return }
+            if PA_CONTEXT_IS_GOOD(state) == 0 { throw failure("pa_context_connect") }
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+
+    private func openStream() throws(AudioError) {
+        guard let context else { return }
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        guard let stream = pa_stream_new(context, "Podline", &spec, nil) else { throw failure("pa_stream_new") }
+        self.stream = stream
+        let userdata = UnsafeMutableRawPointer(mainloop)
+        pa_stream_set_state_callback(stream, { _, data in
+            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+        }, userdata)
+        pa_stream_set_write_callback(stream, { _, _, data in
+            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+        }, userdata)
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max,
+            tlength: UInt32(bytes(seconds: Self.queuedSeconds)),
+            prebuf: 0,
+            minreq: UInt32(bytes(seconds: Self.requestSeconds)),
+            fragsize: UInt32.max)
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue
+            | PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue)
+        guard pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
+            throw failure("pa_stream_connect_playback")
+        }
+        while true {
+            let state = pa_stream_get_state(stream)
+            if state == PA_STREAM_READY { return }
+            if PA_STREAM_IS_GOOD(state) == 0 { throw failure("pa_stream_connect_playback") }
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+
+    private func teardownLocked() {
+        if let stream {
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+            self.stream = nil
+        }
+        if let context {
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+            self.context = nil
+        }
+    }
+
+    /// An error naming `function` with the context's own error text.
+    private func failure(_ function: String) -> AudioError {
+        let code = context.map { pa_context_errno($0) } ?? 0
+        return AudioError.library(function: function, message: String(cString: pa_strerror(code)))
+    }
+
+    private func bytes(seconds: Double) -> Int {
+        Int(seconds * Double(format.sampleRate)) * format.bytesPerFrame
+    }
+
+    /// Fails when the server went away or the stream broke.
+    private func checkAlive() throws(AudioError) {
+        guard let context, let stream, PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) != 0,
+              PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0 else {
+            throw AudioError.library(function: "pa_stream_write", message: "the pulse output stopped accepting audio")
+        }
+    }
+
+    public func waitForSpace(bytes: Int, timeout: Double) throws(AudioError) -> Bool {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        while true {
+            try checkAlive()
+            if pa_stream_writable_size(stream) >= bytes { return true }
+            if waker.take() || DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            // The write callback signals when the server wants more; `wake()` signals for commands.
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+
+    public func wake() {
+        waker.raise()
+        pa_threaded_mainloop_lock(mainloop)
+        pa_threaded_mainloop_signal(mainloop, 0)
+        pa_threaded_mainloop_unlock(mainloop)
+    }
+
+    public func play(_ bytes: UnsafeRawBufferPointer) throws(AudioError) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        var offset = 0
+        while offset < bytes.count {
+            try checkAlive()
+            let writable = pa_stream_writable_size(stream)
+            if writable <= 0 {
+                pa_threaded_mainloop_wait(mainloop)
+                continue
+            }
+            let count = min(writable, bytes.count - offset)
+            guard pa_stream_write(stream, base + offset, count, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+                throw failure("pa_stream_write")
+            }
+            offset += count
+        }
+    }
+
+    public func unplayedFrames() -> Int {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        guard let stream else { return 0 }
+        var usec: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return 0 }
+        return Int(Double(usec) / 1e6 * Double(format.sampleRate))
+    }
+
+    public func flush() {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        guard let stream, let operation = pa_stream_flush(stream, nil, nil) else { return }
+        pa_operation_unref(operation)
+    }
+
+    public func drain() {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        guard let stream, let operation = pa_stream_drain(stream, { _, _, data in
+            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+        }, UnsafeMutableRawPointer(mainloop)) else { return }
+        defer { pa_operation_unref(operation) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING,
+              (try? checkAlive()) != nil, DispatchTime.now().uptimeNanoseconds < deadline {
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+}
+
+/// A flag another thread raises to end a wait for space early.
+private final class PulseWaker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() {
+        lock.lock()
+        raised = true
+        lock.unlock()
+    }
+
+    /// True, and lowered again, when raised since the last call.
+    func take() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let was = raised
+        raised = false
+        return was
+    }
+}
