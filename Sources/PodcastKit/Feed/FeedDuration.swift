@@ -1,6 +1,6 @@
 /// Reads `itunes:duration` values: `3600`, `61:05`, `1:01:05`, `1:01:05.5`, `3600.5`, `1h 2m 3s`.
 enum FeedDuration {
-    /// The duration in seconds, or nil when the text is not a duration.
+    /// The duration in seconds, or nil when the text is not a duration (or names one too long for a Double).
     static func seconds(_ text: String) -> Double? {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
@@ -13,7 +13,7 @@ enum FeedDuration {
                 guard let value = isLast ? Double(part) : Double(Int(part) ?? -1), value >= 0 else { return nil }
                 total = total * 60 + value
             }
-            return total
+            return total.isFinite ? total : nil
         }
         if let plain = Double(trimmed) { return plain >= 0 && plain.isFinite ? plain : nil }
         return unitDuration(trimmed.lowercased())
@@ -51,7 +51,7 @@ enum FeedDuration {
                 return nil
             }
         }
-        guard flush(), matched else { return nil }
+        guard flush(), matched, total.isFinite else { return nil }
         return total
     }
 }

@@ -96,6 +96,9 @@ struct FeedBuilder: XMLEventHandler {
         "description", "content:encoded", "itunes:summary", "atom:content", "atom:summary", "atom:subtitle", "title",
     ]
 
+    /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
+    private static let emptyElements: Set<String> = ["enclosure", "itunes:image"]
+
     // MARK: - Events
 
     mutating func startElement(_ rawName: String, attributes: [XMLAttribute], offset: Int) {
@@ -105,6 +108,7 @@ struct FeedBuilder: XMLEventHandler {
         if !attributes.isEmpty { readAttributes(of: name, attributes) }
         if Self.richText.contains(name) { richDepth += 1 }
         stack.append(Frame(name: name, textStart: text.count))
+        if Self.emptyElements.contains(name) { close() } // written `<enclosure …>` without the slash, it must not swallow the item's fields
     }
 
     mutating func endElement(_ rawName: String) {

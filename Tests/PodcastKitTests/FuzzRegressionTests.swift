@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import PodcastKit
+
+/// The fuzzer's seeds (`Tests/fuzz/corpus`) and the inputs it found that once broke a parser (`Tests/fuzz/regressions`).
+enum FuzzInputs {
+    /// `Tests/fuzz` in the source tree.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fuzz")
+
+    /// The seeds and saved findings of `target` (feed, opml…), in name order.
+    static func files(_ target: String) -> [URL] {
+        ["corpus", "regressions"].flatMap { folder -> [URL] in
+            let directory = root.appendingPathComponent(folder).appendingPathComponent(target)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.sorted().map { directory.appendingPathComponent($0) }
+        }
+    }
+
+    /// The bytes of `name` among `target`'s seeds or findings.
+    static func bytes(_ target: String, _ name: String) throws -> [UInt8] {
+        let file = try #require(files(target).first { $0.lastPathComponent == name }, "no fuzz input \(target)/\(name)")
+        return Array(try Data(contentsOf: file))
+    }
+}
+
+@Suite("fuzz inputs: feeds and OPML")
+struct FuzzRegressionTests {
+    private static let address = "https://example.com/podcast/feed.xml"
+
+    private func feed(_ name: String) throws -> ParsedFeed {
+        try FeedParser.parse(try FuzzInputs.bytes("feed", name), url: Self.address)
+    }
+
+    @Test("every feed seed and finding is read, or refused with a one-line reason; GUIDs stay unique and values sane")
+    func feedsReplay() throws {
+        let files = FuzzInputs.files("feed")
+        #expect(files.count >= 15)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            do {
+                let feed = try FeedParser.parse(bytes, url: Self.address)
+                let guids = feed.episodes.compactMap(\.guid)
+                #expect(Set(guids).count == guids.count, "\(file.lastPathComponent): duplicate GUIDs")
+                for episode in feed.episodes {
+                    if let duration = episode.duration { #expect(duration.isFinite && duration >= 0, "\(file.lastPathComponent)") }
+                }
+                let json = feed.json.renderedBytes
+                #expect((try? JSONSerialization.jsonObject(with: Data(json))) is [String: Any], "\(file.lastPathComponent): invalid JSON")
+            } catch {
+                #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(file.lastPathComponent): \(error.reason)")
+            }
+        }
+    }
+
+    @Test("a DOCTYPE's entities are neither expanded nor fetched; numeric references outside Unicode become U+FFFD")
+    func entities() throws {
+        let feed = try feed("entities-and-broken-markup.xml")
+        #expect(feed.title == "Café © \u{A0}&bogus; &lol2; &xxe; & friends é😀€\u{FFFD}\u{FFFD}&#99999999999;")
+        #expect(feed.description == "Unclosed bold & italic", "unescaped HTML in a description keeps its text, not its tags")
+        #expect(feed.episodes.map(\.guid) == ["x", nil],
+                "items with the same GUID are merged; an item without GUID, link or enclosure has none")
+        #expect(feed.episodes[0].title == "A < B")
+        #expect(feed.episodes[0].enclosure == Enclosure(url: "https://example.com/podcast/unquoted.mp3", length: 12, type: "audio/mpeg"),
+                "an enclosure tag without its slash does not swallow the fields after it")
+        #expect(feed.episodes[0].published == nil, "31 February at 25:61 is no date")
+        #expect(feed.episodes[0].number == 3, "the merged duplicate brings its episode number")
+    }
+
+    @Test("encodings: BOMs, UTF-16 without BOM, declared Latin-1, wrongly declared UTF-8, KOI8-R and Shift_JIS through iconv")
+    func encodings() throws {
+        #expect(try feed("utf16le-bom.xml").title == "UTF-16 é🎧")
+        #expect(try feed("utf16be-nobom.xml").episodes.first?.title == "日本")
+        #expect(try feed("utf8-bom.xml").title == "BOM \u{2028} é")
+        #expect(try feed("latin1-declared.xml").title == "Café “quoted” € \u{81}")
+        #expect(try feed("windows1252-declared-utf8.xml").title == "Wrongly declared été – dash")
+        #expect(try feed("koi8r-declared.xml").title == "Подкаст")
+        #expect(try feed("shiftjis-declared.xml").title == "ポッドキャスト")
+    }
+
+    @Test("an HTML page is refused with its root element and position")
+    func htmlPage() {
+        #expect(throws: FeedError("not a feed: the root element is <html> (line 2, column 1)")) { try feed("html-not-feed.html") }
+    }
+
+    @Test("a duration too large for a Double is no duration (the fuzzer found it coming back infinite)")
+    func durationOverflow() throws {
+        let feed = try feed("duration-overflow.xml")
+        #expect(feed.episodes.count == 1)
+        #expect(feed.episodes.first?.duration == nil)
+        #expect(FeedDuration.seconds(String(repeating: "9", count: 400) + " h") == nil)
+        #expect(FeedDuration.seconds("1:02:03.5") == 3723.5)
+    }
+
+    @Test("every OPML seed and finding is read, or refused with a one-line reason; each feed is listed once")
+    func opmlReplay() throws {
+        let files = FuzzInputs.files("opml")
+        #expect(files.count >= 6)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            do {
+                let document = try OPMLParser.parse(bytes)
+                let urls = document.entries.map(\.feedURL)
+                #expect(Set(urls).count == urls.count && !urls.contains(""), "\(file.lastPathComponent)")
+            } catch {
+                #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(file.lastPathComponent): \(error.reason)")
+            }
+        }
+    }
+
+    @Test("nested OPML 2.0 folders are flattened, a padded duplicate is dropped, a local file URL is skipped")
+    func nestedOPML() throws {
+        let document = try OPMLParser.parse(try FuzzInputs.bytes("opml", "opml2-nested.opml"))
+        #expect(document.title == "My casts & more")
+        #expect(document.entries.map(\.feedURL) == [
+            "https://example.org/feed.xml", "http://atom.example.net/feed", "https://example.com/page.rss",
+        ])
+        #expect(document.skipped.count == 3, "\(document.skipped)")
+    }
+}

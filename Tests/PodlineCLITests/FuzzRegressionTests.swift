@@ -1,0 +1,120 @@
+import Foundation
+import PodcastKit
+import Testing
+@testable import PodlineCLI
+
+/// The fuzzer's seeds (`Tests/fuzz/corpus`) and the inputs it found that once broke a parser (`Tests/fuzz/regressions`).
+enum FuzzInputs {
+    /// `Tests/fuzz` in the source tree.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fuzz")
+
+    /// The seeds and saved findings of `target` (command, socket), in name order.
+    static func files(_ target: String) -> [URL] {
+        ["corpus", "regressions"].flatMap { folder -> [URL] in
+            let directory = root.appendingPathComponent(folder).appendingPathComponent(target)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.sorted().map { directory.appendingPathComponent($0) }
+        }
+    }
+
+    /// The bytes of `name` among `target`'s seeds or findings.
+    static func bytes(_ target: String, _ name: String) throws -> [UInt8] {
+        let file = try #require(files(target).first { $0.lastPathComponent == name }, "no fuzz input \(target)/\(name)")
+        return Array(try Data(contentsOf: file))
+    }
+}
+
+@Suite("fuzz inputs: command lines and socket lines")
+struct FuzzRegressionTests {
+    private func command(_ name: String) throws -> String {
+        String(decoding: try FuzzInputs.bytes("command", name), as: UTF8.self)
+    }
+
+    /// The lines of a socket input, read as the control connection reads them.
+    private func socketLines(_ bytes: [UInt8], limit: Int = 1 << 20) -> [LineSplitter.Piece] {
+        var splitter = LineSplitter(limit: limit)
+        return bytes.withUnsafeBytes { splitter.feed($0) } + splitter.finish()
+    }
+
+    private func request(_ name: String) throws -> Result<ControlRequest, ControlReplyError>? {
+        guard case .line(let line)? = socketLines(try FuzzInputs.bytes("socket", name)).first else { return nil }
+        return ControlRequest.parse(line)
+    }
+
+    @Test("every command seed and finding parses or fails with a message; quoted words read back unchanged")
+    func commandsReplay() throws {
+        let files = FuzzInputs.files("command")
+        #expect(files.count >= 60)
+        for file in files {
+            let line = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            if let words = try? Tokenizer.words(line) {
+                #expect(try Tokenizer.words(words.map(Tokenizer.quote).joined(separator: " ")) == words, "\(file.lastPathComponent)")
+            }
+            do {
+                _ = try CommandParser.parse(line: line)
+            } catch {
+                #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test("quoting, escapes and comments in command seeds")
+    func quoting() throws {
+        #expect(try CommandParser.parse(line: command("blanks-quotes-comment")) == .player(.seek(.by(10))), "blanks, quotes and a comment")
+        #expect(try CommandParser.parse(line: command("escaped-sign")) == .player(.seek(.by(10))), "an escaped sign")
+        #expect(try Tokenizer.words(command("single-quote-escape")) == ["play", "it's here.mp3"])
+        #expect(try Tokenizer.words(command("double-quote-escapes")) == [#"a"b\c$d\e"#])
+        #expect(throws: CommandError(.invalidParameter, "unterminated double quote")) { try CommandParser.parse(line: command("unterminated-double")) }
+        #expect(throws: CommandError(.invalidParameter, "trailing backslash")) { try CommandParser.parse(line: command("trailing-backslash")) }
+        #expect(throws: CommandError(.unknownCommand, "unknown command 'sek'; did you mean 'seek'?")) {
+            try CommandParser.parse(line: command("sek-typo"))
+        }
+    }
+
+    @Test("every socket seed and finding is split the same way in any read size and decoded without a crash")
+    func socketReplay() throws {
+        let files = FuzzInputs.files("socket")
+        #expect(files.count >= 20)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            for case .line(let line) in socketLines(bytes) { _ = ControlRequest.parse(line) }
+            let whole = socketLines(bytes, limit: 64)
+            for step in [1, 3, 7, 16] {
+                var splitter = LineSplitter(limit: 64)
+                var pieces: [LineSplitter.Piece] = []
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + step, bytes.count)
+                    pieces += bytes[offset..<end].withUnsafeBytes { splitter.feed($0) }
+                    offset = end
+                }
+                pieces += splitter.finish()
+                #expect(pieces == whole, "\(file.lastPathComponent) in reads of \(step) bytes")
+            }
+        }
+    }
+
+    @Test("mpv envelopes: words from strings and numbers, the request id echoed; bad lines get the fixed error strings")
+    func envelopes() throws {
+        guard case .success(let seek)? = try request("envelope-seek") else { Issue.record("envelope-seek was refused"); return }
+        #expect(seek.words == ["seek", "+30"])
+        #expect(seek.requestID == .int(7))
+        guard case .success(let volume)? = try request("envelope-number-word") else { Issue.record("envelope-number-word was refused"); return }
+        #expect(volume.words == ["volume", "60"])
+        #expect(volume.requestID == .string("abc"))
+        guard case .failure(let notUTF8)? = try request("invalid-utf8") else { Issue.record("invalid UTF-8 was read"); return }
+        #expect(notUTF8.error == "invalid utf-8")
+        guard case .failure(let badJSON)? = try request("bad-json") else { Issue.record("bad JSON was read"); return }
+        #expect(badJSON.error == "invalid json")
+        guard case .failure(let notWords)? = try request("envelope-bool-word") else { Issue.record("[true] was read as words"); return }
+        #expect(notWords.error == "invalid parameter")
+        #expect(notWords.requestID == .int(5))
+    }
+
+    @Test("CRLF line ends are removed and a last line without a newline is kept")
+    func crlf() throws {
+        let lines = socketLines(try FuzzInputs.bytes("socket", "crlf-lines"))
+        #expect(lines == [.line(Array("pause".utf8)), .line(Array("resume".utf8)), .line([]), .line([]), .line(Array("status".utf8))])
+    }
+}
