@@ -17,8 +17,12 @@ final class ProgressDisplay {
         isatty(2) == 1 ? ProgressDisplay(style: ListStyle(color: TerminalStyle.enabled(for: 2), columns: TerminalSize.columns(of: 2) - 1)) : nil
     }
 
-    init(style: ListStyle) {
+    private let output: (String) -> Void
+
+    /// A display drawn with `style` through `output` (standard error by default).
+    init(style: ListStyle, output: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         host = ViewHost(ProgressBarsView(activity: activity, style: style))
+        self.output = output
     }
 
     /// The number of feeds an update run will refresh.
@@ -72,7 +76,7 @@ final class ProgressDisplay {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        output(text)
     }
 }
 
