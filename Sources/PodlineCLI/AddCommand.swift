@@ -14,6 +14,8 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let cap = feedOptions.sizeCap
         let source = FeedSource(feed)

@@ -15,6 +15,8 @@ struct ConfigCommand: ParsableCommand {
     @Flag(name: .long, help: "Print a documented config file holding every default.")
     var defaults = false
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         if defaults {
             print(ConfigFile.documentedDefaults, terminator: "")

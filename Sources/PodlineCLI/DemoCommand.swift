@@ -14,6 +14,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var options: PlaybackOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         guard let url = ResourceLocator.url(for: Self.fileName) else {
             let looked = ResourceLocator.candidates().map(\.path).joined(separator: ", ")

@@ -18,6 +18,8 @@ struct DownloadCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func validate() throws {
         if refs.isEmpty { throw ValidationError("give at least one episode reference") }
         if let keep, keep < 0 { throw ValidationError("--keep must not be negative") }

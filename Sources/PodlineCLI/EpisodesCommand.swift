@@ -34,6 +34,8 @@ struct EpisodesCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
     }

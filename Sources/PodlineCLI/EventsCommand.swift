@@ -16,6 +16,8 @@ struct EventsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print each event as one JSON object per line (the default when output is not a terminal).")
     var json = false
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let client: ControlClient
         do {

@@ -13,6 +13,8 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let text: String
         do {

@@ -18,6 +18,8 @@ struct FavCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func validate() throws {
         if on && off { throw ValidationError("--on and --off cannot be used together") }
     }

@@ -18,6 +18,8 @@ struct InspectCommand: ParsableCommand {
     /// Accepted like every command's, though inspect does not touch the library.
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let cap = feedOptions.sizeCap
         let source = FeedSource(feed)

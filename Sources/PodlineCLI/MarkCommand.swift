@@ -20,6 +20,8 @@ struct MarkCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         do {
             let reference = try parseReference(ref)

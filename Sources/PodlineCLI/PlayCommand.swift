@@ -17,6 +17,8 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var options: PlaybackOptions
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func validate() throws {
         guard !targets.isEmpty else { throw ValidationError("Missing expected argument '<ref|file|url>'") }
     }

@@ -11,7 +11,7 @@ public struct PodlineCommand: ParsableCommand {
         subcommands: [PlayCommand.self, DemoCommand.self, InspectCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, UpdateCommand.self, ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, MarkCommand.self, FavCommand.self, ReplCommand.self, StatusCommand.self, EventsCommand.self, PauseCommand.self, ResumeCommand.self, ToggleCommand.self, StopCommand.self, NextCommand.self, SeekCommand.self, SkipCommand.self, BackCommand.self, VolumeCommand.self, SpeedCommand.self, QueueCommand.self, SleepCommand.self, ConfigCommand.self],
         defaultSubcommand: ReplCommand.self
     )
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     public init() {}
 

@@ -16,6 +16,8 @@ struct QueueCommand: ParsableCommand {
               completion: .list(["add", "remove", "clear"]))
     var action: [String] = []
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let words = action.map { (text: String) -> String in
             guard !text.hasPrefix("/"), !text.contains("://"), FileManager.default.fileExists(atPath: text) else { return text }

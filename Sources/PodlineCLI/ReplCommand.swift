@@ -18,6 +18,8 @@ struct ReplCommand: ParsableCommand {
                                             valueName: "DIR"))
     var home: String?
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         if let home { setenv("PODLINE_HOME", home, 1) }
         SignalMask.unblockTermination()

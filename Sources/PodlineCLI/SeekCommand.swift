@@ -11,6 +11,8 @@ struct SeekCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The position, or +/- an offset.", valueName: "[+|-]TIME"))
     var time: [String] = []
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         try RemoteCommand.run(["seek"] + time)
     }

@@ -12,6 +12,8 @@ struct ShowsCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let summaries: [ShowSummary]
         do {

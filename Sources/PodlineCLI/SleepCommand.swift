@@ -11,6 +11,8 @@ struct SleepCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("TIME, end or off.", valueName: "TIME|end|off"))
     var setting: String
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         try RemoteCommand.run(["sleep", setting])
     }

@@ -11,6 +11,8 @@ struct SpeedCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The speed, or +/- a change.", valueName: "[+|-]X"))
     var value: [String] = []
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         try RemoteCommand.run(["speed"] + value)
     }

@@ -11,6 +11,8 @@ struct StatusCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object: state, episode, position, duration, volume, speed, queue, sleep.")
     var json = false
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         let client: ControlClient
         do {

@@ -8,6 +8,8 @@ struct ToggleCommand: ParsableCommand {
         discussion: "Needs a running player (podline play, or the REPL); exits 4 when there is none."
     )
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         try RemoteCommand.run(["toggle"])
     }

@@ -11,6 +11,8 @@ struct VolumeCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The volume, or +/- a change.", valueName: "[+|-]N"))
     var value: [String] = []
 
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() throws {
         try RemoteCommand.run(["volume"] + value)
     }
