@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `podline` command: the root of the shell form of the command language.
 ///
@@ -21,6 +22,10 @@ public struct PodlineCommand: ParsableCommand {
         let (flags, rest) = GlobalFlags.extract(from: arguments)
         Diagnostics.bootstrap()
         flags.apply()
+        if let status = QuickCommand.run(rest) {
+            fflush(nil)
+            Foundation.exit(status)
+        }
         main(rest)
     }
 }

@@ -14,6 +14,11 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
+        try Self.report(json: json)
+    }
+
+    /// Asks the running player for its status and prints it (stopped when none runs).
+    static func report(json: Bool) throws {
         let client: ControlClient
         do {
             client = try ControlClient()
