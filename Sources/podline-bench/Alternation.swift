@@ -10,7 +10,8 @@ struct Contender {
 struct Medians {
     var wall: Double
     var cpu: Double
-    var peakRSSKilobytes: Int
+    /// Nil unless the runs measured memory.
+    var peakRSSKilobytes: Int?
     var runs: Int
 }
 
@@ -31,8 +32,9 @@ enum Alternation {
             }
         }
         return samples.mapValues { list in
-            Medians(wall: median(list.map(\.wall)), cpu: median(list.map(\.cpu)),
-                    peakRSSKilobytes: Int(median(list.map { Double($0.peakRSSKilobytes) })), runs: list.count)
+            let peaks = list.compactMap(\.peakRSSKilobytes)
+            return Medians(wall: median(list.map(\.wall)), cpu: median(list.map(\.cpu)),
+                           peakRSSKilobytes: peaks.isEmpty ? nil : Int(median(peaks.map(Double.init))), runs: list.count)
         }
     }
 

@@ -95,6 +95,8 @@ struct BenchRow: Encodable {
     var group: String
     var what: String
     var podline: Quantity
+    /// For a wall-time figure, the same runs' CPU time (user + system), which other load disturbs less.
+    var podlineCPU: Quantity?
     var anchorName: String?
     var anchor: Quantity?
     /// Podline ÷ anchor.
@@ -105,11 +107,12 @@ struct BenchRow: Encodable {
     /// How many measured runs each figure is the median of (1 for deterministic counts).
     var runs: Int
 
-    init(group: String, what: String, podline: Quantity, anchorName: String? = nil, anchor: Quantity? = nil,
+    init(group: String, what: String, podline: Quantity, cpu: Quantity? = nil, anchorName: String? = nil, anchor: Quantity? = nil,
          goal: Goal, runs: Int) {
         self.group = group
         self.what = what
         self.podline = podline
+        podlineCPU = cpu
         self.anchorName = anchorName
         self.anchor = anchor
         self.goal = goal
@@ -128,6 +131,11 @@ struct BenchRow: Encodable {
         guard let ratio else { return "" }
         if ratio < 0.5 { return String(format: "%.3f (%.0f× faster)", ratio, 1 / ratio) }
         return String(format: ratio < 2 ? "%.3f" : "%.2f", ratio)
+    }
+
+    /// The Podline cell: its figure, and the CPU time beside a wall time.
+    var podlineText: String {
+        podlineCPU.map { "\(podline.text) (CPU \($0.text))" } ?? podline.text
     }
 
     /// The anchor cell: its name and figure.

@@ -36,7 +36,7 @@ enum DecodeBench {
             Progress.say("\(label): counting instructions with callgrind")
             let ourCount = try instructions(valgrind, workspace.podline, podlineArguments, environment: environment, workspace: workspace)
             let theirCount = try instructions(valgrind, mpg123, mpg123Arguments, environment: environment, workspace: workspace)
-            report.add(BenchRow(group: "decode", what: "\(label), instructions (callgrind)", podline: .instructions(ourCount),
+            report.add(BenchRow(group: "decode", what: "\(label), callgrind instructions", podline: .instructions(ourCount),
                                 anchorName: "`mpg123 -w`", anchor: .instructions(theirCount), goal: .ratio(1.05), runs: 1))
         }
     }

@@ -25,7 +25,7 @@ enum LibraryBench {
         for (index, command) in commands.enumerated() {
             guard let measured = medians[command.0] else { continue }
             let what = (index == 0 ? "500,000-episode library: " : "same library: ") + command.0
-            report.add(BenchRow(group: "library", what: what, podline: .seconds(measured.wall), goal: command.2, runs: measured.runs))
+            report.add(BenchRow(group: "library", what: what, podline: .seconds(measured.wall), cpu: .seconds(measured.cpu), goal: command.2, runs: measured.runs))
         }
     }
 }

@@ -24,7 +24,7 @@ enum ReplBench {
         ])
         guard let large = medians["large"], let small = medians["empty"] else { return }
         report.add(BenchRow(group: "repl", what: "REPL start, answer `status` from a pipe, exit; 500,000-episode library",
-                            podline: .seconds(large.wall), anchorName: "same, empty library", anchor: .seconds(small.wall),
+                            podline: .seconds(large.wall), cpu: .seconds(large.cpu), anchorName: "same, empty library", anchor: .seconds(small.wall),
                             goal: .atMost(.seconds(0.15)), runs: large.runs))
     }
 }

@@ -40,7 +40,7 @@ final class Report {
         ]
         for row in rows {
             let what = row.runs == 1 && runs != 1 ? "\(row.what) (one run)" : row.what
-            lines.append("| \(what) | \(row.podline.text) | \(row.anchorText) | \(row.ratioText) | \(row.goal.text) | \(row.metText) |")
+            lines.append("| \(what) | \(row.podlineText) | \(row.anchorText) | \(row.ratioText) | \(row.goal.text) | \(row.metText) |")
         }
         if !problems.isEmpty {
             lines.append("")

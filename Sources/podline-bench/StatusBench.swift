@@ -20,12 +20,12 @@ enum StatusBench {
         guard player.isPlaying() else { throw BenchError("the player stopped playing while status was measured") }
         guard let version = medians["version"], let anchor = medians["mpg123"],
               let noPlayer = medians["alone"], let served = medians["serving"] else { return }
-        report.add(BenchRow(group: "status", what: "start-up: `podline --version` (static release binary)", podline: .seconds(version.wall),
+        report.add(BenchRow(group: "status", what: "start-up: `podline --version` (static release binary)", podline: .seconds(version.wall), cpu: .seconds(version.cpu),
                             anchorName: "`mpg123 --version`", anchor: .seconds(anchor.wall), goal: .report, runs: version.runs))
-        report.add(BenchRow(group: "status", what: "`status --json` with no player", podline: .seconds(noPlayer.wall),
+        report.add(BenchRow(group: "status", what: "`status --json` with no player", podline: .seconds(noPlayer.wall), cpu: .seconds(noPlayer.cpu),
                             anchorName: "`podline --version`", anchor: .seconds(version.wall),
                             goal: .atMost(.seconds(0.01)), runs: noPlayer.runs))
-        report.add(BenchRow(group: "status", what: "`status --json` to a player serving the socket (playing)", podline: .seconds(served.wall),
+        report.add(BenchRow(group: "status", what: "`status --json` to a player serving the socket (playing)", podline: .seconds(served.wall), cpu: .seconds(served.cpu),
                             anchorName: "`podline --version`", anchor: .seconds(version.wall),
                             goal: .atMost(.seconds(0.01)), runs: served.runs))
     }

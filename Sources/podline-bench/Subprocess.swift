@@ -1,10 +1,10 @@
 import Foundation
 
-/// What one finished process cost: wall time, CPU time (user + system) and peak resident memory.
+/// What one finished process cost: wall time, CPU time (user + system) and, when asked for, peak resident memory.
 struct ProcessSample {
     var wall: Double
     var cpu: Double
-    var peakRSSKilobytes: Int
+    var peakRSSKilobytes: Int?
 }
 
 /// Runs programs with posix_spawn and reaps them with wait4, which reports the child's own CPU time and
@@ -16,11 +16,25 @@ enum Subprocess {
     /// Runs `executable` to completion and returns what it cost; throws when it exits non-zero.
     /// Standard input comes from `input` (else /dev/null), standard output and error go to the files named
     /// (else /dev/null; `standardError` for this program's standard error).
+    ///
+    /// With `measuringMemory` the program runs under GNU time, which reports its peak RSS: a child's
+    /// `ru_maxrss` counts the memory of the process that started it (posix_spawn's vfork shares it until
+    /// exec, and a fork copies it), so only a small launcher gives the program's own figure.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    input: String? = nil, output: String? = nil, errors: String? = nil) throws -> ProcessSample {
+                    input: String? = nil, output: String? = nil, errors: String? = nil,
+                    measuringMemory: Bool = false) throws -> ProcessSample {
+        var launched = (executable, arguments)
+        let memoryFile = FileManager.default.temporaryDirectory.appendingPathComponent("podline-bench-rss-\(getpid())").path
+        if measuringMemory {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+                throw BenchError("GNU time is not installed (apt-get install time): it measures peak memory")
+            }
+            launched = ("/usr/bin/time", ["-f", "%M", "-o", memoryFile, executable] + arguments)
+        }
+        defer { if measuringMemory { try? FileManager.default.removeItem(atPath: memoryFile) } }
         let start = DispatchTime.now().uptimeNanoseconds
-        let pid = try spawn(executable, arguments, environment: environment, input: input, output: output, errors: errors)
+        let pid = try spawn(launched.0, launched.1, environment: environment, input: input, output: output, errors: errors)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -29,8 +43,17 @@ enum Subprocess {
             let how = status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
             throw BenchError("\(([executable] + arguments).joined(separator: " ")) failed (\(how))")
         }
+        // Under GNU time, its own usage includes the program's (a waited-for child) and adds little.
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        return ProcessSample(wall: wall, cpu: cpu, peakRSSKilobytes: usage.ru_maxrss)
+        var peak: Int?
+        if measuringMemory {
+            let text = (try? String(contentsOfFile: memoryFile, encoding: .utf8)) ?? ""
+            guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+                throw BenchError("GNU time reported no peak memory for \(executable)")
+            }
+            peak = kilobytes
+        }
+        return ProcessSample(wall: wall, cpu: cpu, peakRSSKilobytes: peak)
     }
 
     /// Runs `executable` to completion and returns its standard output as text.
