@@ -8,14 +8,21 @@ public struct ControlAnswer: Sendable {
     public var message: String?
     /// The `data` member's JSON text, exactly as the player wrote it (null when absent).
     public var dataText: String
-    /// The `data` member decoded.
-    public var data: (any Sendable)?
+    /// The `data` member decoded (on first use: `status --json` only needs its text).
+    public var data: (any Sendable)? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(dataText.utf8), options: [.fragmentsAllowed]) else { return nil }
+        return Self.sendable(object)
+    }
 
     /// True when the command succeeded.
     public var succeeded: Bool { error == "success" }
 
     /// Reads one reply line.
     init(line: [UInt8]) throws(ControlError) {
+        if let quick = Self.success(line) {
+            (requestID, error, message, dataText) = (quick.requestID, "success", nil, quick.data)
+            return
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
               let error = object["error"] as? String else {
             throw .badReply(String(decoding: line.prefix(200), as: UTF8.self))
@@ -23,8 +30,23 @@ public struct ControlAnswer: Sendable {
         requestID = (object["request_id"] as? NSNumber)?.intValue
         self.error = error
         message = object["message"] as? String
-        data = Self.sendable(object["data"])
         dataText = Self.rawData(line) ?? "null"
+    }
+
+    /// A success reply in the exact shape the player writes (`{"request_id":N,"error":"success","data":…}`),
+    /// read without a JSON parser; nil for any other line.
+    private static func success(_ line: [UInt8]) -> (requestID: Int, data: String)? {
+        let head = Array(#"{"request_id":"#.utf8)
+        let middle = Array(#","error":"success","data":"#.utf8)
+        guard line.starts(with: head), line.last == UInt8(ascii: "}") else { return nil }
+        var index = head.count
+        var requestID = 0
+        while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]), requestID < 1 << 40 {
+            requestID = requestID * 10 + Int(line[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        guard index > head.count, line[index...].starts(with: middle) else { return nil }
+        return (requestID, String(decoding: line[(index + middle.count)..<(line.count - 1)], as: UTF8.self))
     }
 
     /// The text after `"data":` in a reply the server wrote with `data` as its last member.
