@@ -72,6 +72,19 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("a combining mark after a quote does not hide the quote, and CR LF separates words (the fuzzer found quoting that did not read back)")
+    func scalars() throws {
+        let found = String(decoding: try FuzzInputs.bytes("command", "combining-mark-after-quote"), as: UTF8.self)
+        #expect(try Tokenizer.words(found) == ["\u{08D4}\u{FFFD}"])
+        #expect(try Tokenizer.words(Tokenizer.quote("\u{08D4}\u{FFFD}")) == ["\u{08D4}\u{FFFD}"])
+        #expect(try Tokenizer.words("'\u{301}a' x") == ["\u{301}a", "x"])
+        #expect(try Tokenizer.words("pause\r\nresume") == ["pause", "resume"])
+        let escaped = String(decoding: try FuzzInputs.bytes("command", "combining-mark-on-escaped-quote"), as: UTF8.self)
+        #expect(try Tokenizer.words(escaped) == ["'\u{301}"])
+        #expect(Tokenizer.quote("'\u{301}") == "''\\''\u{301}'")
+        #expect(try Tokenizer.words(Tokenizer.quote("'\u{301}")) == ["'\u{301}"])
+    }
+
     @Test("every socket seed and finding is split the same way in any read size and decoded without a crash")
     func socketReplay() throws {
         let files = FuzzInputs.files("socket")

@@ -3,13 +3,16 @@
 /// Words are separated by blanks. Single quotes keep everything literally; double quotes keep blanks and
 /// allow `\"`, `\\` and `\$` escapes; outside quotes a backslash makes the next character literal. A `#` at
 /// the start of a word begins a comment that runs to the end of the line.
+///
+/// The line is read by Unicode scalars, as a shell reads bytes: a combining mark after a quote must not hide
+/// the quote inside one grapheme, and CR LF is two blanks.
 public enum Tokenizer {
     /// The words of `line`; an unterminated quote or a trailing backslash is an invalid parameter.
     public static func words(_ line: String) throws(CommandError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
-        var iterator = line.makeIterator()
+        var iterator = line.unicodeScalars.makeIterator()
         while let character = iterator.next() {
             switch character {
             case " ", "\t", "\n", "\r":
@@ -21,7 +24,7 @@ public enum Tokenizer {
                 var closed = false
                 while let next = iterator.next() {
                     if next == "'" { closed = true; break }
-                    current.append(next)
+                    current.unicodeScalars.append(next)
                 }
                 guard closed else { throw CommandError(.invalidParameter, "unterminated single quote") }
             case "\"":
@@ -32,19 +35,19 @@ public enum Tokenizer {
                     if next == "\\" {
                         guard let escaped = iterator.next() else { break }
                         if escaped != "\"" && escaped != "\\" && escaped != "$" { current.append("\\") }
-                        current.append(escaped)
+                        current.unicodeScalars.append(escaped)
                     } else {
-                        current.append(next)
+                        current.unicodeScalars.append(next)
                     }
                 }
                 guard closed else { throw CommandError(.invalidParameter, "unterminated double quote") }
             case "\\":
                 guard let escaped = iterator.next() else { throw CommandError(.invalidParameter, "trailing backslash") }
                 inWord = true
-                current.append(escaped)
+                current.unicodeScalars.append(escaped)
             default:
                 inWord = true
-                current.append(character)
+                current.unicodeScalars.append(character)
             }
         }
         if inWord { words.append(current) }
@@ -55,6 +58,11 @@ public enum Tokenizer {
     public static func quote(_ word: String) -> String {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:+=@,%".contains($0) }
         if plain { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        // Scalar by scalar: a quote followed by a combining mark is one Character, which a Character-wise replacement misses.
+        var quoted = "'"
+        for scalar in word.unicodeScalars {
+            if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 }
