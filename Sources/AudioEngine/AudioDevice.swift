@@ -17,6 +17,8 @@ public protocol AudioDevice: AnyObject {
     func wake()
     /// Frames written but not heard yet.
     func unplayedFrames() -> Int
+    /// Frames written that `flush()` takes back: those the sound server has not handed on to its device.
+    func retractableFrames() -> Int
     /// Drops what is queued and not heard yet.
     func flush()
     /// Waits until what is queued has been heard.
@@ -28,6 +30,7 @@ extension AudioDevice {
     public func waitForSpace(bytes: Int, timeout: Double) throws(AudioError) -> Bool { true }
     public func wake() {}
     public func unplayedFrames() -> Int { 0 }
+    public func retractableFrames() -> Int { 0 }
     public func flush() {}
     public func drain() {}
 }

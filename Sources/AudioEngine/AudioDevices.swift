@@ -21,4 +21,18 @@ public enum AudioDevices {
             return try AudioOutput(spec: spec, format: format)
         }
     }
+
+    /// Drivers that need no libao: naming them does not load libao's plugins.
+    static let ownDrivers: Set<String> = ["default", "pulse"]
+
+    /// True when `driver` names an output that `open` knows; libao is only asked about others.
+    public static func knows(_ driver: String) -> Bool {
+        ownDrivers.contains(driver) || AudioOutput.driverNames().contains(driver)
+    }
+
+    /// Every driver name `--output` accepts.
+    public static func driverNames() -> [String] {
+        let others = AudioOutput.driverNames().filter { !ownDrivers.contains($0) }
+        return ["default", "pulse"] + others.sorted()
+    }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Decodes and plays one episode at a time on its own thread, taking commands and reporting events.
 ///
 /// Output to a device without a queue of its own is written in chunks of about 23 ms, so a pause or a
-/// seek takes effect within one chunk. A PulseAudio stream queues half a second, so the engine wakes
-/// seldom; what it has not played yet is taken back and written again when the listener pauses,
-/// seeks or changes the volume, so those are heard at once too. Volume and play-state changes ramp
+/// seek takes effect within one chunk. A PulseAudio stream queues a quarter of a second, so the
+/// engine wakes less often; what it has not played yet is taken back and written again when the
+/// listener pauses, seeks or changes the volume or the speed, so those are heard at once too. Volume and play-state changes ramp
 /// rather than jump.
 public final class PlaybackEngine: @unchecked Sendable {
     private let condition = NSCondition()
@@ -46,7 +46,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// take back its queue needs no small steps to be quick, so both take larger ones.
     private var chunkFrames: Int {
         if outputSpec.isFile { return 16_384 }
-        return output?.canTakeBack == true ? 4096 : Self.chunkFrames
+        return output?.canTakeBack == true ? 2048 : Self.chunkFrames
     }
 
     /// An engine that plays to `output` and calls `report` (on its own thread) with what happens.
@@ -99,7 +99,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         wakeTarget = device
         condition.unlock()
         written = device.flatMap { $0.canTakeBack ? WrittenAudio(channels: $0.format.channels,
-                                                                 capacityFrames: 2 * $0.format.sampleRate) : nil }
+                                                                 capacityFrames: 3 * $0.format.sampleRate) : nil }
     }
 
     private func takeCommands(waiting: Bool) -> [EngineCommand] {
@@ -169,7 +169,9 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
         case let .speed(value):
             speed = min(3, max(0.5, value))
-            if let stretcher {
+            if stream == nil, playing, !pausePending, let decoder, restartAtHeard(decoder) {
+                makeStretcherIfNeeded(decoder)
+            } else if let stretcher {
                 stretcher.speed = speed
             } else if speed != 1, let decoder, decoder.format.sampleRate > 0 {
                 stretcher = TimeStretcher(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
@@ -218,11 +220,29 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Takes back what the device has not played yet, to be written again with the ramp as it is now.
     private func takeBackUnheard() {
         guard let output, written != nil else { return }
-        let unheard = output.unplayedFrames()
+        let unheard = output.retractableFrames()
         guard unheard > 0, let pieces = written?.takeBack(frames: unheard), let first = pieces.first else { return }
         output.flush()
         replay.insert(contentsOf: pieces, at: 0)
         ramp.set(first.gainStart)
+    }
+
+    /// Drops what the device has not played yet and moves a local file's decoder back to where the
+    /// listener is, so that a new speed is heard at once; false when nothing was queued.
+    private func restartAtHeard(_ decoder: Decoder) -> Bool {
+        guard let output, written != nil, decoder.format.sampleRate > 0 else { return false }
+        let pieces = (written?.takeBack(frames: output.retractableFrames()) ?? []) + replay
+        guard let first = pieces.first else { return false }
+        output.flush()
+        replay.removeAll()
+        do {
+            try decoder.seek(toFrame: Int(first.sourceStart * Double(decoder.format.sampleRate)))
+        } catch {
+            return false
+        }
+        ramp.set(0)
+        ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
+        return true
     }
 
     /// Drops everything written or waiting to be written again.
@@ -233,7 +253,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func closeEpisode() {
-        dropQueued()
+        if playing {
+            dropQueued()
+        } else {
+            // A pause's fade may still be queued: let it be heard to its end.
+            output?.drain()
+            written?.removeAll()
+            replay.removeAll()
+        }
         limitSeconds = nil
         framesLeft = nil
         stream?.cancel()
@@ -274,6 +301,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
+        if let retry = outputRetryAt, Date() < retry {
+            // The output failed a moment ago: wait for it rather than decode audio nobody hears.
+            usleep(20_000)
+            return
+        }
         if let output, output.canTakeBack, output.format == format {
             // Wait for room before producing, so that a command is taken at once rather than after a write.
             do {
@@ -300,8 +332,8 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// The next part of the audio taken back, at most one chunk; nil when there is none (or its format is gone).
     private func nextReplayPiece(channels: Int) -> AudioPiece? {
-        guard !replay.isEmpty else { return nil }
-        guard written?.channels == channels else {
+        guard let next = replay.first else { return nil }
+        guard next.channels == channels else {
             replay.removeAll()
             return nil
         }
@@ -343,7 +375,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             finish(.eof, error: truncationMessage(decoder))
             return
         }
-        let kept = written == nil ? nil : AudioPiece(samples: Array(pcm[0..<produced * format.channels]),
+        let kept = outputSpec.isFile ? nil : AudioPiece(samples: Array(pcm[0..<produced * format.channels]),
+                                                      channels: format.channels,
                                                       sourceStart: sourceStart, sourceEnd: currentPosition(decoder),
                                                       gainStart: 0, gainEnd: 0)
         emit(frames: produced, format: format, keeping: kept)
@@ -352,13 +385,25 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Ramps the first `frames` of the chunk buffer, writes them, keeps `piece` (the same audio before
     /// gain) for taking back, and completes a pause.
     private func emit(frames: Int, format: AudioFormat, keeping piece: AudioPiece?) {
+        var frames = frames
         var kept = piece
+        if pausePending, let whole = piece, ramp.framesLeft < frames {
+            // The pause's fade ends inside this chunk: what follows it waits for the resume.
+            let (head, tail) = whole.split(at: max(1, ramp.framesLeft), channels: format.channels)
+            replay.insert(tail, at: 0)
+            kept = head
+            frames = head.frames(channels: format.channels)
+        }
         kept?.gainStart = ramp.current
         pcm.withUnsafeMutableBufferPointer { buffer in
             ramp.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<frames * format.channels]), channels: format.channels)
         }
         kept?.gainEnd = ramp.current
-        write(pcm, frames: frames, format: format)
+        guard write(pcm, frames: frames, format: format) else {
+            // Nothing of it was heard: it is written again once the output is back.
+            if let kept, decoder != nil { replay.insert(kept, at: 0) }
+            return
+        }
         if let kept, written?.channels == format.channels, output?.format == format { written?.append(kept) }
         guard let decoder else { return }
         if pausePending && !ramp.isMoving {
@@ -387,13 +432,17 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Where the listener is, in seconds: behind decoding by what the device has queued and what waits to be written again.
     private func heardPosition(_ decoder: Decoder) -> Double {
-        if let first = replay.first, let output {
-            return written?.sourcePosition(framesBeforeEnd: output.unplayedFrames()) ?? first.sourceStart
-        }
-        if let written, let output, let heard = written.sourcePosition(framesBeforeEnd: output.unplayedFrames()) {
+        if let output, let heard = written?.sourcePosition(framesBeforeEnd: unheardFrames(output)) {
             return heard
         }
+        if let first = replay.first { return first.sourceStart }
         return currentPosition(decoder)
+    }
+
+    /// What `output` has not played yet, remembered in case it fails before telling again.
+    private func unheardFrames(_ output: any AudioDevice) -> Int {
+        lastUnplayed = output.unplayedFrames()
+        return lastUnplayed
     }
 
     /// Frames produced into `pcm`; 0 at the end; -1 when a fed decoder is waiting for bytes.
@@ -510,12 +559,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         report(.ended(reason, error: error))
     }
 
-    /// Writes to the output, opening it first and reopening it if it failed (the sound server restarted).
-    private func write(_ pcm: [Int16], frames: Int, format: AudioFormat) {
-        if let retry = outputRetryAt, Date() < retry {
-            usleep(20_000)
-            return
-        }
+    /// Writes to the output, opening it first and reopening it if it failed (the sound server restarted);
+    /// false when the output failed.
+    private func write(_ pcm: [Int16], frames: Int, format: AudioFormat) -> Bool {
         do throws(AudioError) {
             if output == nil || output?.format != format {
                 setOutput(nil)
@@ -531,13 +577,19 @@ public final class PlaybackEngine: @unchecked Sendable {
             try result.get()
         } catch {
             deviceFailed(error)
-            return
+            return false
         }
         hasPlayedAnything = true
+        return true
     }
 
     /// Drops a device that failed: the episode ends if it never played or the output is wrong, else it is reopened soon.
     private func deviceFailed(_ error: AudioError) {
+        // What the dead device had queued was not heard either (as far as it last told).
+        if let pieces = written?.takeBack(frames: lastUnplayed), !pieces.isEmpty {
+            replay.insert(contentsOf: pieces, at: 0)
+        }
+        lastUnplayed = 0
         setOutput(nil)
         if case .noAudioOutput = error, outputRetryAt == nil, !hasPlayedAnything {
             finish(.error, error: error)
@@ -551,6 +603,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private var hasPlayedAnything = false
+    /// What the output last said it had not played yet, in frames.
+    private var lastUnplayed = 0
     /// Where a stream starts, applied once its format is known.
     private var streamStart = 0.0
     /// Output frames still allowed by a duration limit.

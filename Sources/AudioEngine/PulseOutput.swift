@@ -3,20 +3,22 @@ import Foundation
 
 /// Plays 16-bit PCM on a PulseAudio server through libpulse's asynchronous API; owns one context and stream.
 ///
-/// The stream keeps about half a second of audio queued, so the engine wakes a few times a second
-/// instead of every few milliseconds. What is queued is not yet heard and can be taken back:
-/// `flush()` drops it at once, and `unplayedFrames()` tells how much there is, so the engine rewrites
-/// it when the listener pauses or changes the volume.
+/// The stream keeps a quarter of a second of audio queued and asks for more in sixteenths of a second,
+/// so the engine wakes about sixteen times a second rather than a hundred. What is queued is not yet
+/// heard and can be taken back: `retractableFrames()` tells how much `flush()` drops, so the engine
+/// writes it again when the listener pauses or changes the volume.
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
-    public static let queuedSeconds = 0.5
+    public static let queuedSeconds = 0.25
     /// How much must be free before the server asks for more: a quarter of the queue.
-    static let requestSeconds = 0.125
+    static let requestSeconds = 0.0625
 
     private let mainloop: OpaquePointer
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
     private let waker = PulseWaker()
+    /// When timing information was last asked for (guarded by the main loop's lock).
+    private var lastTimingUpdate: UInt64 = 0
     public let format: AudioFormat
     public var driverName: String { "pulse" }
     public var canTakeBack: Bool { true }
@@ -92,8 +94,9 @@ public final class PulseOutput: AudioDevice {
             prebuf: 0,
             minreq: UInt32(bytes(seconds: Self.requestSeconds)),
             fragsize: UInt32.max)
-        let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue
-            | PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue)
+        // Timing is interpolated between updates asked for once a second (`unplayedFrames`), rather
+        // than updated automatically ten times a second: each update is a round trip to the server.
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue)
         guard pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw failure("pa_stream_connect_playback")
         }
@@ -180,13 +183,37 @@ public final class PulseOutput: AudioDevice {
     }
 
     public func unplayedFrames() -> Int {
+        latency(fresh: false).total
+    }
+
+    public func retractableFrames() -> Int {
+        let (total, device) = latency(fresh: true)
+        return max(0, total - device)
+    }
+
+    /// The stream's latency and the part of it in the server's device, in frames. Interpolated from
+    /// timing asked for once a second, or asked for now and waited for when `fresh`.
+    private func latency(fresh: Bool = false) -> (total: Int, device: Int) {
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
-        guard let stream else { return 0 }
+        guard let stream else { return (0, 0) }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if fresh || now &- lastTimingUpdate >= 1_000_000_000,
+           let operation = pa_stream_update_timing_info(stream, { _, _, data in
+               if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+           }, UnsafeMutableRawPointer(mainloop)) {
+            lastTimingUpdate = now
+            while fresh, pa_operation_get_state(operation) == PA_OPERATION_RUNNING, (try? checkAlive()) != nil {
+                pa_threaded_mainloop_wait(mainloop)
+            }
+            pa_operation_unref(operation)
+        }
         var usec: pa_usec_t = 0
         var negative: Int32 = 0
-        guard pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return 0 }
-        return Int(Double(usec) / 1e6 * Double(format.sampleRate))
+        guard pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return (0, 0) }
+        let device = pa_stream_get_timing_info(stream)?.pointee.sink_usec ?? 0
+        let rate = Double(format.sampleRate)
+        return (Int(Double(usec) / 1e6 * rate), Int(Double(min(device, usec)) / 1e6 * rate))
     }
 
     public func flush() {
@@ -196,18 +223,22 @@ public final class PulseOutput: AudioDevice {
         pa_operation_unref(operation)
     }
 
+    /// Waits until the queue has been heard, watching the latency fall (the server's own drain
+    /// acknowledgement does not arrive for a stream that never pre-buffers).
     public func drain() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            let left = unplayedFrames()
+            if left <= format.sampleRate / 100 || (try? locked { () throws(AudioError) in try checkAlive() }) == nil { return }
+            usleep(UInt32(min(50_000, max(5_000, left * 1_000_000 / format.sampleRate))))
+        }
+    }
+
+    /// Runs `body` with the main loop locked.
+    private func locked<T>(_ body: () throws(AudioError) -> T) throws(AudioError) -> T {
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
-        guard let stream, let operation = pa_stream_drain(stream, { _, _, data in
-            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
-        }, UnsafeMutableRawPointer(mainloop)) else { return }
-        defer { pa_operation_unref(operation) }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
-        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING,
-              (try? checkAlive()) != nil, DispatchTime.now().uptimeNanoseconds < deadline {
-            pa_threaded_mainloop_wait(mainloop)
-        }
+        return try body()
     }
 }
 

@@ -17,6 +17,12 @@ public struct VolumeRamp: Sendable {
     /// True while moving.
     public var isMoving: Bool { current != target }
 
+    /// Frames until the target is reached.
+    public var framesLeft: Int {
+        guard isMoving, step != 0 else { return 0 }
+        return Int(((target - current) / step).rounded(.up))
+    }
+
     /// Moves to `gain` over `frames` frames (at least one).
     public mutating func move(to gain: Double, overFrames frames: Int) {
         target = gain

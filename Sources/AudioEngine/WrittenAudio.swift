@@ -2,6 +2,8 @@
 struct AudioPiece {
     /// Interleaved samples, before the volume ramp.
     var samples: [Int16]
+    /// Channels in `samples`.
+    var channels: Int
     /// Where in the episode the piece starts and ends, in seconds.
     var sourceStart: Double
     var sourceEnd: Double
@@ -18,9 +20,9 @@ struct AudioPiece {
         let source = sourceStart + (sourceEnd - sourceStart) * fraction
         let gain = gainStart + (gainEnd - gainStart) * fraction
         let cut = frame * channels
-        return (AudioPiece(samples: Array(samples[..<cut]), sourceStart: sourceStart, sourceEnd: source,
+        return (AudioPiece(samples: Array(samples[..<cut]), channels: channels, sourceStart: sourceStart, sourceEnd: source,
                            gainStart: gainStart, gainEnd: gain),
-                AudioPiece(samples: Array(samples[cut...]), sourceStart: source, sourceEnd: sourceEnd,
+                AudioPiece(samples: Array(samples[cut...]), channels: channels, sourceStart: source, sourceEnd: sourceEnd,
                            gainStart: gain, gainEnd: gainEnd))
     }
 }

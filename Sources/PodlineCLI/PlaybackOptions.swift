@@ -38,9 +38,9 @@ struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--speed must be between 0.5 and 3.0, not \(speed.formatted())")
         }
         let parsed = try spec()
-        let drivers = AudioOutput.driverNames()
-        guard drivers.contains(parsed.driver) else {
-            throw ValidationError("--output: unknown driver '\(parsed.driver)' (available: \(drivers.joined(separator: ", ")))")
+        guard AudioDevices.knows(parsed.driver) else {
+            let drivers = AudioDevices.driverNames().joined(separator: ", ")
+            throw ValidationError("--output: unknown driver '\(parsed.driver)' (available: \(drivers))")
         }
     }
 

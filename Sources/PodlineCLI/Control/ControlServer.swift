@@ -42,13 +42,28 @@ public final class ControlServer {
         try listener.start()
         self.listener = listener
         log.debug("serving the control socket at \(location.socketPath)")
-        let hub = hub
-        events = EventSource(player: player, activity: activity) { hub.publish($0) }
+        // The observers behind the event stream run only while someone listens: a player nobody
+        // watches does no work for each position report.
+        hub.onCountChange { [weak self] count in
+            Task { @MainActor in self?.listeners(count) }
+        }
         LocalActivity.shared.sink = { notice in Task { @MainActor in activity.record(notice) } }
+    }
+
+    /// Starts the event observers for the first subscriber and stops them after the last.
+    private func listeners(_ count: Int) {
+        if count > 0, events == nil, listener != nil {
+            let hub = hub
+            events = EventSource(player: player, activity: activity) { hub.publish($0) }
+        } else if count == 0 {
+            events?.stop()
+            events = nil
+        }
     }
 
     /// Stops serving, ends every connection and removes the socket.
     public func stop() {
+        hub.onCountChange(nil)
         if listener != nil { LocalActivity.shared.sink = nil }
         events?.stop()
         events = nil

@@ -5,22 +5,33 @@ public final class EventHub: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [Int: @Sendable ([UInt8]) -> Void] = [:]
     private var nextID = 0
+    private var countChanged: (@Sendable (Int) -> Void)?
 
     public init() {}
+
+    /// Calls `handler` with the number of subscribers each time one comes or goes (on that thread).
+    public func onCountChange(_ handler: (@Sendable (Int) -> Void)?) {
+        lock.withLock { countChanged = handler }
+    }
 
     /// Adds a subscriber; returns its token for `unsubscribe`.
     @discardableResult
     public func subscribe(_ receive: @escaping @Sendable ([UInt8]) -> Void) -> Int {
-        lock.withLock {
+        let (token, count, handler) = lock.withLock {
             nextID += 1
             subscribers[nextID] = receive
-            return nextID
+            return (nextID, subscribers.count, countChanged)
         }
+        handler?(count)
+        return token
     }
 
     /// Removes a subscriber.
     public func unsubscribe(_ token: Int) {
-        lock.withLock { _ = subscribers.removeValue(forKey: token) }
+        let (removed, count, handler) = lock.withLock {
+            (subscribers.removeValue(forKey: token) != nil, subscribers.count, countChanged)
+        }
+        if removed { handler?(count) }
     }
 
     /// The number of subscribers.
