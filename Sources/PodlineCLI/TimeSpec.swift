@@ -20,7 +20,7 @@ public enum TimeSpec {
         }
         let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600)]
         for (suffix, scale) in units where trimmed.last == suffix {
-            guard let value = Double(trimmed.dropLast()), value >= 0, value.isFinite else { return nil }
+            guard let value = Double(trimmed.dropLast()), value >= 0, (value * scale).isFinite else { return nil }
             return value * scale
         }
         guard let value = Double(trimmed), value >= 0, value.isFinite else { return nil }

@@ -85,6 +85,15 @@ struct FuzzRegressionTests {
         #expect(try Tokenizer.words(Tokenizer.quote("'\u{301}")) == ["'\u{301}"])
     }
 
+    @Test("a TIME whose unit makes it overflow is refused, not turned into an infinite seek")
+    func timeOverflow() throws {
+        #expect(throws: CommandError(.invalidParameter, "seek: '+1e308m' is not a TIME (90, 90s, 5m, 1:30, 1:02:03)")) {
+            try CommandParser.parse(line: command("seek-minutes-overflow"))
+        }
+        #expect(TimeSpec.seconds("1e300h") == 3.6e303)
+        #expect(TimeSpec.seconds("1e308h") == nil)
+    }
+
     @Test("every socket seed and finding is split the same way in any read size and decoded without a crash")
     func socketReplay() throws {
         let files = FuzzInputs.files("socket")
