@@ -46,7 +46,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// take back its queue needs no small steps to be quick, so both take larger ones.
     private var chunkFrames: Int {
         if outputSpec.isFile { return 16_384 }
-        return output?.canTakeBack == true ? 2048 : Self.chunkFrames
+        return output?.canTakeBack == true ? 8192 : Self.chunkFrames
     }
 
     /// An engine that plays to `output` and calls `report` (on its own thread) with what happens.

@@ -9,9 +9,9 @@ import Foundation
 /// writes it again when the listener pauses or changes the volume.
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
-    public static let queuedSeconds = 0.25
+    public static let queuedSeconds = 1.0
     /// How much must be free before the server asks for more: a quarter of the queue.
-    static let requestSeconds = 0.0625
+    static let requestSeconds = 0.25
 
     private let mainloop: OpaquePointer
     private var context: OpaquePointer?
