@@ -1,28 +1,7 @@
 import Foundation
 import Testing
 @testable import PodcastKit
-
-/// The fuzzer's seeds (`Tests/fuzz/corpus`) and the inputs it found that once broke a parser (`Tests/fuzz/regressions`).
-enum FuzzInputs {
-    /// `Tests/fuzz` in the source tree.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("fuzz")
-
-    /// The seeds and saved findings of `target` (feed, opml…), in name order.
-    static func files(_ target: String) -> [URL] {
-        ["corpus", "regressions"].flatMap { folder -> [URL] in
-            let directory = root.appendingPathComponent(folder).appendingPathComponent(target)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            return names.sorted().map { directory.appendingPathComponent($0) }
-        }
-    }
-
-    /// The bytes of `name` among `target`'s seeds or findings.
-    static func bytes(_ target: String, _ name: String) throws -> [UInt8] {
-        let file = try #require(files(target).first { $0.lastPathComponent == name }, "no fuzz input \(target)/\(name)")
-        return Array(try Data(contentsOf: file))
-    }
-}
+import TestSupport
 
 @Suite("fuzz inputs: feeds and OPML")
 struct FuzzRegressionTests {
