@@ -82,16 +82,6 @@ public enum TerminalText {
 
     /// `text` cut or padded with spaces to exactly `columns` columns, ending in `…` when cut.
     public static func fit(_ text: String, columns: Int) -> String {
-        guard columns > 0 else { return "" }
-        if width(text) <= columns { return text + String(repeating: " ", count: columns - width(text)) }
-        var result = ""
-        var used = 0
-        for character in text {
-            let next = width(of: character)
-            if used + next > columns - 1 { break }
-            result.append(character)
-            used += next
-        }
-        return result + "…" + String(repeating: " ", count: columns - 1 - used)
+        pad(clip(text, columns: columns), columns: columns)
     }
 }
