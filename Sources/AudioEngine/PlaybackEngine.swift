@@ -219,21 +219,27 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Takes back what the device has not played yet, to be written again with the ramp as it is now.
     private func takeBackUnheard() {
-        guard let output, written != nil else { return }
-        let unheard = output.retractableFrames()
-        guard unheard > 0, let pieces = written?.takeBack(frames: unheard), let first = pieces.first else { return }
-        output.flush()
+        let pieces = retractQueued()
+        guard let first = pieces.first else { return }
         replay.insert(contentsOf: pieces, at: 0)
         ramp.set(first.gainStart)
+    }
+
+    /// Drops what the device can still take back and returns it, oldest first; empty when nothing was.
+    private func retractQueued() -> [AudioPiece] {
+        guard let output, written != nil else { return [] }
+        let unheard = output.retractableFrames()
+        guard unheard > 0, let pieces = written?.takeBack(frames: unheard), !pieces.isEmpty else { return [] }
+        output.flush()
+        return pieces
     }
 
     /// Drops what the device has not played yet and moves a local file's decoder back to where the
     /// listener is, so that a new speed is heard at once; false when nothing was queued.
     private func restartAtHeard(_ decoder: Decoder) -> Bool {
-        guard let output, written != nil, decoder.format.sampleRate > 0 else { return false }
-        let pieces = (written?.takeBack(frames: output.retractableFrames()) ?? []) + replay
+        guard output != nil, written != nil, decoder.format.sampleRate > 0 else { return false }
+        let pieces = retractQueued() + replay
         guard let first = pieces.first else { return false }
-        output.flush()
         replay.removeAll()
         do {
             try decoder.seek(toFrame: Int(first.sourceStart * Double(decoder.format.sampleRate)))
