@@ -4,7 +4,7 @@ import Foundation
 enum BenchAudio {
     /// The MP3s the benchmark plays and decodes.
     enum Kind {
-        /// 10 minutes of two sweeping sines, 44.1 kHz stereo, 128 kb/s (issue 2's decode input).
+        /// 10 minutes of two sweeping sines, 44.1 kHz stereo, 128 kb/s (the decode input).
         case tenMinuteTone
         /// 60 seconds of the same, for real-time playback.
         case minuteTone

@@ -1,6 +1,6 @@
 import Foundation
 
-/// DataFlow's update costs (issue 3's goals: one write to one view at most 5 µs; `update()` after one write
+/// DataFlow's update costs (the goals: one write to one view at most 5 µs; `update()` after one write
 /// in 10,000 views at most 50 µs; memory flat over 1,000,000 writes), measured in-process by the
 /// `dataflow-bench` target, one fresh process per run.
 enum DataFlowBench {

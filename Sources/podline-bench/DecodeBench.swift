@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decoding to WAV: `podline play FILE --output wav:…` against `mpg123 -w` on the same MP3 (issue 2's goal:
+/// Decoding to WAV: `podline play FILE --output wav:…` against `mpg123 -w` on the same MP3 (the goal:
 /// at most 1.05 times mpg123's cost), in wall time, CPU time and callgrind instruction counts.
 enum DecodeBench {
     static func run(_ workspace: Workspace, _ report: Report) throws {

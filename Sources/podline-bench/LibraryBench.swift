@@ -1,6 +1,6 @@
 import Foundation
 
-/// Searching and listing a library of 500,000 episodes (issue 4's goals: search at most 100 ms, `shows` at
+/// Searching and listing a library of 500,000 episodes (the goals: search at most 100 ms, `shows` at
 /// most 50 ms), each a fresh podline process.
 enum LibraryBench {
     static func run(_ workspace: Workspace, _ report: Report) throws {

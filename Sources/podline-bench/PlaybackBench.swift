@@ -1,7 +1,7 @@
 import Foundation
 
 /// Real-time playback of 60 s into a private PulseAudio null sink: `podline play --output pulse` against
-/// `mpg123 -o pulse` (issue 5's goals: at most 1.5 times mpg123's CPU time, at most 25 MB peak RSS), and
+/// `mpg123 -o pulse` (the goals: at most 1.5 times mpg123's CPU time, at most 25 MB peak RSS), and
 /// Podline at 1.5× speed.
 enum PlaybackBench {
     static func run(_ workspace: Workspace, _ report: Report) throws {

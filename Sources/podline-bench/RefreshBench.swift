@@ -1,6 +1,6 @@
 import Foundation
 
-/// Refreshing 200 subscribed feeds from a loopback HTTP server (issue 4's goal: at most 3 s when every feed
+/// Refreshing 200 subscribed feeds from a loopback HTTP server (the goal: at most 3 s when every feed
 /// changed), and the same when none changed (every answer a 304).
 enum RefreshBench {
     static let feeds = 200

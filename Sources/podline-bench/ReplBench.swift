@@ -1,6 +1,6 @@
 import Foundation
 
-/// The REPL's start with a 500,000-episode library (issue 6's goal: ready to take a command within 150 ms):
+/// The REPL's start with a 500,000-episode library (the goal: ready to take a command within 150 ms):
 /// `podline repl` reading one line, `status`, from a pipe, answering it and ending at end of input; the
 /// same with an empty library is the anchor, so the ratio is what the library's size costs.
 enum ReplBench {

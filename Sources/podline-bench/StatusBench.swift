@@ -1,6 +1,6 @@
 import Foundation
 
-/// Start-up and the `status --json` round trip (issue 6's goal: median at most 10 ms, without a player and
+/// Start-up and the `status --json` round trip (the goal: median at most 10 ms, without a player and
 /// with one serving the control socket), each a fresh podline process.
 enum StatusBench {
     static func run(_ workspace: Workspace, _ report: Report) throws {
