@@ -25,16 +25,22 @@ struct InspectCommand: ParsableCommand {
         let source = FeedSource(feed)
         let parsed: ParsedFeed
         do {
-            parsed = try runBlocking { [cap] in
-                try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: cap) { http in
-                    try await FeedLoader(http: http, sizeCap: cap).load(source).feed ?? ParsedFeed()
+            if source.isRemote {
+                parsed = try runBlocking { [cap] in
+                    try await HTTPFetcher.with(needed: true, decompressionLimit: cap) { http in
+                        try await FeedLoader(http: http, sizeCap: cap).load(source).feed ?? ParsedFeed()
+                    }
                 }
+            } else {
+                // A file is read on this thread: no task pool to start, and the main thread's heap.
+                parsed = try FeedLoader(http: nil, sizeCap: cap).loadFile(source)
             }
         } catch {
             throw libraryFailure(error)
         }
         if json {
-            TerminalOutput.writeLine(parsed.renderedJSON)
+            parsed.writeJSON(TerminalOutput.writeBytes)
+            TerminalOutput.writeBytes([UInt8(ascii: "\n")])
         } else {
             printSummary(parsed)
         }

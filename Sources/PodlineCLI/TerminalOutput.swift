@@ -30,17 +30,21 @@ enum TerminalOutput {
 
     /// Writes `bytes` to standard output, all of them unless it is gone.
     static func writeBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer(writeBytes)
+    }
+
+    /// Writes `buffer` to standard output, all of it unless it is gone.
+    static func writeBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
         fflush(nil)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return // standard output is gone (a closed pipe): nothing more to do
-                }
-                offset += written
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(1, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return // standard output is gone (a closed pipe): nothing more to do
             }
+            offset += written
         }
     }
 

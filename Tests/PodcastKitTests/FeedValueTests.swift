@@ -12,9 +12,25 @@ struct FeedValueTests {
         #expect(FeedDuration.seconds(text) == seconds)
     }
 
-    @Test("durations that are not durations", arguments: ["", "abc", "1:2:3:4", "-5", "12:xx"])
+    @Test("durations that are not durations", arguments: ["", "abc", "1:2:3:4", "-5", "12:xx", "1::5", ":30", "30:"])
     func badDurations(text: String) {
         #expect(FeedDuration.seconds(text) == nil)
+    }
+
+    @Test("ISO 8601 timestamps agree with Foundation's from 1583 (Foundation's calendar is Julian before) to 9999")
+    func isoTimestamps() {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let first = -12_212_553_600.0 // 1583-01-01T00:00:00Z
+        let last = 253_402_300_799.0 // 9999-12-31T23:59:59Z
+        for step in 0...2000 {
+            let date = Date(timeIntervalSince1970: (first + (last - first) * Double(step) / 2000).rounded(.down) + Double(step % 61))
+            guard date.timeIntervalSince1970 <= last else { continue }
+            #expect(FeedDate.iso8601String(date) == formatter.string(from: date))
+        }
+        #expect(FeedDate.iso8601String(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(FeedDate.iso8601String(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z") // proleptic Gregorian
+        #expect(FeedDate.iso8601String(Date(timeIntervalSince1970: 1_704_164_645.9)) == "2024-01-02T03:04:05Z")
     }
 
     @Test("RFC 822 dates, named zones and broken variants", arguments: [
@@ -86,8 +102,8 @@ struct FeedValueTests {
         #expect(JSONValue.string("a\"b\\c\n\u{1}").rendered == #""a\"b\\c\n\u0001""#)
     }
 
-    @Test("the parallel rendering of a large feed is the same text as the plain one")
-    func parallelRendering() throws {
+    @Test("a large feed's JSON is streamed in pieces that add up to the plain rendering")
+    func streamedRendering() throws {
         let small = try FeedParser.parse(Array(FeedFixtures.lenientRSS.utf8), url: "https://example.com/feed.xml")
         #expect(small.renderedJSON == small.json.renderedBytes)
         let items = (0..<1000).map { ("g\($0)", "Title \($0) \"quoted\"", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x/\($0).mp3") }
@@ -95,5 +111,9 @@ struct FeedValueTests {
         #expect(large.episodes.count == 1000)
         #expect(large.renderedJSON == large.json.renderedBytes)
         #expect(try JSONSerialization.jsonObject(with: Data(large.renderedJSON)) is [String: Any])
+        var pieces: [Int] = []
+        large.writeJSON { pieces.append($0.count) }
+        #expect(pieces.count > 2)
+        #expect(pieces.dropLast().allSatisfy { $0 >= 64 * 1024 && $0 < 80 * 1024 })
     }
 }

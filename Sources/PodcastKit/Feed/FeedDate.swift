@@ -41,6 +41,28 @@ enum FeedDate {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        if (0...9999).contains(year) {
+            // The common case, written digit by digit: this runs once per episode in every JSON listing.
+            return String(unsafeUninitializedCapacity: 20) { buffer in
+                var index = 0
+                func put(_ value: Int64, _ width: Int, _ separator: Unicode.Scalar) {
+                    var rest = value
+                    for offset in stride(from: width - 1, through: 0, by: -1) {
+                        buffer[index + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    buffer[index + width] = UInt8(ascii: separator)
+                    index += width + 1
+                }
+                put(year, 4, "-")
+                put(month, 2, "-")
+                put(day, 2, "T")
+                put(secondOfDay / 3600, 2, ":")
+                put(secondOfDay / 60 % 60, 2, ":")
+                put(secondOfDay % 60, 2, "Z")
+                return index
+            }
+        }
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"

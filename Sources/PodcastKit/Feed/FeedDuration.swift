@@ -2,6 +2,7 @@
 enum FeedDuration {
     /// The duration in seconds, or nil when the text is not a duration (or names one too long for a Double).
     static func seconds(_ text: String) -> Double? {
+        if let clock = clockDuration(text) { return clock }
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
         if trimmed.utf8.contains(UInt8(ascii: ":")) {
@@ -17,6 +18,31 @@ enum FeedDuration {
         }
         if let plain = Double(trimmed) { return plain >= 0 && plain.isFinite ? plain : nil }
         return unitDuration(trimmed.lowercased())
+    }
+
+    /// `3600`, `61:05` or `1:01:05` written with digits and colons only (nearly every feed), read
+    /// without splitting; nil for anything else, which `seconds` then reads the long way.
+    private static func clockDuration(_ text: String) -> Double? {
+        var total = 0
+        var field = 0
+        var digits = 0
+        var fields = 1
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                guard digits < 12 else { return nil }
+                field = field * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: ":") && digits > 0 && fields < 3 {
+                total = total * 60 + field
+                field = 0
+                digits = 0
+                fields += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        return Double(total * 60 + field)
     }
 
     /// `1h 2m 3s`, `45 min`, `90 sec`.

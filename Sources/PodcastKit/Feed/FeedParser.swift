@@ -7,13 +7,20 @@ public enum FeedParser {
 
     /// Parses `data`, resolving relative URLs against `url` (the address the feed was fetched from).
     public static func parse(_ data: [UInt8], url: String? = nil, sizeCap: Int = defaultSizeCap) throws(FeedError) -> ParsedFeed {
+        try data.withUnsafeBufferPointer { (buffer) throws(FeedError) -> ParsedFeed in
+            try parse(contentsOf: buffer, url: url, sizeCap: sizeCap)
+        }
+    }
+
+    /// Parses the document in `buffer` (for instance a mapped file), resolving relative URLs against `url`.
+    public static func parse(contentsOf data: UnsafeBufferPointer<UInt8>, url: String? = nil,
+                             sizeCap: Int = defaultSizeCap) throws(FeedError) -> ParsedFeed {
         guard data.count <= sizeCap else {
             throw FeedError(SizeLimit.exceeded(sizeCap, actual: data.count))
         }
-        let text = TextDecoding.utf8(data)
-        guard !text.isEmpty else { throw FeedError("empty document") }
         let base = url.flatMap { URL(string: FeedURL.normalized($0)) }
-        return try text.withUnsafeBufferPointer { (buffer) throws(FeedError) -> ParsedFeed in
+        return try TextDecoding.withUTF8(data) { (buffer) throws(FeedError) -> ParsedFeed in
+            guard !buffer.isEmpty else { throw FeedError("empty document") }
             let tokenizer = XMLTokenizer(bytes: buffer)
             var builder = FeedBuilder(base: base)
             tokenizer.tokenize(into: &builder)
@@ -35,8 +42,16 @@ public enum FeedParser {
 struct FeedBuilder: XMLEventHandler {
     /// An open element.
     private struct Frame {
+        var rawName: String
         var name: String
+        var element: FeedElement
         var textStart: Int
+    }
+
+    /// What a tag name, as written, stands for under the namespace declarations in scope.
+    private struct Name {
+        var canonical: String
+        var element: FeedElement
     }
 
     /// The first element of the document.
@@ -50,6 +65,10 @@ struct FeedBuilder: XMLEventHandler {
     private(set) var feed = ParsedFeed()
     private(set) var root: Root?
     private var namespaces = XMLNamespaces()
+    /// Names as written, worked out under `namesGeneration` of the namespace declarations; feeds repeat
+    /// the same few names thousands of times.
+    private var names: [String: Name] = [:]
+    private var namesGeneration = 0
     private var stack: [Frame] = []
     private var text: [UInt8] = []
     private var item: ItemDraft?
@@ -91,28 +110,26 @@ struct FeedBuilder: XMLEventHandler {
         var mediaEnclosure: Enclosure?
     }
 
-    /// Element names whose text may contain unescaped HTML elements, whose text they keep.
-    private static let richText: Set<String> = [
-        "description", "content:encoded", "itunes:summary", "atom:content", "atom:summary", "atom:subtitle", "title",
-    ]
-
-    /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
-    private static let emptyElements: Set<String> = ["enclosure", "itunes:image"]
-
     // MARK: - Events
 
     mutating func startElement(_ rawName: String, attributes: [XMLAttribute], offset: Int) {
-        let name = namespaces.enter(rawName, attributes: attributes)
-        if root == nil { root = Root(name: name, rawName: rawName, offset: offset) }
-        if name == "item" || name == "atom:entry" { item = ItemDraft() }
-        if !attributes.isEmpty { readAttributes(of: name, attributes) }
-        if Self.richText.contains(name) { richDepth += 1 }
-        stack.append(Frame(name: name, textStart: text.count))
-        if Self.emptyElements.contains(name) { close() } // written `<enclosure …>` without the slash, it must not swallow the item's fields
+        namespaces.enter(attributes: attributes)
+        let name = lookUp(rawName)
+        let element = name.element
+        if root == nil { root = Root(name: name.canonical, rawName: rawName, offset: offset) }
+        if element.isItem { item = ItemDraft() }
+        if !attributes.isEmpty { readAttributes(of: element, attributes) }
+        if element.isRichText { richDepth += 1 }
+        stack.append(Frame(rawName: rawName, name: name.canonical, element: element, textStart: text.count))
+        if element.isEmpty { close() } // written `<enclosure …>` without the slash, it must not swallow the item's fields
     }
 
     mutating func endElement(_ rawName: String) {
-        let name = namespaces.cachedCanonical(rawName)
+        if let last = stack.last, last.rawName == rawName { // the common case: it closes the innermost element
+            close()
+            return
+        }
+        let name = lookUp(rawName).canonical
         guard let match = stack.lastIndex(where: { $0.name == name }) else { return } // a stray end tag
         while stack.count > match { close() }
     }
@@ -131,19 +148,34 @@ struct FeedBuilder: XMLEventHandler {
         feed.author = draft.author ?? draft.fallbackAuthor
     }
 
+    /// The canonical name and element of a tag name as written.
+    private mutating func lookUp(_ rawName: String) -> Name {
+        if namesGeneration != namespaces.generation {
+            names.removeAll(keepingCapacity: true)
+            namesGeneration = namespaces.generation
+        }
+        if let known = names[rawName] { return known }
+        let canonical = namespaces.canonical(rawName)
+        let name = Name(canonical: canonical, element: FeedElement(canonical: canonical))
+        names[rawName] = name
+        return name
+    }
+
     // MARK: - Closing elements
 
     private mutating func close() {
         let frame = stack.removeLast()
         namespaces.leave()
-        if Self.richText.contains(frame.name) { richDepth -= 1 }
-        let parent = stack.last?.name ?? ""
-        if frame.name == "item" || frame.name == "atom:entry" {
+        if frame.element.isRichText { richDepth -= 1 }
+        let parent = stack.last?.element ?? .other
+        if frame.element.isItem {
             finishItem()
-        } else if item != nil {
-            readItemText(frame, parent: parent)
-        } else {
-            readChannelText(frame, parent: parent)
+        } else if frame.element != .other {
+            if item != nil {
+                readItemText(frame, parent: parent)
+            } else {
+                readChannelText(frame, parent: parent)
+            }
         }
         if richDepth == 0 { text.removeSubrange(frame.textStart...) }
     }
@@ -158,50 +190,50 @@ struct FeedBuilder: XMLEventHandler {
         return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
-    private mutating func readItemText(_ frame: Frame, parent: String) {
-        guard parent == "item" || parent == "atom:entry", item != nil, let value = textOf(frame) else { return }
+    private mutating func readItemText(_ frame: Frame, parent: FeedElement) {
+        guard parent.isItem, item != nil, let value = textOf(frame) else { return }
         // Fields are set in place (`item!.…`): copying the draft would copy every string it holds.
-        switch frame.name {
-        case "guid", "atom:id": if item!.guid == nil { item!.guid = value }
-        case "title": if item!.title == nil { item!.title = value }
-        case "atom:title": if item!.atomTitle == nil { item!.atomTitle = value }
-        case "itunes:title": item!.itunesTitle = value
-        case "link": if item!.link == nil { item!.link = value }
-        case "content:encoded", "atom:content": if item!.encoded == nil { item!.encoded = value }
-        case "description": if item!.description == nil { item!.description = value }
-        case "itunes:summary", "atom:summary": if item!.summary == nil { item!.summary = value }
-        case "atom:published", "atom:issued":
+        switch frame.element {
+        case .guid, .atomID: if item!.guid == nil { item!.guid = value }
+        case .title: if item!.title == nil { item!.title = value }
+        case .atomTitle: if item!.atomTitle == nil { item!.atomTitle = value }
+        case .itunesTitle: item!.itunesTitle = value
+        case .link: if item!.link == nil { item!.link = value }
+        case .contentEncoded, .atomContent: if item!.encoded == nil { item!.encoded = value }
+        case .description: if item!.description == nil { item!.description = value }
+        case .itunesSummary, .atomSummary: if item!.summary == nil { item!.summary = value }
+        case .atomPublished, .atomIssued:
             if let date = FeedDate.parse(value) { item!.episode.published = date }
-        case "pubDate", "pubdate", "dc:date", "atom:updated":
+        case .pubDate, .dcDate, .atomUpdated:
             if item!.episode.published == nil { item!.episode.published = FeedDate.parse(value) }
-        case "itunes:duration": item!.episode.duration = FeedDuration.seconds(value)
-        case "itunes:season", "podcast:season": if item!.episode.season == nil { item!.episode.season = Self.integer(value) }
-        case "itunes:episode", "podcast:episode": if item!.episode.number == nil { item!.episode.number = Self.integer(value) }
+        case .itunesDuration: item!.episode.duration = FeedDuration.seconds(value)
+        case .itunesSeason, .podcastSeason: if item!.episode.season == nil { item!.episode.season = Self.integer(value) }
+        case .itunesEpisode, .podcastEpisode: if item!.episode.number == nil { item!.episode.number = Self.integer(value) }
         default: return
         }
     }
 
-    private mutating func readChannelText(_ frame: Frame, parent: String) {
-        let inChannel = parent == "channel" || parent == "atom:feed"
+    private mutating func readChannelText(_ frame: Frame, parent: FeedElement) {
+        let inChannel = parent.isChannel
         guard let value = textOf(frame) else { return }
-        switch (frame.name, inChannel) {
-        case ("title", true), ("atom:title", true): feed.title = feed.title ?? value
-        case ("link", true): channelDraft.link = channelDraft.link ?? resolve(value)
-        case ("description", true), ("atom:subtitle", true): channelDraft.description = channelDraft.description ?? value
-        case ("itunes:summary", true): channelDraft.summary = value
-        case ("language", true), ("dc:language", true): feed.language = feed.language ?? value
-        case ("itunes:author", true): channelDraft.author = value
-        case ("managingEditor", true), ("dc:creator", true): channelDraft.fallbackAuthor = channelDraft.fallbackAuthor ?? value
-        case ("itunes:new-feed-url", true): feed.newURL = resolve(value)
-        case ("podcast:guid", true): feed.podcastGUID = value
-        case ("podcast:locked", true):
+        switch (frame.element, inChannel) {
+        case (.title, true), (.atomTitle, true): feed.title = feed.title ?? value
+        case (.link, true): channelDraft.link = channelDraft.link ?? resolve(value)
+        case (.description, true), (.atomSubtitle, true): channelDraft.description = channelDraft.description ?? value
+        case (.itunesSummary, true): channelDraft.summary = value
+        case (.language, true), (.dcLanguage, true): feed.language = feed.language ?? value
+        case (.itunesAuthor, true): channelDraft.author = value
+        case (.managingEditor, true), (.dcCreator, true): channelDraft.fallbackAuthor = channelDraft.fallbackAuthor ?? value
+        case (.itunesNewFeedURL, true): feed.newURL = resolve(value)
+        case (.podcastGUID, true): feed.podcastGUID = value
+        case (.podcastLocked, true):
             feed.locked = value.lowercased() == "yes" || value.lowercased() == "true"
-        case ("atom:logo", true), ("atom:icon", true): channelDraft.atomImage = channelDraft.atomImage ?? resolve(value)
-        case ("url", _) where parent == "image":
+        case (.atomLogo, true), (.atomIcon, true): channelDraft.atomImage = channelDraft.atomImage ?? resolve(value)
+        case (.url, _) where parent == .image:
             channelDraft.rssImage = channelDraft.rssImage ?? resolve(value)
-        case ("atom:name", _) where parent == "atom:author" && stack.count <= 2:
+        case (.atomName, _) where parent == .atomAuthor && stack.count <= 2:
             channelDraft.fallbackAuthor = channelDraft.fallbackAuthor ?? value
-        case ("podcast:funding", true):
+        case (.podcastFunding, true):
             if let index = feed.funding.indices.last, feed.funding[index].title == nil {
                 feed.funding[index].title = value
             }
@@ -211,22 +243,23 @@ struct FeedBuilder: XMLEventHandler {
 
     // MARK: - Attributes
 
-    private mutating func readAttributes(of name: String, _ attributes: [XMLAttribute]) {
+    private mutating func readAttributes(of element: FeedElement, _ attributes: [XMLAttribute]) {
         func value(_ key: String) -> String? {
-            attributes.first { $0.name == key || $0.name.lowercased() == key }?.value
+            if let exact = attributes.first(where: { $0.name == key }) { return exact.value }
+            return attributes.first { $0.name.utf8.elementsEqual(key.utf8) { $0 | 0x20 == $1 | 0x20 } }?.value
         }
         let inItem = item != nil
-        switch name {
-        case "enclosure":
+        switch element {
+        case .enclosure:
             guard inItem, item!.episode.enclosure == nil, let url = resolve(value("url")) else { return }
             item!.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
-        case "media:content":
+        case .mediaContent:
             guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
             let type = Self.nonEmpty(value("type"))
             let medium = value("medium")
             guard medium == "audio" || medium == "video" || type?.hasPrefix("audio") == true || type?.hasPrefix("video") == true else { return }
             item!.mediaEnclosure = Enclosure(url: url, length: Self.length(value("fileSize")), type: type)
-        case "atom:link", "link":
+        case .atomLink, .link:
             guard let href = resolve(value("href")) else { return }
             let rel = value("rel")?.lowercased() ?? "alternate"
             if inItem {
@@ -235,26 +268,26 @@ struct FeedBuilder: XMLEventHandler {
                 } else if rel == "alternate", item!.atomLink == nil {
                     item!.atomLink = href
                 }
-            } else if rel == "alternate", stack.last?.name == "channel" || stack.last?.name == "atom:feed" {
+            } else if rel == "alternate", stack.last?.element.isChannel == true {
                 channelDraft.atomLink = channelDraft.atomLink ?? href
             }
-        case "itunes:image":
+        case .itunesImage:
             guard let href = resolve(value("href") ?? value("url")) else { return }
             if inItem {
                 if item!.episode.image == nil { item!.episode.image = href }
             } else {
                 channelDraft.itunesImage = channelDraft.itunesImage ?? href
             }
-        case "media:thumbnail":
+        case .mediaThumbnail:
             guard inItem, item!.episode.image == nil else { return }
             item!.episode.image = resolve(value("url"))
-        case "podcast:chapters":
+        case .podcastChapters:
             guard inItem, item!.episode.chaptersURL == nil else { return }
             item!.episode.chaptersURL = resolve(value("url"))
-        case "podcast:transcript":
+        case .podcastTranscript:
             guard inItem, item!.episode.transcriptURL == nil else { return }
             item!.episode.transcriptURL = resolve(value("url"))
-        case "podcast:funding":
+        case .podcastFunding:
             if !inItem, let url = resolve(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
         default:
             return

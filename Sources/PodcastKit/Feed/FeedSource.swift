@@ -71,14 +71,8 @@ public struct FeedLoader: Sendable {
     /// Fetches (conditionally, with the validators given) and parses the feed at `source`.
     public func load(_ source: FeedSource, etag: String? = nil, lastModified: String? = nil) async throws(FeedLoadError) -> LoadedFeed {
         switch source {
-        case .file(let path):
-            do {
-                let bytes = try LocalFile.read(path, sizeCap: sizeCap)
-                let feed = try FeedParser.parse(bytes, url: source.baseURL, sizeCap: sizeCap)
-                return LoadedFeed(feed: feed)
-            } catch {
-                throw FeedLoadError(location: path, reason: error.reason)
-            }
+        case .file:
+            return LoadedFeed(feed: try loadFile(source))
         case .remote(let url):
             guard let http else { throw FeedLoadError(location: url, reason: "no HTTP client to fetch it with") }
             let document: FetchedDocument
@@ -95,6 +89,20 @@ public struct FeedLoader: Sendable {
                 throw FeedLoadError(location: url, reason: error.reason)
             }
             return loaded
+        }
+    }
+
+    /// Reads and parses a feed file (a `.file` source) on the calling thread; a remote source is refused.
+    public func loadFile(_ source: FeedSource) throws(FeedLoadError) -> ParsedFeed {
+        guard case .file(let path) = source else {
+            throw FeedLoadError(location: source.location, reason: "not a file")
+        }
+        do {
+            return try LocalFile.withContents(path, sizeCap: sizeCap) { (bytes) throws(FeedError) in
+                try FeedParser.parse(contentsOf: bytes, url: source.baseURL, sizeCap: sizeCap)
+            }
+        } catch {
+            throw FeedLoadError(location: path, reason: error.reason)
         }
     }
 }

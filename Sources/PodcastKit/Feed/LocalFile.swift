@@ -53,5 +53,27 @@ enum LocalFile {
         return bytes
     }
 
+    /// Calls `body` with the bytes of the file at `path`, mapped rather than copied when it is a regular file
+    /// (a large feed then costs no copy and no fresh memory); other files are read.
+    static func withContents<Result>(
+        _ path: String, sizeCap: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(FeedError) -> Result
+    ) throws(FeedError) -> Result {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FeedError(errnoReason()) }
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let size = Int(info.st_size)
+        guard isRegular, size > 0, size <= sizeCap,
+              let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
+            close(descriptor)
+            let bytes = try read(path, sizeCap: sizeCap)
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) -> Result in try body(buffer) }
+        }
+        close(descriptor)
+        defer { munmap(mapped, size) }
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+    }
+
     static func errnoReason() -> String { String(cString: strerror(errno)) }
 }

@@ -1,26 +1,32 @@
 import Foundation
 
 extension ParsedFeed {
-    /// `json` rendered, the episodes rendered on all cores in parallel (a large feed's show notes make the
-    /// rendering about as costly as the parsing).
-    public var renderedJSON: [UInt8] {
-        var output = JSONValue.object(Array(jsonHeader.dropLast())).renderedBytes
-        output.removeLast() // the closing brace; the episodes follow
-        output += Array(#","episodes":["#.utf8)
-        let episodes = self.episodes
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, episodes.count / 200))
-        let rendered = RenderedChunks(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var bytes: [UInt8] = []
-            let range = (episodes.count * chunk / chunks)..<(episodes.count * (chunk + 1) / chunks)
-            for index in range {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                episodes[index].json.render(into: &bytes)
+    /// How much rendered JSON `writeJSON` gathers before handing it on.
+    private static let jsonPiece = 64 * 1024
+
+    /// `json` as UTF-8 text, handed to `write` in pieces of about 64 KB, so that a large feed's JSON is
+    /// never held whole in memory beside the feed (its show notes make it as large as the document).
+    public func writeJSON(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var buffer = JSONValue.object(Array(jsonHeader.dropLast())).renderedBytes
+        buffer.reserveCapacity(Self.jsonPiece * 2)
+        buffer.removeLast() // the closing brace; the episodes follow
+        buffer += Array(#","episodes":["#.utf8)
+        for (index, episode) in episodes.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            episode.json.render(into: &buffer)
+            if buffer.count >= Self.jsonPiece {
+                buffer.withUnsafeBufferPointer(write)
+                buffer.removeAll(keepingCapacity: true)
             }
-            rendered.set(chunk, bytes)
         }
-        for chunk in 0..<chunks { output += rendered.get(chunk) }
-        output += Array("]}".utf8)
+        buffer += Array("]}".utf8)
+        buffer.withUnsafeBufferPointer(write)
+    }
+
+    /// `json` rendered, as `writeJSON` writes it.
+    public var renderedJSON: [UInt8] {
+        var output: [UInt8] = []
+        writeJSON { output.append(contentsOf: $0) }
         return output
     }
 
@@ -59,16 +65,4 @@ extension ParsedEpisode {
             ("image", .string(image)),
         ])
     }
-}
-
-/// Rendered pieces of JSON, filled in from several threads, each slot by one thread only.
-private final class RenderedChunks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chunks: [[UInt8]]
-
-    init(count: Int) { chunks = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ bytes: [UInt8]) { lock.withLock { chunks[index] = bytes } }
-
-    func get(_ index: Int) -> [UInt8] { lock.withLock { chunks[index] } }
 }

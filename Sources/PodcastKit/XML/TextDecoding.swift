@@ -17,6 +17,22 @@ enum TextDecoding {
         return firstNonSpace == 0 ? decoded : Array(decoded[firstNonSpace...])
     }
 
+    /// Calls `body` with `bytes` as UTF-8 without a BOM or leading whitespace: `bytes` themselves when they
+    /// already are UTF-8 (the common case, which copies nothing), else a converted copy.
+    static func withUTF8<Result, Failure: Error>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C])
+        guard !hasMark, isValidUTF8(bytes) else {
+            let converted = utf8(Array(bytes))
+            return try converted.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
+        }
+        let firstNonSpace = bytes.firstIndex { !XMLTokenizer.isSpace($0) } ?? bytes.endIndex
+        return try body(UnsafeBufferPointer(rebasing: bytes[firstNonSpace...]))
+    }
+
     private static func decode(_ bytes: [UInt8]) -> [UInt8] {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return utf8OrWindows1252(Array(bytes.dropFirst(3))) }
         if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), bigEndian: false) }
@@ -39,19 +55,21 @@ enum TextDecoding {
     }
 
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(isValidUTF8)
+    }
+
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most feeds are ASCII; check that eight bytes at a time before the full validation.
-        let isASCII = bytes.withUnsafeBytes { raw -> Bool in
-            var index = 0
-            let count = raw.count
-            while index + 8 <= count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < count {
-                if raw[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        var isASCII = true
+        while index + 8 <= raw.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { isASCII = false; break }
+            index += 8
+        }
+        while isASCII, index < raw.count {
+            if raw[index] >= 0x80 { isASCII = false }
+            index += 1
         }
         if isASCII { return true }
         return String(validating: bytes, as: UTF8.self) != nil

@@ -12,8 +12,9 @@ struct XMLNamespaces {
 
     private var scopes: [Scope] = []
     private var depth = 0
-    /// Canonical names already worked out under the current scopes; emptied whenever the scopes change.
-    private var cache: [String: String] = [:]
+    /// Changes whenever the declarations in scope change, so that callers know when names they worked
+    /// out may mean something else.
+    private(set) var generation = 0
 
     /// The canonical prefixes of the namespaces feeds use, keyed by namespace URI without scheme,
     /// lower-cased and without a trailing slash.
@@ -33,8 +34,8 @@ struct XMLNamespaces {
         "www.w3.org/xml/1998/namespace": "xml",
     ]
 
-    /// Enters an element: records its namespace declarations and returns its canonical name.
-    mutating func enter(_ name: String, attributes: [XMLAttribute]) -> String {
+    /// Enters an element: records the namespace declarations among its attributes.
+    mutating func enter(attributes: [XMLAttribute]) {
         depth += 1
         var bindings: [String: String]?
         for attribute in attributes where attribute.name.utf8.starts(with: "xmlns".utf8) {
@@ -51,24 +52,15 @@ struct XMLNamespaces {
         }
         if let bindings {
             scopes.append(Scope(depth: depth, bindings: bindings))
-            cache.removeAll()
+            generation += 1
         }
-        return cachedCanonical(name)
-    }
-
-    /// `canonical(name)`, remembered until the scopes change; feeds repeat the same few names thousands of times.
-    mutating func cachedCanonical(_ name: String) -> String {
-        if let known = cache[name] { return known }
-        let value = canonical(name)
-        cache[name] = value
-        return value
     }
 
     /// Leaves the innermost element.
     mutating func leave() {
         if let last = scopes.last, last.depth == depth {
             scopes.removeLast()
-            cache.removeAll()
+            generation += 1
         }
         depth = max(0, depth - 1)
     }
