@@ -31,6 +31,7 @@ struct AddCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         let show = application.show
+        for warning in application.warnings { printError("warning: \(source.location): \(warning)") }
         print("Added \(show.slug): \(show.displayTitle) (\(application.newEpisodes) episodes)")
     }
 }

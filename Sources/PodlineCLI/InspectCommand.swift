@@ -38,6 +38,7 @@ struct InspectCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
+        for warning in parsed.warnings { printError("warning: \(source.location): \(warning)") }
         if json {
             parsed.writeJSON(TerminalOutput.writeBytes)
             TerminalOutput.writeBytes([UInt8(ascii: "\n")])

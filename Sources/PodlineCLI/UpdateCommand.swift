@@ -72,6 +72,7 @@ struct UpdateCommand: ParsableCommand {
                 if json { continue }
                 if count > 0 { print("\(name): \(count) new episode\(count == 1 ? "" : "s")") }
                 if moved { print("\(name): feed moved to \(result.show.feedURL)") }
+                for warning in result.warnings { printError("warning: \(name): \(result.show.feedURL): \(warning)") }
             case .notModified:
                 break
             case .failed(let reason):
@@ -110,6 +111,7 @@ struct UpdateCommand: ParsableCommand {
         case .failed(let reason):
             members += [("status", .string("failed")), ("error", .string(reason))]
         }
+        if !result.warnings.isEmpty { members.append(("warnings", .array(result.warnings.map(JSONValue.string)))) }
         return .object(members)
     }
 }

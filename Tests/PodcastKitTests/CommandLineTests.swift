@@ -37,6 +37,30 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("library.sqlite").path), "inspect does not subscribe")
     }
 
+    @Test("a truncated feed: inspect, add and update keep what arrived and warn with line and column on stderr")
+    func truncatedFeedWarns() async throws {
+        let home = try Fixtures.temporaryDirectory()
+        let whole = LibraryStoreTests.three
+        let cut = String(whole[..<whole.range(of: "</item>", options: .backwards)!.lowerBound])
+        let feed = try write(cut, to: home, name: "cut.xml")
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
+        let endPlace = "line \(lines.count), column \(lines.last!.utf8.count + 1)"
+        let inspected = try await podline(["inspect", feed.path, "--json"], home: home)
+        #expect(inspected.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: inspected.stdoutData) as? [String: Any])
+        #expect((object["episodes"] as? [[String: Any]])?.count == 3, "the last, cut item is kept")
+        #expect(inspected.stderrLines.count == 1)
+        #expect(inspected.stderrLines.first?.hasPrefix("podline: warning: \(feed.path): truncated: the document ends (\(endPlace)) inside <") == true)
+        let added = try await podline(["add", feed.path], home: home)
+        #expect(added.status == 0)
+        #expect(added.stderrLines == inspected.stderrLines)
+        let updated = try await podline(["update", "--json"], home: home)
+        #expect(updated.status == 0)
+        let result = try #require(JSONSerialization.jsonObject(with: updated.stdoutData) as? [String: Any], "one NDJSON line for the one show")
+        let warnings = try #require(result["warnings"] as? [String])
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("truncated: the document ends (\(endPlace))"))
+    }
+
     @Test("unreadable feeds and files: one line naming the thing and the reason, exit 2")
     func unreadable() async throws {
         let home = try Fixtures.temporaryDirectory()

@@ -24,7 +24,7 @@ public enum FeedParser {
             let tokenizer = XMLTokenizer(bytes: buffer)
             var builder = FeedBuilder(base: base)
             tokenizer.tokenize(into: &builder)
-            builder.finish()
+            builder.finish(end: buffer.count)
             guard let root = builder.root else {
                 let (line, column) = tokenizer.position(of: 0)
                 throw FeedError("not XML: no element found (line \(line), column \(column))")
@@ -33,8 +33,41 @@ public enum FeedParser {
                 let (line, column) = tokenizer.position(of: root.offset)
                 throw FeedError("not a feed: the root element is <\(root.rawName)> (line \(line), column \(column))")
             }
-            return builder.feed
+            var feed = builder.feed
+            feed.warnings = warnings(builder.malformations, count: builder.malformationCount, in: tokenizer)
+            return feed
         }
+    }
+
+    /// One line per malformation, with lines and columns.
+    private static func warnings(_ malformations: [FeedBuilder.Malformation], count: Int, in tokenizer: XMLTokenizer) -> [String] {
+        guard !malformations.isEmpty else { return [] }
+        var offsets: [Int] = []
+        for malformation in malformations {
+            switch malformation {
+            case .unclosed(_, let opened, _, let at): offsets += [opened, at]
+            case .stray(_, let at): offsets.append(at)
+            }
+        }
+        var positions = tokenizer.positions(of: offsets).makeIterator()
+        func place() -> String {
+            let (line, column) = positions.next() ?? (1, 1)
+            return "line \(line), column \(column)"
+        }
+        var lines = malformations.map { malformation -> String in
+            switch malformation {
+            case .unclosed(let name, _, let closer?, _):
+                let opened = place()
+                return "<\(name)> (\(opened)) is not closed before </\(closer)> (\(place()))"
+            case .unclosed(let name, _, nil, _):
+                let opened = place()
+                return "truncated: the document ends (\(place())) inside <\(name)> (\(opened))"
+            case .stray(let name, _):
+                return "</\(name)> (\(place())) closes nothing and was ignored"
+            }
+        }
+        if count > malformations.count { lines.append("\(count - malformations.count) more like these") }
+        return lines
     }
 }
 
@@ -46,6 +79,10 @@ struct FeedBuilder: XMLEventHandler {
         var name: String
         var element: FeedElement
         var textStart: Int
+        /// Where its start tag is.
+        var offset: Int
+        /// True inside rich text, where HTML that is not well-formed XML is common and harmless.
+        var inRichText: Bool
     }
 
     /// What a tag name, as written, stands for under the namespace declarations in scope.
@@ -53,6 +90,17 @@ struct FeedBuilder: XMLEventHandler {
         var canonical: String
         var element: FeedElement
     }
+
+    /// Where the document is not well-formed, as byte offsets; the parser reads past each.
+    enum Malformation: Equatable {
+        /// `<name>` at `opened` was closed by the end tag `</closer>` at `at` (or by the end of the document).
+        case unclosed(name: String, opened: Int, closer: String?, at: Int)
+        /// An end tag `</name>` at `at` that matches no open element.
+        case stray(name: String, at: Int)
+    }
+
+    /// At most this many malformations are kept; `malformationCount` counts them all.
+    static let malformationLimit = 10
 
     /// The first element of the document.
     struct Root {
@@ -64,6 +112,8 @@ struct FeedBuilder: XMLEventHandler {
     let base: URL?
     private(set) var feed = ParsedFeed()
     private(set) var root: Root?
+    private(set) var malformations: [Malformation] = []
+    private(set) var malformationCount = 0
     private var namespaces = XMLNamespaces()
     /// Names as written, worked out under `namesGeneration` of the namespace declarations; feeds repeat
     /// the same few names thousands of times.
@@ -120,32 +170,51 @@ struct FeedBuilder: XMLEventHandler {
         if element.isItem { item = ItemDraft() }
         if !attributes.isEmpty { readAttributes(of: element, attributes) }
         if element.isRichText { richDepth += 1 }
-        stack.append(Frame(rawName: rawName, name: name.canonical, element: element, textStart: text.count))
+        stack.append(Frame(rawName: rawName, name: name.canonical, element: element, textStart: text.count,
+                           offset: offset, inRichText: richDepth > (element.isRichText ? 1 : 0)))
         if element.isEmpty { close() } // written `<enclosure …>` without the slash, it must not swallow the item's fields
     }
 
-    mutating func endElement(_ rawName: String) {
+    mutating func endElement(_ rawName: String, offset: Int) {
         if let last = stack.last, last.rawName == rawName { // the common case: it closes the innermost element
             close()
             return
         }
-        let name = lookUp(rawName).canonical
-        guard let match = stack.lastIndex(where: { $0.name == name }) else { return } // a stray end tag
-        while stack.count > match { close() }
+        let name = lookUp(rawName)
+        guard let match = stack.lastIndex(where: { $0.name == name.canonical }) else {
+            // `</enclosure>` after `<enclosure …>` is well-formed: that element was closed at once.
+            if richDepth == 0 && !name.element.isEmpty { note(.stray(name: rawName, at: offset)) }
+            return
+        }
+        while stack.count > match + 1 {
+            if let inner = stack.last, !inner.inRichText, !inner.element.isEmpty {
+                note(.unclosed(name: inner.rawName, opened: inner.offset, closer: rawName, at: offset))
+            }
+            close()
+        }
+        close()
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         text.append(contentsOf: bytes)
     }
 
-    /// Closes what a truncated document left open.
-    mutating func finish() {
+    /// Closes what a truncated document left open; `end` is the document's length.
+    mutating func finish(end: Int) {
+        if let innermost = stack.last(where: { !$0.inRichText }) {
+            note(.unclosed(name: innermost.rawName, opened: innermost.offset, closer: nil, at: end))
+        }
         while !stack.isEmpty { close() }
         let draft = channelDraft
         feed.link = draft.link ?? draft.atomLink
         feed.description = draft.description ?? draft.summary
         feed.image = draft.itunesImage ?? draft.rssImage ?? draft.atomImage
         feed.author = draft.author ?? draft.fallbackAuthor
+    }
+
+    private mutating func note(_ malformation: Malformation) {
+        malformationCount += 1
+        if malformations.count < Self.malformationLimit { malformations.append(malformation) }
     }
 
     /// The canonical name and element of a tag name as written.

@@ -13,6 +13,8 @@ public struct FeedUpdateResult: Sendable {
 
     public var show: ShowRecord
     public var outcome: Outcome
+    /// Where the feed was not well-formed, with line and column (see `ParsedFeed.warnings`).
+    public var warnings: [String] = []
 
     public var failed: Bool {
         if case .failed = outcome { return true }
@@ -64,7 +66,8 @@ public struct FeedUpdater: Sendable {
             }
             let applied = try store.applyUpdate(showID: showID, parsed: feed, movedTo: loaded.movedTo,
                                                 etag: loaded.etag, lastModified: loaded.lastModified)
-            return FeedUpdateResult(show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved))
+            return FeedUpdateResult(show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved),
+                                    warnings: feed.warnings)
         } catch let error as FeedLoadError {
             try? store.recordFailure(showID: showID, reason: error.reason)
             return FeedUpdateResult(show: show, outcome: .failed(error.reason))

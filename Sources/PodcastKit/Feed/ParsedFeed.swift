@@ -18,6 +18,9 @@ public struct ParsedFeed: Sendable, Equatable {
     public var funding: [Funding] = []
     /// The episodes, in document order, duplicates (same GUID) merged.
     public var episodes: [ParsedEpisode] = []
+    /// Where the document is not well-formed (a truncated download, a tag never closed), with line and
+    /// column; the parser read past each, so the rest of the feed is still here.
+    public var warnings: [String] = []
 
     public init() {}
 }

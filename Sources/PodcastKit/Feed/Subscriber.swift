@@ -17,6 +17,8 @@ public struct Subscriber: Sendable {
         let loaded = try await loader.load(source)
         guard let feed = loaded.feed else { throw FeedLoadError(location: source.location, reason: "the server sent no feed") }
         let url = loaded.movedTo ?? source.location
-        return try store.addShow(feedURL: url, parsed: feed, etag: loaded.etag, lastModified: loaded.lastModified)
+        var application = try store.addShow(feedURL: url, parsed: feed, etag: loaded.etag, lastModified: loaded.lastModified)
+        application.warnings = feed.warnings
+        return application
     }
 }

@@ -48,7 +48,7 @@ struct OPMLBuilder: XMLEventHandler {
         text.removeAll(keepingCapacity: true)
     }
 
-    mutating func endElement(_ name: String) {
+    mutating func endElement(_ name: String, offset: Int) {
         let lower = name.lowercased()
         guard let match = stack.lastIndex(of: lower) else { return }
         while stack.count > match {

@@ -16,6 +16,8 @@ public struct FeedApplication: Sendable, Equatable {
     public var newEpisodes: Int
     /// True when the stored feed URL changed (HTTP 301 or `itunes:new-feed-url`).
     public var moved: Bool
+    /// Where the feed was not well-formed, with line and column (see `ParsedFeed.warnings`).
+    public var warnings: [String] = []
 }
 
 extension LibraryStore {

@@ -46,13 +46,23 @@ struct XMLTokenizer {
 
     /// The 1-based line and column of byte `offset`, for error messages.
     func position(of offset: Int) -> (line: Int, column: Int) {
+        positions(of: [offset])[0]
+    }
+
+    /// The 1-based line and column of each byte offset in `offsets`, found in one pass over the document.
+    func positions(of offsets: [Int]) -> [(line: Int, column: Int)] {
+        var result = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
         var line = 1
         var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let offset = min(max(offsets[index], 0), bytes.count)
+            while let newline = find(UInt8(ascii: "\n"), from: lineStart), newline < offset {
+                line += 1
+                lineStart = newline + 1
+            }
+            result[index] = (line, offset - lineStart + 1)
         }
-        return (line, offset - lineStart + 1)
+        return result
     }
 
     // MARK: - Markup
@@ -96,7 +106,7 @@ struct XMLTokenizer {
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         let name = string(from: nameStart, to: index)
         let close = find(UInt8(ascii: ">"), from: index) ?? bytes.count
-        if !name.isEmpty { handler.endElement(name) }
+        if !name.isEmpty { handler.endElement(name, offset: start) }
         return min(close + 1, bytes.count)
     }
 
@@ -146,7 +156,7 @@ struct XMLTokenizer {
             attributes.append(XMLAttribute(name: attributeName, value: value))
         }
         handler.startElement(name, attributes: attributes, offset: start)
-        if selfClosing { handler.endElement(name) }
+        if selfClosing { handler.endElement(name, offset: start) }
         return index
     }
 
@@ -261,8 +271,8 @@ struct XMLAttribute: Sendable {
 protocol XMLEventHandler {
     /// A start tag (also reported for an empty-element tag, followed at once by its end).
     mutating func startElement(_ name: String, attributes: [XMLAttribute], offset: Int)
-    /// An end tag; it may not match any open element in a malformed document.
-    mutating func endElement(_ name: String)
+    /// An end tag at byte `offset`; it may not match any open element in a malformed document.
+    mutating func endElement(_ name: String, offset: Int)
     /// A run of text (entities decoded) or CDATA; one text node may arrive in several runs.
     mutating func characters(_ text: UnsafeBufferPointer<UInt8>)
 }
