@@ -100,6 +100,8 @@ struct FeedValueTests {
         feed.episodes = [episode]
         #expect(feed.json.rendered == #"{"title":"T","link":null,"description":null,"language":null,"author":null,"image":null,"new_url":null,"episodes":[{"guid":"g","title":null,"link":null,"description":null,"published":"1970-01-01T00:00:00Z","duration":61,"enclosure":{"url":"https://x/a.mp3","length":null,"type":"audio/mpeg"},"season":null,"number":null,"chapters_url":null,"transcript_url":null,"image":null}]}"#)
         #expect(JSONValue.string("a\"b\\c\n\u{1}").rendered == #""a\"b\\c\n\u0001""#)
+        #expect(JSONValue.array([.int(0), .int(-1), .int(Int64.max), .int(Int64.min), .int(1_234_567_890_123), .null, .bool(true), .bool(false)]).rendered
+                == "[0,-1,9223372036854775807,-9223372036854775808,1234567890123,null,true,false]")
     }
 
     @Test("a large feed's JSON is streamed in pieces that add up to the plain rendering")

@@ -39,7 +39,8 @@ public enum FeedURL {
         guard let reference else { return nil }
         var trimmed = reference.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
-        if trimmed.utf8.contains(0x20) { trimmed = trimmed.replacingOccurrences(of: " ", with: "%20") } // seen in enclosure URLs
+        let hasSpace = trimmed.utf8.withContiguousStorageIfAvailable { $0.contains(0x20) } ?? trimmed.utf8.contains(0x20)
+        if hasSpace { trimmed = trimmed.replacingOccurrences(of: " ", with: "%20") } // seen in enclosure URLs
         if hasHTTPScheme(trimmed) { return trimmed }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("feed:") || lower.hasPrefix("itpc:") || lower.hasPrefix("pcast:") { return normalized(trimmed) }

@@ -39,9 +39,9 @@ public enum JSONValue: Sendable, Equatable {
     /// Appends the compact JSON text to `output`.
     public func render(into output: inout [UInt8]) {
         switch self {
-        case .null: output += Array("null".utf8)
-        case .bool(let value): output += Array((value ? "true" : "false").utf8)
-        case .int(let value): output += Array(String(value).utf8)
+        case .null: Self.append("null", to: &output)
+        case .bool(let value): Self.append(value ? "true" : "false", to: &output)
+        case .int(let value): Self.append(value, to: &output)
         case .double(let value): output += Array("\(value)".utf8)
         case .string(let value): Self.escape(value, into: &output)
         case .array(let values):
@@ -60,6 +60,26 @@ public enum JSONValue: Sendable, Equatable {
                 member.1.render(into: &output)
             }
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the decimal digits of `value` without making a string of them.
+    private static func append(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits, written from the end
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: buffer[index...])
         }
     }
 
