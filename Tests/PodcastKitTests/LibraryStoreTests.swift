@@ -22,6 +22,22 @@ struct LibraryStoreTests {
         _ = try LibraryStore(paths: library.store.paths)
     }
 
+    @Test("the newest-first listing reads an index in its order rather than sorting every episode")
+    func listingUsesIndex() throws {
+        let library = try TemporaryLibrary()
+        _ = try library.store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse(Self.three))
+        for query in [EpisodeQuery(limit: 100), EpisodeQuery(states: [.new], limit: 10)] {
+            let (sql, arguments) = LibraryStore.listingStatement(query)
+            let plan = try library.store.pool.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
+            }
+            #expect(plan.contains { $0.contains("episode_newest") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
+        let listed = try library.store.episodes(EpisodeQuery(limit: 2))
+        #expect(listed.map(\.episode.title) == ["Third", "Second"])
+    }
+
     @Test("adding numbers episodes oldest first and gives the show a slug")
     func add() throws {
         let library = try TemporaryLibrary()

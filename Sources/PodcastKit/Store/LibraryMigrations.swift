@@ -80,6 +80,11 @@ enum LibraryMigrations {
                 END;
                 """)
         }
+        migrator.registerMigration("v3: an index in listing order") { db in
+            // `episodes` lists newest first with exactly these terms; with the index a `--limit` reads only
+            // the rows it prints instead of sorting the whole library.
+            try db.execute(sql: "CREATE INDEX episode_newest ON episode (published IS NULL, published DESC, number DESC)")
+        }
         return migrator
     }
 }

@@ -32,6 +32,16 @@ public struct EpisodeQuery: Sendable, Equatable {
 extension LibraryStore {
     /// Episodes matching `query`, newest first.
     public func episodes(_ query: EpisodeQuery) throws(StoreError) -> [EpisodeListing] {
+        let (statement, statementArguments) = Self.listingStatement(query)
+        return try read { db in
+            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map { row in
+                EpisodeListing(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
+            }
+        }
+    }
+
+    /// The SQL that lists `query`'s episodes, and its arguments.
+    static func listingStatement(_ query: EpisodeQuery) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let showID = query.showID {
@@ -54,13 +64,7 @@ extension LibraryStore {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
-        let statementArguments = StatementArguments(arguments.map { $0.databaseValue })
-        let statement = sql
-        return try read { db in
-            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map { row in
-                EpisodeListing(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
-            }
-        }
+        return (sql, StatementArguments(arguments.map { $0.databaseValue }))
     }
 
     /// The episode `reference` names, or a `notFound` error naming it.
