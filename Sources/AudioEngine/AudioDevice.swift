@@ -21,6 +21,10 @@ public protocol AudioDevice: AnyObject {
     func retractableFrames() -> Int
     /// Drops what is queued and not heard yet.
     func flush()
+    /// Makes the next `frames` frames written replace the last `frames` queued, which must not have been
+    /// handed on yet (see `retractableFrames`), instead of following them: the queue never runs short
+    /// while they are written again.
+    func overwrite(frames: Int)
     /// Waits until what is queued has been heard.
     func drain()
 }
@@ -32,5 +36,6 @@ extension AudioDevice {
     public func unplayedFrames() -> Int { 0 }
     public func retractableFrames() -> Int { 0 }
     public func flush() {}
+    public func overwrite(frames: Int) { flush() }
     public func drain() {}
 }

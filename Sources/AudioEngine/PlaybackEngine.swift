@@ -150,7 +150,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 // The device's queue ran dry while paused: start again where it reads now.
                 output?.flush()
             } else if pausePending {
-                takeBackUnheard()
+                takeBackUnheard(overwriting: true)
             }
             playing = true
             pausePending = false
@@ -164,7 +164,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         case let .volume(volume, fade):
             volumeGain = Gain(volume: volume).factor
             if playing && !pausePending {
-                takeBackUnheard()
+                takeBackUnheard(overwriting: true)
                 ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
             }
         case let .speed(value):
@@ -217,20 +217,28 @@ public final class PlaybackEngine: @unchecked Sendable {
                                                     speed: speed, start: decoder.position)
     }
 
-    /// Takes back what the device has not played yet, to be written again with the ramp as it is now.
-    private func takeBackUnheard() {
-        let pieces = retractQueued()
+    /// Takes back what the device has not played yet, to be written again with the ramp as it is now;
+    /// `overwriting` when it will be written again whole (a volume change), so the device need not drop it first.
+    private func takeBackUnheard(overwriting: Bool = false) {
+        let pieces = retractQueued(overwriting: overwriting)
         guard let first = pieces.first else { return }
         replay.insert(contentsOf: pieces, at: 0)
         ramp.set(first.gainStart)
     }
 
     /// Drops what the device can still take back and returns it, oldest first; empty when nothing was.
-    private func retractQueued() -> [AudioPiece] {
+    private func retractQueued(overwriting: Bool = false) -> [AudioPiece] {
         guard let output, written != nil else { return [] }
-        let unheard = output.retractableFrames()
+        // What is overwritten must arrive before the server reads it: leave it a tenth of a second, so that
+        // a busy machine delays the change a little rather than skipping the start of its ramp.
+        let margin = overwriting ? output.format.sampleRate / 10 : 0
+        let unheard = output.retractableFrames() - margin
         guard unheard > 0, let pieces = written?.takeBack(frames: unheard), !pieces.isEmpty else { return [] }
-        output.flush()
+        if overwriting {
+            output.overwrite(frames: pieces.reduce(0) { $0 + $1.frames(channels: output.format.channels) })
+        } else {
+            output.flush()
+        }
         return pieces
     }
 

@@ -148,12 +148,16 @@ public final class PulseOutput: AudioDevice {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         while true {
             try checkAlive()
-            if pa_stream_writable_size(stream) >= bytes { return true }
+            if pa_stream_writable_size(stream) + overwriting.bytes >= bytes { return true }
             if waker.take() || DispatchTime.now().uptimeNanoseconds >= deadline { return false }
             // The write callback signals when the server wants more; `wake()` signals for commands.
             pa_threaded_mainloop_wait(mainloop)
         }
     }
+
+    /// Bytes at the end of the queue that the next writes replace, and whether the next write must step
+    /// back over them first (see `overwrite`).
+    private var overwriting: (bytes: Int, stepBack: Bool) = (0, false)
 
     public func wake() {
         waker.raise()
@@ -169,17 +173,26 @@ public final class PulseOutput: AudioDevice {
         var offset = 0
         while offset < bytes.count {
             try checkAlive()
-            let writable = pa_stream_writable_size(stream)
+            let writable = pa_stream_writable_size(stream) + overwriting.bytes
             if writable <= 0 {
                 pa_threaded_mainloop_wait(mainloop)
                 continue
             }
             let count = min(writable, bytes.count - offset)
-            guard pa_stream_write(stream, base + offset, count, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+            // The first write after `overwrite` steps back over the audio it replaces.
+            let seek = overwriting.stepBack ? -Int64(overwriting.bytes) : 0
+            guard pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
                 throw failure("pa_stream_write")
             }
+            overwriting = (max(0, overwriting.bytes - count), false)
             offset += count
         }
+    }
+
+    public func overwrite(frames: Int) {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        overwriting = (frames * format.bytesPerFrame, frames > 0)
     }
 
     public func unplayedFrames() -> Int {
@@ -219,6 +232,7 @@ public final class PulseOutput: AudioDevice {
     public func flush() {
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
+        overwriting = (0, false)
         guard let stream, let operation = pa_stream_flush(stream, nil, nil) else { return }
         pa_operation_unref(operation)
     }
