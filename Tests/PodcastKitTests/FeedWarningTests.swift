@@ -55,6 +55,14 @@ struct FeedWarningTests {
         #expect(try parse(FeedFixtures.rss(title: "Five", items: items)).warnings.isEmpty)
     }
 
+    @Test("lines are counted from the document's first byte, blank lines before the declaration included")
+    func leadingBlankLines() throws {
+        let feed = try parse("\n\n<?xml version=\"1.0\"?>\n<rss><channel>\n  </bogus>\n</channel></rss>")
+        #expect(feed.warnings == ["</bogus> (line 5, column 3) closes nothing and was ignored"])
+        let html = "\n<html><body/></html>"
+        #expect(throws: FeedError("not a feed: the root element is <html> (line 2, column 1)")) { try parse(html) }
+    }
+
     @Test("at most ten warnings, then a count of the rest")
     func limited() throws {
         let strays = String(repeating: "</x>\n", count: 25)

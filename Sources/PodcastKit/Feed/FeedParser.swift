@@ -20,7 +20,7 @@ public enum FeedParser {
         }
         let base = url.flatMap { URL(string: FeedURL.normalized($0)) }
         return try TextDecoding.withUTF8(data) { (buffer) throws(FeedError) -> ParsedFeed in
-            guard !buffer.isEmpty else { throw FeedError("empty document") }
+            guard buffer.contains(where: { !XMLTokenizer.isSpace($0) }) else { throw FeedError("empty document") }
             let tokenizer = XMLTokenizer(bytes: buffer)
             var builder = FeedBuilder(base: base)
             tokenizer.tokenize(into: &builder)

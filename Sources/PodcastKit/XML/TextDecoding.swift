@@ -17,8 +17,9 @@ enum TextDecoding {
         return firstNonSpace == 0 ? decoded : Array(decoded[firstNonSpace...])
     }
 
-    /// Calls `body` with `bytes` as UTF-8 without a BOM or leading whitespace: `bytes` themselves when they
-    /// already are UTF-8 (the common case, which copies nothing), else a converted copy.
+    /// Calls `body` with `bytes` as UTF-8 without a BOM: `bytes` themselves when they already are UTF-8
+    /// (the common case, which copies nothing, and whose byte offsets then give true lines and columns),
+    /// else a converted copy without leading whitespace.
     static func withUTF8<Result, Failure: Error>(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
@@ -29,8 +30,7 @@ enum TextDecoding {
             let converted = utf8(Array(bytes))
             return try converted.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
         }
-        let firstNonSpace = bytes.firstIndex { !XMLTokenizer.isSpace($0) } ?? bytes.endIndex
-        return try body(UnsafeBufferPointer(rebasing: bytes[firstNonSpace...]))
+        return try body(bytes)
     }
 
     private static func decode(_ bytes: [UInt8]) -> [UInt8] {
