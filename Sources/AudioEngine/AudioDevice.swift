@@ -25,6 +25,8 @@ public protocol AudioDevice: AnyObject {
     /// handed on yet (see `retractableFrames`), instead of following them: the queue never runs short
     /// while they are written again.
     func overwrite(frames: Int)
+    /// Frames that `overwrite` announced and that have not been written yet.
+    var pendingOverwriteFrames: Int { get }
     /// Waits until what is queued has been heard.
     func drain()
 }
@@ -37,5 +39,6 @@ extension AudioDevice {
     public func retractableFrames() -> Int { 0 }
     public func flush() {}
     public func overwrite(frames: Int) { flush() }
+    public var pendingOverwriteFrames: Int { 0 }
     public func drain() {}
 }

@@ -155,6 +155,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             playing = true
             pausePending = false
             ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
+            finishOverwrite()
         case let .stop(reason):
             guard decoder != nil else { return }
             closeEpisode()
@@ -166,6 +167,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             if playing && !pausePending {
                 takeBackUnheard(overwriting: true)
                 ramp.move(to: volumeGain, overFrames: frames(fade, minimum: VolumeRamp.shortRampFrames))
+                finishOverwrite()
             }
         case let .speed(value):
             speed = min(3, max(0.5, value))
@@ -224,6 +226,16 @@ public final class PlaybackEngine: @unchecked Sendable {
         guard let first = pieces.first else { return }
         replay.insert(contentsOf: pieces, at: 0)
         ramp.set(first.gainStart)
+    }
+
+    /// Writes at once the audio an overwrite replaces, so that the next command (another volume change,
+    /// a pause) never finds the device's queue half replaced.
+    private func finishOverwrite() {
+        var steps = 0
+        while let output, output.pendingOverwriteFrames > 0, !replay.isEmpty, steps < 64 {
+            step()
+            steps += 1
+        }
     }
 
     /// Drops what the device can still take back and returns it, oldest first; empty when nothing was.
@@ -408,6 +420,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             kept = head
             frames = head.frames(channels: format.channels)
         }
+        let rampEnds = ramp.framesLeft
         kept?.gainStart = ramp.current
         pcm.withUnsafeMutableBufferPointer { buffer in
             ramp.apply(to: UnsafeMutableBufferPointer(rebasing: buffer[0..<frames * format.channels]), channels: format.channels)
@@ -418,7 +431,19 @@ public final class PlaybackEngine: @unchecked Sendable {
             if let kept, decoder != nil { replay.insert(kept, at: 0) }
             return
         }
-        if let kept, written?.channels == format.channels, output?.format == format { written?.append(kept) }
+        if let kept, written?.channels == format.channels, output?.format == format {
+            if rampEnds > 0 && rampEnds < frames {
+                // The ramp ended inside the piece: kept as two, so that a part taken back later gets the gain
+                // it was written with (a straight line from the piece's first gain to its last would not).
+                var (moving, steady) = kept.split(at: rampEnds, channels: format.channels)
+                moving.gainEnd = kept.gainEnd
+                steady.gainStart = kept.gainEnd
+                written?.append(moving)
+                written?.append(steady)
+            } else {
+                written?.append(kept)
+            }
+        }
         guard let decoder else { return }
         if pausePending && !ramp.isMoving {
             pausePending = false

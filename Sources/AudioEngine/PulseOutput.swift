@@ -195,6 +195,12 @@ public final class PulseOutput: AudioDevice {
         overwriting = (frames * format.bytesPerFrame, frames > 0)
     }
 
+    public var pendingOverwriteFrames: Int {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        return overwriting.bytes / max(1, format.bytesPerFrame)
+    }
+
     public func unplayedFrames() -> Int {
         latency(fresh: false).total
     }

@@ -54,6 +54,45 @@ struct PauseTests {
     }
 }
 
+@Suite("Volume changes on a real sound server", .serialized)
+struct VolumeChangeTests {
+    @Test("volume changes sent back to back, then a pause: every part heard once, ramped, at the last volume")
+    func backToBackVolumes() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        // 441 Hz: one period is exactly 100 samples, so per-period peaks trace the envelope.
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 3, frequency: 441, amplitude: 0.8)
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let recording = try server.record()
+        usleep(300_000)
+        let log = TimedEventLog()
+        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
+        let engine = PlaybackEngine(output: output) { log.append($0) }
+        engine.load(.file(path: mp3.path))
+        let reached = Date().addingTimeInterval(10)
+        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 0.8, Date() < reached { usleep(5_000) }
+        for volume in [50.0, 30, 90, 60] { engine.setVolume(volume) }
+        usleep(300_000)
+        engine.pause()
+        usleep(500_000)
+        engine.resume()
+        #expect(log.waitForEnd() == .eof)
+        engine.shutdown()
+        usleep(300_000)
+        let heard = try recording.stop().mono()
+        let span = try #require(SoundAnalysis.audibleSpan(heard))
+        let signal = Array(heard[span])
+        let peaks = stride(from: 0, to: signal.count - 100, by: 100).map { signal[$0..<$0 + 100].map(abs).max() ?? 0 }
+        let sounding = peaks.filter { $0 > 0.02 }.count
+        #expect(abs(Double(sounding) * 100 / 44_100 - 3) < 0.1, "heard \(Double(sounding) * 100 / 44_100) s of the 3 s tone")
+        let final = 0.8 * Gain(volume: 60).factor // low enough that the 10 ms pause fade stays within the step limit
+        #expect(abs(peaks[peaks.count - 20] - final) < 0.02, "the level at the end is \(peaks[peaks.count - 20]), not \(final)")
+        let steps = zip(peaks, peaks.dropFirst()).map { abs($0 - $1) }.dropFirst(5).dropLast(5)
+        let worst = steps.indices.max { steps[$0] < steps[$1] } ?? 0
+        #expect((steps.max() ?? 1) < 0.07, "largest step between periods \(steps.max() ?? 1), at period \(worst) of \(peaks.count): \(peaks[max(0, worst - 4)..<min(peaks.count, worst + 6)].map { String(format: "%.2f", $0) })")
+    }
+}
+
 /// Engine events with the time they arrived.
 final class TimedEventLog: @unchecked Sendable {
     private let lock = NSLock()
