@@ -13,13 +13,8 @@ struct PauseTests {
         defer { server.stop() }
         let recording = try server.record()
         usleep(300_000)
-        let log = TimedEventLog()
-        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
-        let engine = PlaybackEngine(output: output) { log.append($0) }
         let started = Date()
-        engine.load(.file(path: mp3.path))
-        let reached = Date().addingTimeInterval(10)
-        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 1, Date() < reached { usleep(5_000) }
+        let (engine, log) = EnginePlaying.start(mp3, on: server, until: 1)
         engine.pause()
         let pausedAt = Date()
         usleep(1_500_000)
@@ -65,12 +60,7 @@ struct VolumeChangeTests {
         defer { server.stop() }
         let recording = try server.record()
         usleep(300_000)
-        let log = TimedEventLog()
-        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
-        let engine = PlaybackEngine(output: output) { log.append($0) }
-        engine.load(.file(path: mp3.path))
-        let reached = Date().addingTimeInterval(10)
-        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 0.8, Date() < reached { usleep(5_000) }
+        let (engine, log) = EnginePlaying.start(mp3, on: server, until: 0.8)
         for volume in [50.0, 30, 90, 60] { engine.setVolume(volume) }
         usleep(300_000)
         engine.pause()
@@ -82,14 +72,27 @@ struct VolumeChangeTests {
         let heard = try recording.stop().mono()
         let span = try #require(SoundAnalysis.audibleSpan(heard))
         let signal = Array(heard[span])
-        let peaks = stride(from: 0, to: signal.count - 100, by: 100).map { signal[$0..<$0 + 100].map(abs).max() ?? 0 }
+        let peaks = SoundAnalysis.periodPeaks(signal)
         let sounding = peaks.filter { $0 > 0.02 }.count
         #expect(abs(Double(sounding) * 100 / 44_100 - 3) < 0.1, "heard \(Double(sounding) * 100 / 44_100) s of the 3 s tone")
         let final = 0.8 * Gain(volume: 60).factor // low enough that the 10 ms pause fade stays within the step limit
         #expect(abs(peaks[peaks.count - 20] - final) < 0.02, "the level at the end is \(peaks[peaks.count - 20]), not \(final)")
-        let steps = zip(peaks, peaks.dropFirst()).map { abs($0 - $1) }.dropFirst(5).dropLast(5)
-        let worst = steps.indices.max { steps[$0] < steps[$1] } ?? 0
-        #expect((steps.max() ?? 1) < 0.07, "largest step between periods \(steps.max() ?? 1), at period \(worst) of \(peaks.count): \(peaks[max(0, worst - 4)..<min(peaks.count, worst + 6)].map { String(format: "%.2f", $0) })")
+        let largest = SoundAnalysis.largestStep(peaks)
+        #expect(largest.step < 0.07, "largest step between periods \(largest.description)")
+    }
+}
+
+/// An engine playing a file into a private PulseAudio server.
+enum EnginePlaying {
+    /// Starts `file` on `server` and returns once the engine reports `position` seconds played (or 10 s passed).
+    static func start(_ file: URL, on server: PulseAudioServer, until position: Double) -> (PlaybackEngine, TimedEventLog) {
+        let log = TimedEventLog()
+        let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
+        let engine = PlaybackEngine(output: output) { log.append($0) }
+        engine.load(.file(path: file.path))
+        let reached = Date().addingTimeInterval(10)
+        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < position, Date() < reached { usleep(5_000) }
+        return (engine, log)
     }
 }
 

@@ -56,11 +56,10 @@ struct RealSoundTests {
         let heard = try recording.stop().mono()
         let span = try #require(SoundAnalysis.audibleSpan(heard))
         let signal = Array(heard[span])
-        let peaks = stride(from: 0, to: signal.count - 100, by: 100).map { signal[$0..<$0 + 100].map(abs).max() ?? 0 }
-        let steps = zip(peaks, peaks.dropFirst()).map { abs($0 - $1) }.dropFirst(5).dropLast(5)
+        let peaks = SoundAnalysis.periodPeaks(signal)
         // A 30 ms ramp from 0.8 to 0.1 moves at most 0.7 × 100 / 1323 ≈ 0.053 per period.
-        let worst = steps.indices.max { steps[$0] < steps[$1] } ?? 0
-        #expect((steps.max() ?? 1) < 0.07, "largest step between periods \(steps.max() ?? 1), at period \(worst) of \(peaks.count): \(peaks[max(0, worst - 4)..<min(peaks.count, worst + 6)].map { String(format: "%.2f", $0) })")
+        let largest = SoundAnalysis.largestStep(peaks)
+        #expect(largest.step < 0.07, "largest step between periods \(largest.description)")
         #expect(abs((peaks.first.map { _ in peaks[10] } ?? 0) - 0.8) < 0.05 && abs(peaks[peaks.count - 20] - 0.1) < 0.02,
                 "levels before \(peaks[10]) and after \(peaks[peaks.count - 20])")
     }

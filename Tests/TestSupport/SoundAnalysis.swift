@@ -42,6 +42,20 @@ public enum SoundAnalysis {
         return previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
     }
 
+    /// The peak level of each run of `period` samples: for a tone whose period is `period` samples, its envelope.
+    public static func periodPeaks(_ signal: [Double], period: Int = 100) -> [Double] {
+        stride(from: 0, to: signal.count - period, by: period).map { signal[$0..<$0 + period].map(abs).max() ?? 0 }
+    }
+
+    /// The largest change between neighbouring `peaks`, leaving out `skipping` at each end, with a description of
+    /// where it is (the index and the levels around it) for a failure message.
+    public static func largestStep(_ peaks: [Double], skipping: Int = 5) -> (step: Double, description: String) {
+        let steps = zip(peaks, peaks.dropFirst()).map { abs($0 - $1) }.dropFirst(skipping).dropLast(skipping)
+        guard let worst = steps.indices.max(by: { steps[$0] < steps[$1] }) else { return (0, "no steps") }
+        let around = peaks[max(0, worst - 4)..<min(peaks.count, worst + 6)].map { String(format: "%.2f", $0) }
+        return (steps[worst], "\(steps[worst]) at period \(worst) of \(peaks.count): \(around)")
+    }
+
     /// Root mean square level of `signal`.
     public static func rms(_ signal: ArraySlice<Double>) -> Double {
         guard !signal.isEmpty else { return 0 }
