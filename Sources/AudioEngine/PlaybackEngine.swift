@@ -3,10 +3,10 @@ import Foundation
 /// Decodes and plays one episode at a time on its own thread, taking commands and reporting events.
 ///
 /// Output to a device without a queue of its own is written in chunks of about 23 ms, so a pause or a
-/// seek takes effect within one chunk. A PulseAudio stream queues a quarter of a second, so the
-/// engine wakes less often; what it has not played yet is taken back and written again when the
-/// listener pauses, seeks or changes the volume or the speed, so those are heard at once too. Volume and play-state changes ramp
-/// rather than jump.
+/// seek takes effect within one chunk. A PulseAudio stream queues a second, so the engine wakes a few
+/// times a second; what it has not played yet is taken back and written again when the listener
+/// pauses, seeks or changes the volume or the speed, so those are heard at once too. Volume and
+/// play-state changes ramp rather than jump.
 public final class PlaybackEngine: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [EngineCommand] = []

@@ -3,10 +3,10 @@ import Foundation
 
 /// Plays 16-bit PCM on a PulseAudio server through libpulse's asynchronous API; owns one context and stream.
 ///
-/// The stream keeps a quarter of a second of audio queued and asks for more in sixteenths of a second,
-/// so the engine wakes about sixteen times a second rather than a hundred. What is queued is not yet
-/// heard and can be taken back: `retractableFrames()` tells how much `flush()` drops, so the engine
-/// writes it again when the listener pauses or changes the volume.
+/// The stream keeps a second of audio queued and asks for more in quarters of a second, so the engine
+/// wakes about four times a second rather than a hundred. What is queued is not yet heard and can be
+/// taken back: `retractableFrames()` tells how much, which `flush()` drops (a pause, a speed change) or
+/// `overwrite(frames:)` replaces in place (a volume change), so the engine writes it again at once.
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
     public static let queuedSeconds = 1.0
