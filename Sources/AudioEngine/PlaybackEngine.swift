@@ -247,7 +247,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         let unheard = output.retractableFrames() - margin
         guard unheard > 0, let pieces = written?.takeBack(frames: unheard), !pieces.isEmpty else { return [] }
         if overwriting {
-            output.overwrite(frames: pieces.reduce(0) { $0 + $1.frames(channels: output.format.channels) })
+            output.overwrite(frames: pieces.reduce(0) { $0 + $1.frameCount })
         } else {
             output.flush()
         }
@@ -364,8 +364,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             return nil
         }
         let piece = replay.removeFirst()
-        guard piece.frames(channels: channels) > chunkFrames else { return piece }
-        let (head, rest) = piece.split(at: chunkFrames, channels: channels)
+        guard piece.frameCount > chunkFrames else { return piece }
+        let (head, rest) = piece.split(at: chunkFrames)
         replay.insert(rest, at: 0)
         return head
     }
@@ -415,10 +415,10 @@ public final class PlaybackEngine: @unchecked Sendable {
         var kept = piece
         if pausePending, let whole = piece, ramp.framesLeft < frames {
             // The pause's fade ends inside this chunk: what follows it waits for the resume.
-            let (head, tail) = whole.split(at: max(1, ramp.framesLeft), channels: format.channels)
+            let (head, tail) = whole.split(at: max(1, ramp.framesLeft))
             replay.insert(tail, at: 0)
             kept = head
-            frames = head.frames(channels: format.channels)
+            frames = head.frameCount
         }
         let rampEnds = ramp.framesLeft
         kept?.gainStart = ramp.current
@@ -435,7 +435,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             if rampEnds > 0 && rampEnds < frames {
                 // The ramp ended inside the piece: kept as two, so that a part taken back later gets the gain
                 // it was written with (a straight line from the piece's first gain to its last would not).
-                var (moving, steady) = kept.split(at: rampEnds, channels: format.channels)
+                var (moving, steady) = kept.split(at: rampEnds)
                 moving.gainEnd = kept.gainEnd
                 steady.gainStart = kept.gainEnd
                 written?.append(moving)

@@ -11,11 +11,12 @@ struct AudioPiece {
     var gainStart: Double
     var gainEnd: Double
 
-    func frames(channels: Int) -> Int { samples.count / channels }
+    /// Frames in `samples`.
+    var frameCount: Int { samples.count / max(1, channels) }
 
     /// Splits at `frame`: the part before and the part from it, positions and gains interpolated.
-    func split(at frame: Int, channels: Int) -> (AudioPiece, AudioPiece) {
-        let total = max(1, frames(channels: channels))
+    func split(at frame: Int) -> (AudioPiece, AudioPiece) {
+        let total = max(1, frameCount)
         let fraction = Double(frame) / Double(total)
         let source = sourceStart + (sourceEnd - sourceStart) * fraction
         let gain = gainStart + (gainEnd - gainStart) * fraction
@@ -46,9 +47,9 @@ struct WrittenAudio {
     /// Records a piece just written, forgetting the oldest beyond the capacity.
     mutating func append(_ piece: AudioPiece) {
         pieces.append(piece)
-        frames += piece.frames(channels: channels)
-        while let first = pieces.first, frames - first.frames(channels: channels) >= capacityFrames {
-            frames -= first.frames(channels: channels)
+        frames += piece.frameCount
+        while let first = pieces.first, frames - first.frameCount >= capacityFrames {
+            frames -= first.frameCount
             pieces.removeFirst()
         }
     }
@@ -63,14 +64,14 @@ struct WrittenAudio {
         var remaining = min(count, frames)
         var taken: [AudioPiece] = []
         while remaining > 0, let last = pieces.last {
-            let size = last.frames(channels: channels)
+            let size = last.frameCount
             pieces.removeLast()
             if size <= remaining {
                 taken.append(last)
                 frames -= size
                 remaining -= size
             } else {
-                let (kept, tail) = last.split(at: size - remaining, channels: channels)
+                let (kept, tail) = last.split(at: size - remaining)
                 pieces.append(kept)
                 taken.append(tail)
                 frames -= remaining
@@ -84,7 +85,7 @@ struct WrittenAudio {
     func sourcePosition(framesBeforeEnd count: Int) -> Double? {
         var remaining = count
         for piece in pieces.reversed() {
-            let size = piece.frames(channels: channels)
+            let size = piece.frameCount
             if remaining <= size {
                 let fraction = size == 0 ? 1 : Double(size - remaining) / Double(size)
                 return piece.sourceStart + (piece.sourceEnd - piece.sourceStart) * fraction
