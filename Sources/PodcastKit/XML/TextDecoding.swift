@@ -12,9 +12,7 @@ import Glibc
 enum TextDecoding {
     /// `bytes` as UTF-8, without a BOM and without leading whitespace.
     static func utf8(_ bytes: [UInt8]) -> [UInt8] {
-        let decoded = decode(bytes)
-        let firstNonSpace = decoded.firstIndex { !XMLTokenizer.isSpace($0) } ?? decoded.endIndex
-        return firstNonSpace == 0 ? decoded : Array(decoded[firstNonSpace...])
+        withoutLeadingSpace(bytes.withUnsafeBufferPointer(converted) ?? bytes)
     }
 
     /// Calls `body` with `bytes` as UTF-8 without a BOM: `bytes` themselves when they already are UTF-8
@@ -24,22 +22,23 @@ enum TextDecoding {
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C])
-        guard !hasMark, isValidUTF8(bytes) else {
-            let converted = utf8(Array(bytes))
-            return try converted.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
-        }
-        return try body(bytes)
+        guard let converted = converted(bytes) else { return try body(bytes) }
+        return try withoutLeadingSpace(converted).withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
     }
 
-    private static func decode(_ bytes: [UInt8]) -> [UInt8] {
+    private static func withoutLeadingSpace(_ bytes: [UInt8]) -> [UInt8] {
+        let firstNonSpace = bytes.firstIndex { !XMLTokenizer.isSpace($0) } ?? bytes.endIndex
+        return firstNonSpace == 0 ? bytes : Array(bytes[firstNonSpace...])
+    }
+
+    /// `bytes` converted to UTF-8 without a BOM; nil when they already are UTF-8 without one.
+    private static func converted(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return utf8OrWindows1252(Array(bytes.dropFirst(3))) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), bigEndian: false) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(bytes.dropFirst(2), bigEndian: true) }
-        if bytes.starts(with: [0x3C, 0x00]) { return utf16(bytes[...], bigEndian: false) }
-        if bytes.starts(with: [0x00, 0x3C]) { return utf16(bytes[...], bigEndian: true) }
-        if isValidUTF8(bytes) { return bytes }
+        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(UnsafeBufferPointer(rebasing: bytes.dropFirst(2)), bigEndian: false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(UnsafeBufferPointer(rebasing: bytes.dropFirst(2)), bigEndian: true) }
+        if bytes.starts(with: [0x3C, 0x00]) { return utf16(bytes, bigEndian: false) }
+        if bytes.starts(with: [0x00, 0x3C]) { return utf16(bytes, bigEndian: true) }
+        if isValidUTF8(bytes) { return nil }
         let declared = declaredEncoding(bytes)
         switch declared {
         case nil, "utf-8", "utf8", "iso-8859-1", "latin1", "latin-1", "iso8859-1", "us-ascii", "ascii",
@@ -76,7 +75,7 @@ enum TextDecoding {
     }
 
     /// The lower-cased `encoding="…"` of an XML declaration at the start of `bytes`.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+    static func declaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
         guard let declarationEnd = head.range(of: "?>"),
               let key = head[..<declarationEnd.lowerBound].range(of: "encoding") else { return nil }
@@ -86,7 +85,7 @@ enum TextDecoding {
         return name.isEmpty ? nil : name.lowercased()
     }
 
-    private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+    private static func utf16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> [UInt8] {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
@@ -99,7 +98,7 @@ enum TextDecoding {
     }
 
     /// Windows-1252 (a superset of the printable ISO-8859-1) to UTF-8.
-    static func windows1252(_ bytes: [UInt8]) -> [UInt8] {
+    static func windows1252(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
@@ -120,7 +119,7 @@ enum TextDecoding {
     ]
 
     /// Converts `bytes` from the encoding `name` with iconv; nil when iconv does not know it or fails.
-    private static func iconv(_ bytes: [UInt8], from name: String) -> [UInt8]? {
+    private static func iconv(_ bytes: UnsafeBufferPointer<UInt8>, from name: String) -> [UInt8]? {
         #if canImport(Glibc)
         let converter = iconv_open("UTF-8", name)
         guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
