@@ -7,6 +7,35 @@ import Glibc
 enum LocalFile {
     /// The bytes of the file at `path`; fails with a reason naming what went wrong.
     static func read(_ path: String, sizeCap: Int) throws(FeedError) -> [UInt8] {
+        try withOpened(path, sizeCap: sizeCap) { (descriptor, info) throws(FeedError) in
+            try readAll(descriptor, info: info, sizeCap: sizeCap)
+        }
+    }
+
+    /// Calls `body` with the bytes of the file at `path`, mapped rather than copied when it is a regular file
+    /// (a large feed then costs no copy and no fresh memory); other files are read.
+    static func withContents<Result>(
+        _ path: String, sizeCap: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(FeedError) -> Result
+    ) throws(FeedError) -> Result {
+        try withOpened(path, sizeCap: sizeCap) { (descriptor, info) throws(FeedError) -> Result in
+            let size = Int(info.st_size)
+            guard (info.st_mode & S_IFMT) == S_IFREG, size > 0,
+                  let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
+                let bytes = try readAll(descriptor, info: info, sizeCap: sizeCap)
+                return try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) -> Result in try body(buffer) }
+            }
+            defer { munmap(mapped, size) }
+            return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+        }
+    }
+
+    /// Opens `path` for reading and calls `body` with the descriptor and its status, after refusing a
+    /// directory and a file larger than `sizeCap`; closes it afterwards.
+    private static func withOpened<Result>(
+        _ path: String, sizeCap: Int,
+        _ body: (Int32, stat) throws(FeedError) -> Result
+    ) throws(FeedError) -> Result {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FeedError(errnoReason()) }
         defer { close(descriptor) }
@@ -16,6 +45,12 @@ enum LocalFile {
         if Int(info.st_size) > sizeCap {
             throw FeedError(SizeLimit.exceeded(sizeCap, actual: Int(info.st_size)))
         }
+        return try body(descriptor, info)
+    }
+
+    /// Everything `descriptor` still holds, read into a buffer of the file's size and then in chunks if it
+    /// grows (or is not a regular file), up to `sizeCap`.
+    private static func readAll(_ descriptor: Int32, info: stat, sizeCap: Int) throws(FeedError) -> [UInt8] {
         // Read straight into a buffer of the file's size (plus one byte to notice a file that grew).
         let expected = Int(info.st_size)
         var failure: Int32 = 0
@@ -51,28 +86,6 @@ enum LocalFile {
             }
         }
         return bytes
-    }
-
-    /// Calls `body` with the bytes of the file at `path`, mapped rather than copied when it is a regular file
-    /// (a large feed then costs no copy and no fresh memory); other files are read.
-    static func withContents<Result>(
-        _ path: String, sizeCap: Int,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(FeedError) -> Result
-    ) throws(FeedError) -> Result {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FeedError(errnoReason()) }
-        var info = stat()
-        let isRegular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        let size = Int(info.st_size)
-        guard isRegular, size > 0, size <= sizeCap,
-              let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
-            close(descriptor)
-            let bytes = try read(path, sizeCap: sizeCap)
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) -> Result in try body(buffer) }
-        }
-        close(descriptor)
-        defer { munmap(mapped, size) }
-        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
     static func errnoReason() -> String { String(cString: strerror(errno)) }
