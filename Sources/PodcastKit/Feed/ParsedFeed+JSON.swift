@@ -7,7 +7,7 @@ extension ParsedFeed {
     /// `json` as UTF-8 text, handed to `write` in pieces of about 64 KB, so that a large feed's JSON is
     /// never held whole in memory beside the feed (its show notes make it as large as the document).
     public func writeJSON(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var buffer = JSONValue.object(Array(jsonHeader.dropLast())).renderedBytes
+        var buffer = JSONValue.object(jsonHeader).renderedBytes
         buffer.reserveCapacity(Self.jsonPiece * 2)
         buffer.removeLast() // the closing brace; the episodes follow
         buffer += Array(#","episodes":["#.utf8)
@@ -30,24 +30,18 @@ extension ParsedFeed {
         return output
     }
 
-    /// The show's members of `json`, episodes last.
+    /// The show's members of `json`, all but the episodes, which follow them.
     private var jsonHeader: [(String, JSONValue)] {
         [
             ("title", .string(title)), ("link", .string(link)), ("description", .string(description)),
             ("language", .string(language)), ("author", .string(author)), ("image", .string(image)),
             ("new_url", .string(newURL)),
-            ("episodes", .array([])),
         ]
     }
 
     /// The shape `podline inspect --json` prints.
     public var json: JSONValue {
-        .object([
-            ("title", .string(title)), ("link", .string(link)), ("description", .string(description)),
-            ("language", .string(language)), ("author", .string(author)), ("image", .string(image)),
-            ("new_url", .string(newURL)),
-            ("episodes", .array(episodes.map(\.json))),
-        ])
+        .object(jsonHeader + [("episodes", .array(episodes.map(\.json)))])
     }
 }
 
