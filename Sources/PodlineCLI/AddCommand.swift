@@ -31,7 +31,7 @@ struct AddCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         let show = application.show
-        for warning in application.warnings { printError("warning: \(source.location): \(warning)") }
+        printFeedWarnings(application.warnings, feed: source.location)
         print("Added \(show.slug): \(show.displayTitle) (\(application.newEpisodes) episodes)")
     }
 }

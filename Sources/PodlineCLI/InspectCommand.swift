@@ -38,7 +38,7 @@ struct InspectCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        for warning in parsed.warnings { printError("warning: \(source.location): \(warning)") }
+        printFeedWarnings(parsed.warnings, feed: source.location)
         if json {
             parsed.writeJSON(TerminalOutput.writeBytes)
             TerminalOutput.writeBytes([UInt8(ascii: "\n")])

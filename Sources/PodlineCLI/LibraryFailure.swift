@@ -35,3 +35,8 @@ func parseReference(_ text: String) throws(StoreError) -> EpisodeReference {
     }
     return reference
 }
+
+/// Prints each of a feed's warnings (where it is not well-formed) as one line naming `feed`.
+func printFeedWarnings(_ warnings: [String], feed: String) {
+    for warning in warnings { printError("warning: \(feed): \(warning)") }
+}

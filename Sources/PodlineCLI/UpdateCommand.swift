@@ -72,7 +72,7 @@ struct UpdateCommand: ParsableCommand {
                 if json { continue }
                 if count > 0 { print("\(name): \(count) new episode\(count == 1 ? "" : "s")") }
                 if moved { print("\(name): feed moved to \(result.show.feedURL)") }
-                for warning in result.warnings { printError("warning: \(name): \(result.show.feedURL): \(warning)") }
+                printFeedWarnings(result.warnings, feed: "\(name): \(result.show.feedURL)")
             case .notModified:
                 break
             case .failed(let reason):
