@@ -24,10 +24,10 @@ struct ConfigCommand: ParsableCommand {
         }
         let config: ConfigFile
         do {
-            config = try ConfigFile.load()
+            config = try Configuration.file()
         } catch {
             printError(error.description)
-            throw ExitCode(ExitStatus.usage)
+            throw ExitCode(ExitStatus.config)
         }
         if json {
             let members = config.entries.map { entry in

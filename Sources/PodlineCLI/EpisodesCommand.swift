@@ -58,9 +58,9 @@ struct EpisodesCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        let folder = store.paths.episodes
+        let paths = store.paths
         if json {
-            TerminalOutput.writeJSON(.array(listings.map { $0.json(episodesFolder: folder) }))
+            TerminalOutput.writeJSON(.array(listings.map { $0.json(paths: paths) }))
             return
         }
         MainActor.assumeIsolated {

@@ -14,6 +14,8 @@ public enum ExitStatus {
     public static let noPlayer: Int32 = 4
     /// Usage or validation error.
     public static let usage: Int32 = 64
+    /// config.toml cannot be read or holds a bad value (EX_CONFIG).
+    public static let config: Int32 = 78
     /// Interrupted.
     public static let interrupted: Int32 = 130
 

@@ -9,23 +9,29 @@ public struct PodlineCommand: ParsableCommand {
         commandName: "podline",
         abstract: "A command-line podcast player.",
         version: PodlineVersion.current,
-        subcommands: [PlayCommand.self, DemoCommand.self, InspectCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, UpdateCommand.self, ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, MarkCommand.self, FavCommand.self, ReplCommand.self, StatusCommand.self, EventsCommand.self, PauseCommand.self, ResumeCommand.self, ToggleCommand.self, StopCommand.self, NextCommand.self, SeekCommand.self, SkipCommand.self, BackCommand.self, VolumeCommand.self, SpeedCommand.self, QueueCommand.self, SleepCommand.self, ConfigCommand.self],
+        subcommands: PlayerSubcommand<PlayName>.all + [
+            StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
+            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, MarkCommand.self, FavCommand.self,
+            InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,
+        ],
         defaultSubcommand: ReplCommand.self
     )
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     public init() {}
 
-    /// Runs the command line: takes out the global flags (`--verbose`, `--no-color`) wherever they are, puts them
-    /// in force, sets up logging, then parses and runs the rest.
+    /// Runs the command line: takes out the global flags (`--verbose`, `--no-color`, `--home`) wherever they are,
+    /// puts them in force, sets up logging, then runs the rest through the command table.
     public static func launch(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         let (flags, rest) = GlobalFlags.extract(from: arguments)
         Diagnostics.bootstrap()
         flags.apply()
-        if let status = QuickCommand.run(rest) {
-            fflush(nil)
-            Foundation.exit(status)
+        let status: Int32
+        switch ShellFront.route(rest) {
+        case .done(let done): status = done
+        case .parse(let words): status = ShellFront.runParsed(words)
         }
-        main(rest)
+        fflush(nil)
+        Foundation.exit(status)
     }
 }

@@ -25,10 +25,10 @@ struct ReplCommand: ParsableCommand {
         SignalMask.unblockTermination()
         let config: ConfigFile
         do {
-            config = try ConfigFile.load()
+            config = try Configuration.file()
         } catch {
             printError(error.description)
-            throw ExitCode(ExitStatus.usage)
+            throw ExitCode(ExitStatus.config)
         }
         let interactive = isatty(0) == 1 && isatty(1) == 1
         let status = ReplRunner.run(settings: config.settings) { session -> any LineSource in

@@ -4,6 +4,9 @@ import Foundation
 enum ResourceLocator {
     /// The first existing copy of `name`: `$PODLINE_RESOURCES`, beside the binary's `share/podline`,
     /// a `Resources` folder beside the binary, then the source tree the binary was built from.
+    /// The bundled demo episode's file name.
+    static let demoEpisode = "demo-episode.mp3"
+
     static func url(for name: String, sourceFile: String = #filePath) -> URL? {
         candidates(sourceFile: sourceFile)
             .map { $0.appendingPathComponent(name) }

@@ -44,7 +44,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             print(answer.dataText)
         } else {
-            RemoteStatusText.lines(answer.data).forEach { print($0) }
+            StatusText.lines(answer.data).forEach { print($0) }
         }
     }
 }

@@ -17,7 +17,7 @@ struct ControlSocketTests {
         folder = try Fixtures.temporaryDirectory("pl-sock")
         location = ControlLocation(directory: folder.path + "/podline")
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("a.mp3").path, contents: Data([0]))
-        let dispatcher = CommandDispatcher(player: player, resolver: ItemResolver(paths: LibraryPaths(home: folder.path),
+        let dispatcher = CommandDispatcher(player: player, resolver: PlayableResolver(paths: LibraryPaths(home: folder.path),
                                                                                    directory: folder.path))
         server = ControlServer(player: player, dispatcher: dispatcher, location: location)
     }

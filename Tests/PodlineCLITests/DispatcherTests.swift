@@ -18,7 +18,7 @@ struct DispatcherTests {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([0]))
         }
         dispatcher = CommandDispatcher(player: player, skipLengths: SkipLengths(forward: 45, back: 10),
-                                       resolver: ItemResolver(paths: LibraryPaths(home: folder.path), directory: folder.path))
+                                       resolver: PlayableResolver(paths: LibraryPaths(home: folder.path), directory: folder.path))
     }
 
     @discardableResult

@@ -24,6 +24,8 @@ public enum PodlineBinary {
         if let home {
             env["PODLINE_HOME"] = env["PODLINE_HOME"] ?? home.path
             env["HOME"] = env["HOME"] ?? home.path
+            // One player per user: each test's commands meet only the players it started.
+            env["XDG_RUNTIME_DIR"] = env["XDG_RUNTIME_DIR"] ?? home.path
         }
         return try CommandRunner.run(path, arguments, environment: env, stdin: stdin, timeout: timeout)
     }

@@ -29,9 +29,9 @@ public struct EpisodeDownloader: Sendable {
         guard let url = episode.enclosureURL else {
             throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
         }
-        let root = store.paths.episodes
+        let root = store.paths.downloads
         if let existing = episode.downloadPath {
-            let file = root.appendingPathComponent(existing)
+            let file = store.paths.file(forDownload: existing)
             if FileManager.default.fileExists(atPath: file.path) { return file }
         }
         let folderName = DownloadFileName.sanitize(listing.showSlug).isEmpty ? "show" : DownloadFileName.sanitize(listing.showSlug)
@@ -45,10 +45,10 @@ public struct EpisodeDownloader: Sendable {
         let basePath = folder.appendingPathComponent(baseName)
         if FileManager.default.fileExists(atPath: basePath.path), !FileManager.default.fileExists(atPath: basePath.path + ".part"),
            let length = episode.enclosureLength, OutputFile.size(of: basePath.path) == length,
-           (try? store.isDownloadPathRecorded("\(folderName)/\(baseName)")) == false {
+           (try? store.isDownloadPathRecorded(store.paths.storedPath(for: basePath))) == false {
             // Complete but not recorded: the last run stopped between the rename and the database update.
             do {
-                try store.setDownloadPath(episodeID: episodeID, "\(folderName)/\(baseName)")
+                try store.setDownloadPath(episodeID: episodeID, store.paths.storedPath(for: basePath))
             } catch {
                 throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
             }
@@ -64,7 +64,7 @@ public struct EpisodeDownloader: Sendable {
         }
         if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part).naming(listing.ref) }
         do {
-            try store.setDownloadPath(episodeID: episodeID, "\(folderName)/\(name)")
+            try store.setDownloadPath(episodeID: episodeID, store.paths.storedPath(for: target))
         } catch {
             throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
         }

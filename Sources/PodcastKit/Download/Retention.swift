@@ -21,7 +21,7 @@ public struct Retention: Sendable {
             }
             guard let id = listing.episode.id, let path = listing.episode.downloadPath else { continue }
             try store.setDownloadPath(episodeID: id, nil)
-            let file = store.paths.episodes.appendingPathComponent(path)
+            let file = store.paths.file(forDownload: path)
             try? FileManager.default.removeItem(at: file)
             deleted.append(file)
         }

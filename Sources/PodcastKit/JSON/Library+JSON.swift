@@ -15,7 +15,7 @@ extension ShowSummary {
 
 extension EpisodeListing {
     /// One element of `podline episodes --json`.
-    public func json(episodesFolder: URL) -> JSONValue {
+    public func json(paths: LibraryPaths) -> JSONValue {
         .object([
             ("ref", .string(ref)), ("id", .int(episode.id)), ("show", .string(showSlug)), ("show_title", .string(showTitle)),
             ("guid", .string(episode.guid)), ("title", .string(episode.title)),
@@ -23,7 +23,7 @@ extension EpisodeListing {
             ("url", .string(episode.enclosureURL)), ("length", .int(episode.enclosureLength)), ("type", .string(episode.enclosureType)),
             ("playable", .bool(episode.isPlayable)), ("played", .bool(episode.isPlayed)), ("position", .number(episode.position)),
             ("favorite", .bool(episode.isFavorite)),
-            ("file", .string(episode.downloadPath.map { episodesFolder.appendingPathComponent($0).path })),
+            ("file", .string(episode.downloadPath.map { paths.file(forDownload: $0).path })),
             ("first_seen", .string(ISO8601.string(episode.firstSeen))),
         ])
     }

@@ -33,7 +33,7 @@ public final class Episode: Identifiable {
     /// False when the feed gave no media file.
     public var isPlayable: Bool { enclosureURL != nil }
 
-    init(_ listing: EpisodeListing, episodesFolder: URL) {
+    init(_ listing: EpisodeListing, paths: LibraryPaths) {
         let record = listing.episode
         id = record.id ?? 0
         ref = listing.ref
@@ -54,7 +54,7 @@ public final class Episode: Identifiable {
         isPlayed = record.isPlayed
         position = record.position
         isFavorite = record.isFavorite
-        downloadedFile = record.downloadPath.map { episodesFolder.appendingPathComponent($0) }
+        downloadedFile = record.downloadPath.map(paths.file(forDownload:))
         firstSeen = record.firstSeen
     }
 }

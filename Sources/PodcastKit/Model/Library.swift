@@ -29,8 +29,8 @@ public final class Library {
     /// Loads (or reloads) the episodes of `show`, newest first.
     public func loadEpisodes(of show: Show) throws(StoreError) {
         let listings = try store.episodes(EpisodeQuery(showID: show.id))
-        let folder = store.paths.episodes
-        show.episodes = listings.map { Episode($0, episodesFolder: folder) }
+        let paths = store.paths
+        show.episodes = listings.map { Episode($0, paths: paths) }
     }
 
     /// The episode a reference names, loaded on its own.
@@ -40,7 +40,7 @@ public final class Library {
            let loaded = show.episodes.first(where: { $0.id == listing.episode.id }) {
             return loaded
         }
-        return Episode(listing, episodesFolder: store.paths.episodes)
+        return Episode(listing, paths: store.paths)
     }
 
     /// Marks `episode` played (its position back to the start) or unplayed.

@@ -10,13 +10,28 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var url: String
     /// Seconds, when known.
     public var duration: Double?
+    /// Where to start, in seconds: nil resumes a library episode where it was left (0 for anything else).
+    public var start: Double?
+    /// Seconds to play before stopping, when limited (`--duration`).
+    public var limit: Double?
+    /// The speed asked for with this item (`--speed`); nil leaves it to the show's and the configured speed.
+    public var speed: Double?
 
-    public init(ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil) {
+    public init(ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil,
+                start: Double? = nil, limit: Double? = nil) {
         self.ref = ref
         self.title = title
         self.show = show
         self.url = url
         self.duration = duration
+        self.start = start
+        self.limit = limit
+    }
+
+    /// The show's slug, for library episodes (the part of the reference before its number).
+    public var showSlug: String? {
+        guard let ref, let slash = ref.lastIndex(of: "/") else { return nil }
+        return String(ref[..<slash])
     }
 
     /// True for http and https URLs.

@@ -57,8 +57,13 @@ public final class Player {
         seekRequest = SeekRequest(serial: (seekRequest?.serial ?? 0) + 1, seconds: offset, isRelative: true)
     }
 
-    /// Starts `item` from `position` (or resumes where the coordinator decides).
+    /// Starts `item` from `position` (or resumes where the coordinator decides); an episode it replaces ends for `next`.
     public func load(_ item: NowPlaying, at position: Double = 0) {
+        if current != nil { lastEnd = .next }
+        start(item, at: position)
+    }
+
+    private func start(_ item: NowPlaying, at position: Double = 0) {
         current = item
         duration = item.duration
         self.position = position
@@ -75,8 +80,7 @@ public final class Player {
             return
         }
         if !queue.isEmpty, reason != .stop {
-            let next = queue.removeFirst()
-            load(next)
+            start(queue.removeFirst())
         } else {
             stop(reason: reason)
         }

@@ -85,6 +85,10 @@ enum LibraryMigrations {
             // the rows it prints instead of sorting the whole library.
             try db.execute(sql: "CREATE INDEX episode_newest ON episode (published IS NULL, published DESC, number DESC)")
         }
+        migrator.registerMigration("v4: when each episode was last heard") { db in
+            // `play` with nothing to play resumes the episode heard last.
+            try db.execute(sql: "ALTER TABLE episode ADD COLUMN heardAt DOUBLE")
+        }
         return migrator
     }
 }

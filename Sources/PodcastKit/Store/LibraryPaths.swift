@@ -21,6 +21,26 @@ public struct LibraryPaths: Sendable {
 
     /// The SQLite database.
     public var database: URL { root.appendingPathComponent("library.sqlite") }
-    /// Downloaded episodes, one folder per show.
+    /// The library's own folder for downloaded episodes, one folder per show.
     public var episodes: URL { root.appendingPathComponent("episodes") }
+
+    /// Where new downloads go: `download_dir` when set, else the library's episodes folder.
+    public var downloads: URL {
+        get { downloadFolder ?? episodes }
+        set { downloadFolder = newValue }
+    }
+    private var downloadFolder: URL?
+
+    /// The file a stored download path names, wherever the command was started: a path inside the episodes
+    /// folder is stored relative to it; any other is stored whole.
+    public func file(forDownload stored: String) -> URL {
+        stored.hasPrefix("/") ? URL(fileURLWithPath: stored) : episodes.appendingPathComponent(stored)
+    }
+
+    /// How `file` is stored in the library: relative to the episodes folder when inside it, else absolute.
+    public func storedPath(for file: URL) -> String {
+        let folder = episodes.standardizedFileURL.path + "/"
+        let path = file.standardizedFileURL.path
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+    }
 }

@@ -67,10 +67,14 @@ extension LibraryStore {
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
     }
 
+    /// The start of a query for one listing, up to its `WHERE`.
+    static let listingSelect =
+        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID WHERE "
+
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {
         let found: EpisodeListing? = try read { db in
-            let sql = "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID WHERE "
+            let sql = Self.listingSelect
             let row: Row?
             switch reference {
             case .id(let id): row = try Row.fetchOne(db, sql: sql + "episode.id = ?", arguments: [id])
@@ -97,10 +101,31 @@ extension LibraryStore {
         }
     }
 
-    /// Saves the playback position.
-    public func setPosition(episodeID: Int64, _ position: Double) throws(StoreError) {
+    /// Saves the playback position, and that the episode was heard now.
+    public func setPosition(episodeID: Int64, _ position: Double, now: Date = Date()) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE episode SET position = ? WHERE id = ?", arguments: [max(0, position), episodeID])
+            try db.execute(sql: "UPDATE episode SET position = ?, heardAt = ? WHERE id = ?",
+                           arguments: [max(0, position), now.timeIntervalSince1970, episodeID])
+        }
+    }
+
+    /// The unplayed episode heard most recently, if any.
+    public func lastHeard() throws(StoreError) -> EpisodeListing? {
+        try fetchListing(where: "episode.heardAt IS NOT NULL AND episode.isPlayed = 0 ORDER BY episode.heardAt DESC LIMIT 1")
+    }
+
+    /// The newest episode of the show `showID` not yet played, if any.
+    public func newestUnplayed(showID: Int64) throws(StoreError) -> EpisodeListing? {
+        try fetchListing(where: "episode.showID = ? AND episode.isPlayed = 0 AND episode.enclosureURL IS NOT NULL "
+                             + "ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC LIMIT 1",
+                         arguments: [showID])
+    }
+
+    private func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
+        try read { db in
+            try Row.fetchOne(db, sql: Self.listingSelect + clause, arguments: arguments).map {
+                EpisodeListing(episode: try EpisodeRecord(row: $0), showSlug: $0["showSlug"], showTitle: $0["showTitle"])
+            }
         }
     }
 

@@ -81,7 +81,7 @@ public final class ControlServer {
     /// Runs one request and builds its reply.
     static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) -> ControlResponse {
         do throws(CommandError) {
-            switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest) {
+            switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest, in: .socket) {
             case .player(.events):
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .null), subscribe: true)
             case .player(let command):

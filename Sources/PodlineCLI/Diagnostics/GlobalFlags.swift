@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The flags every command takes, anywhere on its line: `--verbose` and `--no-color`.
 ///
@@ -7,13 +8,21 @@ import ArgumentParser
 public struct GlobalFlags: Equatable, Sendable {
     public var verbose = false
     public var noColor = false
+    /// `--home DIR`: the library's folder, for every command (as `PODLINE_HOME`).
+    public var home: String?
 
     /// The flags found in `words` (up to a `--`), and the words without them.
     public static func extract(from words: [String]) -> (flags: GlobalFlags, rest: [String]) {
         var flags = GlobalFlags()
         var rest: [String] = []
         var afterSeparator = false
+        var takesHome = false
         for word in words {
+            if takesHome {
+                flags.home = word
+                takesHome = false
+                continue
+            }
             if afterSeparator {
                 rest.append(word)
                 continue
@@ -22,6 +31,8 @@ public struct GlobalFlags: Equatable, Sendable {
             case "--": afterSeparator = true; rest.append(word)
             case "--verbose": flags.verbose = true
             case "--no-color", "--no-colour": flags.noColor = true
+            case "--home": takesHome = true
+            case _ where word.hasPrefix("--home="): flags.home = String(word.dropFirst("--home=".count))
             default: rest.append(word)
             }
         }
@@ -32,6 +43,7 @@ public struct GlobalFlags: Equatable, Sendable {
     public func apply() {
         if verbose { Diagnostics.isVerbose = true }
         if noColor { TerminalStyle.noColorFlag = true }
+        if let home { setenv("PODLINE_HOME", home, 1) }
     }
 }
 

@@ -3,14 +3,14 @@ import PodcastKit
 
 /// Carries out player commands by writing the player's model; the playback coordinator acts on the changes.
 ///
-/// One dispatcher serves REPL lines, socket lines and one-shot commands, so they behave alike.
+/// One dispatcher serves REPL lines, socket lines and the shell's commands, so they behave alike.
 @MainActor
 public final class CommandDispatcher {
     public let player: Player
     public var skipLengths: SkipLengths
-    public var resolver: ItemResolver
+    public var resolver: PlayableResolver
 
-    public init(player: Player, skipLengths: SkipLengths = SkipLengths(), resolver: ItemResolver = ItemResolver()) {
+    public init(player: Player, skipLengths: SkipLengths = SkipLengths(), resolver: PlayableResolver = PlayableResolver()) {
         self.player = player
         self.skipLengths = skipLengths
         self.resolver = resolver
@@ -31,8 +31,8 @@ public final class CommandDispatcher {
     /// Runs one player command.
     public func run(_ command: PlayerCommand) throws(CommandError) -> CommandOutput {
         switch command {
-        case .play(let text):
-            player.load(try resolver.resolve(text))
+        case .play(let request):
+            return try play(request)
         case .pause:
             try requireEpisode("pause")
             player.isPlaying = false
@@ -60,26 +60,73 @@ public final class CommandDispatcher {
             try requireEpisode("back")
             player.seek(by: -skipLengths.back)
         case .volume(let adjustment):
-            player.volume = clamp(adjustment.applied(to: player.volume), Player.volumeRangeForLanguage)
+            player.volume = clamp(adjustment.applied(to: player.volume), Player.volumeRange)
             return CommandOutput(data: .number(player.volume))
         case .speed(let adjustment):
             let value = (adjustment.applied(to: player.speed) * 100).rounded() / 100
-            player.speed = clamp(value, Player.speedRangeForLanguage)
+            player.speed = clamp(value, Player.speedRange)
             return CommandOutput(data: .number(player.speed))
-        case .queue(let action):
+        case .queue(let action, _):
             return try queue(action)
         case .sleep(let setting):
-            switch setting {
-            case .after(let seconds): player.sleep = .at(Date().addingTimeInterval(seconds))
-            case .endOfEpisode: player.sleep = .endOfEpisode
-            case .off: player.sleep = nil
-            }
+            setSleep(setting)
         case .status:
-            return CommandOutput(data: StatusReport.json(player), lines: StatusText.lines(player))
+            let report = StatusReport.json(player)
+            return CommandOutput(data: report, lines: StatusText.lines(report))
         case .events:
             throw CommandError(.unavailable, "events: run 'podline events' to follow a player")
         }
         return .none
+    }
+
+    /// Plays (or queues) what `request` names; with nothing named, resumes: the loaded episode, else the episode
+    /// heard last, else the head of the queue.
+    private func play(_ request: PlayRequest) throws(CommandError) -> CommandOutput {
+        guard request.output == nil else {
+            throw CommandError(.unavailable, "play: --output only applies when a player starts; this one plays where it plays "
+                               + "('podline stop', then play again)")
+        }
+        var items = try request.items(resolver)
+        if items.isEmpty {
+            if player.current != nil {
+                player.isPlaying = true
+            } else if let last = try lastHeard() {
+                items = [last]
+            } else if !player.queue.isEmpty {
+                items = [player.queue.removeFirst()]
+            } else {
+                throw CommandError(.unreadable, "play: nothing to resume (name an episode, a file or a URL)")
+            }
+        }
+        if let volume = request.volume { player.volume = volume }
+        if let sleep = request.sleep { setSleep(sleep) }
+        if let speed = request.speed, player.current != nil, !request.enqueue { player.speed = speed }
+        guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.json(player))) }
+        if request.enqueue {
+            player.queue.append(contentsOf: items)
+            if player.current == nil { player.advance(because: .next) }
+            let count = items.count == 1 ? "1 item" : "\(items.count) items"
+            return CommandOutput(data: .array(items.map(StatusReport.episode)), lines: ["queued \(count)"])
+        }
+        player.queue.insert(contentsOf: items.dropFirst(), at: 0)
+        player.load(first)
+        return CommandOutput(data: StatusReport.episode(first), lines: ["playing \(TerminalText.safe(first.title))"])
+    }
+
+    private func lastHeard() throws(CommandError) -> NowPlaying? {
+        do {
+            return try resolver.lastHeard()
+        } catch {
+            throw CommandError(.unreadable, "play: \(error.description)")
+        }
+    }
+
+    private func setSleep(_ setting: SleepSetting) {
+        switch setting {
+        case .after(let seconds): player.sleep = .at(Date().addingTimeInterval(seconds))
+        case .endOfEpisode: player.sleep = .endOfEpisode
+        case .off: player.sleep = nil
+        }
     }
 
     private func queue(_ action: QueueAction) throws(CommandError) -> CommandOutput {
@@ -87,9 +134,7 @@ public final class CommandDispatcher {
         case .list:
             break
         case .add(let texts):
-            var items: [NowPlaying] = []
-            for text in texts { items.append(try resolver.resolve(text)) }
-            player.queue.append(contentsOf: items)
+            player.queue.append(contentsOf: try PlayRequest(targets: texts).items(resolver))
         case .remove(let text):
             if let index = Int(text), player.queue.indices.contains(index - 1), !player.queue.contains(where: { $0.ref == text }) {
                 player.queue.remove(at: index - 1)

@@ -18,7 +18,7 @@ public enum CommandMatcher {
         }
         let names = specs.flatMap { [$0.name] + $0.aliases }
         if let guess = EditDistance.suggestion(for: lowered, among: names) {
-            throw CommandError(.unknownCommand, "unknown command '\(word)'; did you mean '\(guess)'?")
+            throw CommandError(.unknownCommand, "unknown command '\(word)' (did you mean '\(guess)'?)")
         }
         throw CommandError(.unknownCommand, "unknown command '\(word)' (try 'help')")
     }

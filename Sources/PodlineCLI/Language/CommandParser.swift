@@ -1,18 +1,19 @@
 import PodcastKit
 
-/// Turns the words of a command line into a checked `ParsedCommand`.
+/// Turns the words of a command line into a checked `ParsedCommand`: the one grammar of the shell, the REPL and
+/// the control socket.
 public enum CommandParser {
     /// Parses `line` (REPL and socket form).
-    public static func parse(line: String) throws(CommandError) -> ParsedCommand? {
+    public static func parse(line: String, in frontEnd: CommandSpec.FrontEnds = .repl) throws(CommandError) -> ParsedCommand? {
         let words = try Tokenizer.words(line)
         guard !words.isEmpty else { return nil }
-        return try parse(words)
+        return try parse(words, in: frontEnd)
     }
 
     /// Parses `words`: a command name (or unique prefix) and its arguments.
-    public static func parse(_ words: [String]) throws(CommandError) -> ParsedCommand {
+    public static func parse(_ words: [String], in frontEnd: CommandSpec.FrontEnds = .repl) throws(CommandError) -> ParsedCommand {
         guard let first = words.first else { throw CommandError(.unknownCommand, "empty command") }
-        let spec = try CommandMatcher.match(first)
+        let spec = try CommandMatcher.match(first, in: CommandTable.available(in: frontEnd))
         let arguments = Array(words.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h"), spec.kind != .library {
             return .help(spec.name)
@@ -27,17 +28,32 @@ public enum CommandParser {
                 return .help(nil)
             }
             try expect(arguments, atMost: 0, spec)
-            return .quit
+            return spec.name == "repl" ? .help(nil) : .quit
         case .player:
             return .player(try playerCommand(spec, arguments))
         }
     }
 
-    private static func playerCommand(_ spec: CommandSpec, _ arguments: [String]) throws(CommandError) -> PlayerCommand {
+    private static func playerCommand(_ spec: CommandSpec, _ words: [String]) throws(CommandError) -> PlayerCommand {
+        if spec.name == "play" || spec.name == "demo" {
+            var request = try PlayRequestParser.parse(words, for: spec)
+            if spec.name == "demo" {
+                try expect(request.targets, atMost: 0, spec)
+                guard let demo = ResourceLocator.url(for: ResourceLocator.demoEpisode) else {
+                    let looked = ResourceLocator.candidates().map(\.path).joined(separator: ", ")
+                    throw CommandError(.unreadable, "the demo episode \(ResourceLocator.demoEpisode) is missing (looked in \(looked)); "
+                                       + "set PODLINE_RESOURCES to the Resources folder")
+                }
+                request.targets = [demo.path]
+            }
+            return .play(request)
+        }
+        let json = words.contains("--json") && spec.flag("--json") != nil
+        let arguments = json ? words.filter { $0 != "--json" } : words
+        if let option = arguments.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw CommandError(.invalidParameter, "\(spec.name): unknown option '\(option)' (see 'podline help \(spec.name)')")
+        }
         switch spec.name {
-        case "play":
-            try expect(arguments, exactly: 1, spec)
-            return .play(arguments[0])
         case "pause", "resume", "toggle", "stop", "next", "skip", "back":
             try expect(arguments, atMost: 0, spec)
             let simple: [String: PlayerCommand] = ["pause": .pause, "resume": .resume, "toggle": .toggle, "stop": .stop,
@@ -48,20 +64,21 @@ public enum CommandParser {
             return .seek(try ValueParser.time(arguments[0], for: spec))
         case "volume":
             try expect(arguments, exactly: 1, spec)
-            return .volume(try ValueParser.number(arguments[0], for: spec, range: Player.volumeRangeForLanguage))
+            return .volume(try ValueParser.volume(arguments[0], for: spec))
         case "speed":
             try expect(arguments, exactly: 1, spec)
-            return .speed(try ValueParser.number(arguments[0], for: spec, range: Player.speedRangeForLanguage, suffix: "x"))
+            return .speed(try ValueParser.speed(arguments[0], for: spec))
         case "queue":
-            return .queue(try queueAction(spec, arguments))
+            return .queue(try queueAction(spec, arguments), json: json)
         case "sleep":
             try expect(arguments, exactly: 1, spec)
             return .sleep(try ValueParser.sleep(arguments[0], for: spec))
-        case "status", "events":
-            let json = arguments.contains("--json")
-            let rest = arguments.filter { $0 != "--json" }
-            try expect(rest, atMost: 0, spec)
-            return spec.name == "status" ? .status(json: json) : .events(json: json)
+        case "status":
+            try expect(arguments, atMost: 0, spec)
+            return .status(json: json)
+        case "events":
+            try expect(arguments, atMost: 0, spec)
+            return .events(json: json)
         default:
             throw CommandError(.unknownCommand, "unknown command '\(spec.name)'")
         }

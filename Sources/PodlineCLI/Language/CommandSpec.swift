@@ -1,32 +1,93 @@
-/// One command of the language: its name, how it is written and where it runs.
+/// One command of the language: its name, how it is written, its flags and where it runs.
 public struct CommandSpec: Sendable, Equatable {
-    /// Where a command is carried out.
+    /// Who carries a command out.
     public enum Kind: Sendable, Equatable {
         /// Acts on the running player's model (locally in the REPL, over the socket from the shell).
         case player
         /// Belongs to the interactive session itself (`help`, `quit`).
         case session
-        /// A library command that the shell form implements; the REPL runs it in-process.
+        /// A library command, parsed and run by the shell form (in-process in the REPL).
         case library
+    }
+
+    /// The front ends a command can be typed in.
+    public struct FrontEnds: OptionSet, Sendable, Equatable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `podline NAME …` in a shell.
+        public static let shell = FrontEnds(rawValue: 1)
+        /// A line of the REPL.
+        public static let repl = FrontEnds(rawValue: 2)
+        /// A line on the control socket.
+        public static let socket = FrontEnds(rawValue: 4)
+        public static let everywhere: FrontEnds = [.shell, .repl, .socket]
     }
 
     public var name: String
     /// Other exact names (`exit` for `quit`); they take part in matching like the name.
     public var aliases: [String]
-    /// The arguments, as the help shows them.
+    /// The arguments, as the help shows them (flags are listed from `flags`).
     public var usage: String
     /// One line saying what it does.
     public var summary: String
     public var kind: Kind
+    /// The flags it takes (besides the global ones).
+    public var flags: [FlagSpec]
+    /// Where it may be typed.
+    public var frontEnds: FrontEnds
+    /// What its arguments complete to.
+    public var completion: Completion
 
-    public init(_ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind) {
+    public init(_ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
+                flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none) {
         self.name = name
         self.aliases = aliases
         self.usage = usage
         self.summary = summary
         self.kind = kind
+        self.flags = flags
+        self.frontEnds = frontEnds
+        self.completion = completion
     }
 
     /// `name usage`, for help listings.
     public var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
+
+    /// The flag written `--name`, if this command takes it.
+    public func flag(_ word: String) -> FlagSpec? {
+        flags.first { "--" + $0.name == word }
+    }
+}
+
+/// A flag of one command: `--name`, or `--name VALUE`.
+public struct FlagSpec: Sendable, Equatable {
+    public var name: String
+    /// The value's name in help (`TIME`), nil for a switch.
+    public var value: String?
+    public var help: String
+
+    public init(_ name: String, value: String? = nil, _ help: String) {
+        self.name = name
+        self.value = value
+        self.help = help
+    }
+
+    /// `--name VALUE`, as help shows it.
+    public var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
+}
+
+/// What a command's arguments complete to in the REPL and the shells.
+public enum Completion: Sendable, Equatable {
+    case none
+    /// Episode references and show slugs, else file paths.
+    case references
+    /// Show slugs.
+    case shows
+    /// File paths.
+    case files
+    /// These words.
+    case words([String])
+    /// Command names.
+    case commands
 }

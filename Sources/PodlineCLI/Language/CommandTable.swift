@@ -1,7 +1,26 @@
-/// Every command of the language, in the order the help lists them.
+import PodcastKit
+
+/// Every command of the language, in the order the help lists them: the one list that the shell, the REPL, the
+/// control socket, the completions, the help and the man page are held to.
 public enum CommandTable {
+    /// The flags of `play` and `demo`.
+    static let playFlags: [FlagSpec] = [
+        FlagSpec("enqueue", "Queue the items after what is queued instead of playing them now."),
+        FlagSpec("start", value: "TIME", "Start this far into the first item (no resuming)."),
+        FlagSpec("duration", value: "TIME", "Stop each item after playing this long."),
+        FlagSpec("volume", value: Player.volumeRange.text, "Volume, \(Player.volumeRange.text)."),
+        FlagSpec("speed", value: "X", "Speed, \(Player.speedRange.text), pitch preserved (default: the show's, else config.toml's)."),
+        FlagSpec("sleep", value: "TIME|end", "Fade out and stop after TIME, or at the end of the episode with 'end'."),
+        FlagSpec("no-resume", "Start at the beginning (or --start), not where the episode was left."),
+        FlagSpec("output", value: "DRIVER[:PATH]", "Where a new player plays: default, pulse, alsa, null, wav:FILE, au:FILE, raw:FILE."),
+        FlagSpec("quiet", "No now-playing line on a terminal."),
+    ]
+
     public static let all: [CommandSpec] = [
-        CommandSpec("play", usage: "<ref|file|url>", "Play an episode, a file or a URL now.", kind: .player),
+        CommandSpec("play", usage: "[<ref|file|url>…]",
+                    "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
+                    completion: .references),
+        CommandSpec("demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell),
         CommandSpec("pause", "Pause playback.", kind: .player),
         CommandSpec("resume", "Resume playback.", kind: .player),
         CommandSpec("toggle", "Pause when playing, resume when paused.", kind: .player),
@@ -10,27 +29,55 @@ public enum CommandTable {
         CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player),
         CommandSpec("skip", "Move forward by the configured skip length.", kind: .player),
         CommandSpec("back", "Move back by the configured back length.", kind: .player),
-        CommandSpec("volume", usage: "[+|-]N", "Set the volume (0-100), or change it with a sign.", kind: .player),
-        CommandSpec("speed", usage: "[+|-]X", "Set the speed (0.5-3.0), or change it with a sign.", kind: .player),
-        CommandSpec("queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.", kind: .player),
-        CommandSpec("sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player),
-        CommandSpec("status", usage: "[--json]", "Show what is playing.", kind: .player),
-        CommandSpec("events", usage: "[--json]", "Stream player events as NDJSON.", kind: .player),
-        CommandSpec("add", usage: "<feed-url|file>", "Subscribe to a feed.", kind: .library),
-        CommandSpec("update", usage: "[<show>…] [--jobs N]", "Refresh feeds.", kind: .library),
-        CommandSpec("shows", usage: "[--json]", "List subscribed shows.", kind: .library),
-        CommandSpec("episodes", usage: "[<show>] [--new|--in-progress|--downloaded] [--search TEXT] [--limit N] [--json]",
-                    "List episodes.", kind: .library),
-        CommandSpec("download", usage: "<ref>…", "Download episodes.", kind: .library),
-        CommandSpec("mark", usage: "<ref> played|unplayed", "Mark an episode played or unplayed.", kind: .library),
-        CommandSpec("fav", usage: "<ref>", "Toggle an episode's favourite mark.", kind: .library),
-        CommandSpec("inspect", usage: "<feed-file|url> [--json]", "Show what a feed holds.", kind: .library),
-        CommandSpec("import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library),
-        CommandSpec("export", usage: "[PATH]", "Write subscriptions as OPML.", kind: .library),
-        CommandSpec("config", usage: "[--json]", "Show the effective settings and where each came from.", kind: .library),
-        CommandSpec("help", usage: "[command]", "List commands, or explain one.", kind: .session),
-        CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session),
+        CommandSpec("volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
+                    kind: .player),
+        CommandSpec("speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
+                    kind: .player),
+        CommandSpec("queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
+                    kind: .player, flags: [json], completion: .words(["add", "clear", "remove"])),
+        CommandSpec("sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
+                    completion: .words(["end", "off"])),
+        CommandSpec("status", "Show what is playing.", kind: .player, flags: [json]),
+        CommandSpec("events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket]),
+        CommandSpec("add", usage: "<feed-url|file>", "Subscribe to a feed.", kind: .library, in: [.shell, .repl],
+                    completion: .files),
+        CommandSpec("update", usage: "[<show>…]", "Refresh feeds.", kind: .library,
+                    flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
+                    in: [.shell, .repl], completion: .shows),
+        CommandSpec("shows", "List subscribed shows.", kind: .library, flags: [json], in: [.shell, .repl]),
+        CommandSpec("episodes", usage: "[<show>]", "List episodes.", kind: .library,
+                    flags: [
+                        FlagSpec("new", "Only episodes not started."), FlagSpec("in-progress", "Only episodes started."),
+                        FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourites."),
+                        FlagSpec("search", value: "TEXT", "Only episodes whose title or notes hold every word."),
+                        FlagSpec("limit", value: "N", "At most N episodes."), json,
+                    ],
+                    in: [.shell, .repl], completion: .shows),
+        CommandSpec("download", usage: "<ref>…", "Download episodes.", kind: .library,
+                    flags: [FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show.")],
+                    in: [.shell, .repl], completion: .references),
+        CommandSpec("mark", usage: "<ref> played|unplayed", "Mark an episode played or unplayed.", kind: .library,
+                    in: [.shell, .repl], completion: .references),
+        CommandSpec("fav", usage: "<ref>", "Toggle an episode's favourite mark.", kind: .library,
+                    flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite.")],
+                    in: [.shell, .repl], completion: .references),
+        CommandSpec("inspect", usage: "<feed-file|url>", "Show what a feed holds.", kind: .library, flags: [json],
+                    in: [.shell, .repl], completion: .files),
+        CommandSpec("import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
+                    flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
+                    in: [.shell, .repl], completion: .files),
+        CommandSpec("export", usage: "[PATH]", "Write subscriptions as OPML.", kind: .library, in: [.shell, .repl],
+                    completion: .files),
+        CommandSpec("config", "Show the settings each command uses and where each came from.", kind: .library,
+                    flags: [json, FlagSpec("defaults", "Print a documented config.toml with every default.")],
+                    in: [.shell, .repl]),
+        CommandSpec("repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell),
+        CommandSpec("help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands),
+        CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),
     ]
+
+    /// `--json`, as every command that can print JSON takes it.
+    static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }
 
     /// Every name and alias, for matching and completion.
     public static let names: [String] = all.flatMap { [$0.name] + $0.aliases }
@@ -39,4 +86,14 @@ public enum CommandTable {
     public static func spec(named name: String) -> CommandSpec? {
         all.first { $0.name == name || $0.aliases.contains(name) }
     }
+
+    /// The commands that can be typed in `frontEnd`.
+    public static func available(in frontEnd: CommandSpec.FrontEnds) -> [CommandSpec] {
+        all.filter { $0.frontEnds.contains(frontEnd) }
+    }
+}
+
+extension ClosedRange<Double> {
+    /// `0.5-3.0` or `0-100`: the range as help and errors write it.
+    var text: String { "\(lowerBound.formatted())-\(upperBound.formatted())" }
 }

@@ -12,12 +12,12 @@ public enum ParsedCommand: Equatable, Sendable {
 
 /// A command that acts on the player.
 public enum PlayerCommand: Equatable, Sendable {
-    case play(String)
+    case play(PlayRequest)
     case pause, resume, toggle, stop, next, skip, back
     case seek(Adjustment)
     case volume(Adjustment)
     case speed(Adjustment)
-    case queue(QueueAction)
+    case queue(QueueAction, json: Bool = false)
     case sleep(SleepSetting)
     case status(json: Bool)
     case events(json: Bool)
@@ -25,7 +25,7 @@ public enum PlayerCommand: Equatable, Sendable {
     /// True for commands that only read (they work on a stopped player too).
     public var isQuery: Bool {
         switch self {
-        case .status, .events, .queue(.list): true
+        case .status, .events, .queue(.list, _): true
         default: false
         }
     }

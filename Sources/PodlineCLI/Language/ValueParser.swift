@@ -1,3 +1,5 @@
+import PodcastKit
+
 /// Reads the values of the command language: signed TIMEs, numbers in a range, sleep settings.
 enum ValueParser {
     /// `[+|-]TIME`.
@@ -20,9 +22,19 @@ enum ValueParser {
         }
         if let sign { return .by(sign * value) }
         guard range.contains(value) else {
-            throw CommandError(.invalidParameter, "\(spec.name): \(body) is out of range (\(format(range.lowerBound))-\(format(range.upperBound)))")
+            throw CommandError(.invalidParameter, "\(spec.name): \(body) is out of range (\(range.text))")
         }
         return .to(value)
+    }
+
+    /// `[+|-]N` for the volume.
+    static func volume(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+        try number(text, for: spec, range: Player.volumeRange)
+    }
+
+    /// `[+|-]X` (an `x` may follow) for the speed.
+    static func speed(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+        try number(text, for: spec, range: Player.speedRange, suffix: "x")
     }
 
     /// `TIME`, `end` or `off`.
@@ -42,9 +54,5 @@ enum ValueParser {
         if text.hasPrefix("+") { return (1, String(text.dropFirst())) }
         if text.hasPrefix("-") { return (-1, String(text.dropFirst())) }
         return (nil, text)
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -7,13 +7,13 @@ import PodcastKit
 final class DecoderSession: ObservableObject {
     /// The episode this session plays.
     let item: NowPlaying
-    private let engine: PlaybackEngine
+    private let engine: EngineClient
     private let source: EngineSource
     private let start: Double
     private let limit: Double?
     private var loaded = false
 
-    init(item: NowPlaying, engine: PlaybackEngine, source: EngineSource, start: Double, limit: Double?) {
+    init(item: NowPlaying, engine: EngineClient, source: EngineSource, start: Double, limit: Double?) {
         self.item = item
         self.engine = engine
         self.source = source
@@ -25,7 +25,7 @@ final class DecoderSession: ObservableObject {
     func begin(paused: Bool) {
         guard !loaded else { return }
         loaded = true
-        engine.load(source, start: start, paused: paused, limit: limit)
+        engine.load(source, start, paused, limit)
     }
 }
 

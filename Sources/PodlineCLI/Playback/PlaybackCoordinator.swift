@@ -3,63 +3,72 @@ import DataFlow
 import Foundation
 import PodcastKit
 
-/// Drives the engine from the Player model, the way the seeds' views react to `isPlaying` in onChange.
+/// Drives the engine and the library from the Player model, the way the seeds' views react to `isPlaying` in
+/// onChange.
 ///
-/// Handlers never write the engine directly: they only change the model, and these observers turn
-/// each change into an engine command. An animated change (withAnimation, Binding.animation) becomes a
-/// fade of the animation's duration.
+/// Handlers never write the engine directly: they only change the model, and these observers turn each change
+/// into an engine command or a saved position. The episode is planned once per identity (a StateObject under
+/// `.id(item.id)`). An animated change (withAnimation, Binding.animation) becomes a fade of its duration.
 struct PlaybackCoordinator: View {
     @Environment(Player.self) private var player
-    let engine: PlaybackEngine
-    let resolve: @MainActor (NowPlaying) -> (source: EngineSource, start: Double, limit: Double?)
-    let persist: @MainActor (PersistMoment) -> Void
+    let engine: EngineClient
+    let journal: PlaybackJournal
+    let settings: PlaybackSettings
+    /// The engine's source for an item: a file, or a stream for a URL.
+    let source: @MainActor (NowPlaying) -> EngineSource
     let ticks: AnyPublisher<Date, Never>
+    /// Asks the session to fall asleep (fade out and stop) after the current update.
+    let sleep: @MainActor () -> Void
 
     var body: some View {
         Group {
             if let item = player.current {
-                let plan = resolve(item)
-                EpisodeSessionView(
-                    makeSession: DecoderSession(item: item, engine: engine, source: plan.source, start: plan.start, limit: plan.limit),
-                    isPlaying: player.isPlaying
-                )
-                .id(item.id)
+                EpisodeSessionView(makeSession: plan(item), isPlaying: player.isPlaying).id(item.id)
             }
         }
         .onChange(of: player.isPlaying) { _, playing in
             guard player.current != nil else { return }
             let fade = Transaction.current.animation?.duration ?? 0
             if playing {
-                engine.resume(fade: fade)
+                engine.resume(fade)
             } else {
-                engine.pause(fade: fade)
-                persist(.paused)
+                engine.pause(fade)
+                journal.saveNow()
             }
         }
-        .onChange(of: player.current?.id) { old, new in
-            if old != nil && new == nil {
-                engine.stop(reason: player.lastEnd.map { EngineEndReason(rawValue: $0.rawValue) ?? .stop } ?? .stop)
+        .onChange(of: player.current) { old, new in
+            if let old, old.id != new?.id {
+                let reason = player.lastEnd ?? .stop
+                journal.ended(old, reason: reason)
+                if new == nil { engine.stop(EngineEndReason(rawValue: reason.rawValue) ?? .stop) }
             }
+            if let new, old?.id != new.id { player.speed = settings.speed(for: new) }
+        }
+        .onChange(of: player.position) { _, position in
+            guard let item = player.current else { return }
+            journal.heard(item, at: position)
         }
         .onChange(of: player.volume, initial: true) { _, volume in
-            engine.setVolume(volume, fade: Transaction.current.animation?.duration ?? 0)
+            engine.setVolume(volume, Transaction.current.animation?.duration ?? 0)
         }
         .onChange(of: player.speed, initial: true) { _, speed in
             engine.setSpeed(speed)
         }
         .onChange(of: player.seekRequest) { _, request in
             guard let request else { return }
-            engine.seek(request.seconds, relative: request.isRelative)
+            engine.seek(request.seconds, request.isRelative)
         }
         .onReceive(ticks) { now in
             guard case let .at(deadline)? = player.sleep, now >= deadline, player.isPlaying else { return }
             player.sleep = nil
-            persist(.sleeping)
+            sleep()
         }
     }
-}
 
-/// Why the session saves the position now.
-enum PersistMoment: Sendable {
-    case periodic, paused, stopped, quitting, sleeping
+    /// The decoder session for `item`; evaluated only when its identity is new.
+    private func plan(_ item: NowPlaying) -> DecoderSession {
+        let start = journal.start(for: item)
+        player.position = start
+        return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
+    }
 }

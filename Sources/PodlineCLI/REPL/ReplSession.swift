@@ -26,6 +26,7 @@ final class ReplSession {
         self.settings = settings
         player.speed = settings.speed
         dispatcher = CommandDispatcher(player: player, skipLengths: settings.skipLengths)
+        dispatcher.resolver = PlayableResolver(paths: LibraryPaths())
     }
 
     /// Serves the control socket, or, when another player already does, sends player commands to it.
@@ -56,7 +57,8 @@ final class ReplSession {
         Logger(label: "podline.audio").debug("opening the output \(output)")
         Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
         let store = try? LibraryStore(paths: paths)
-        let session = PlaybackSession(output: output, store: store, settings: PlaybackSettings(settings), player: player)
+        let session = PlaybackSession(output: output, store: store, settings: settings, player: player,
+                                      resolver: dispatcher.resolver)
         session.attach()
         playback = session
     }
@@ -113,7 +115,7 @@ final class ReplSession {
             words = rest
             lineFlags = (Diagnostics.isVerbose, TerminalStyle.noColorFlag)
             flags.apply()
-            command = rest.isEmpty ? nil : try CommandParser.parse(rest)
+            command = rest.isEmpty ? nil : try CommandParser.parse(rest, in: .repl)
         } catch {
             _ = fail(error)
             return outcome
@@ -161,7 +163,7 @@ final class ReplSession {
             let output = try dispatcher.run(command)
             if case .status(json: true) = command {
                 print(output.data.rendered)
-            } else if case .queue = command, words.contains("--json") {
+            } else if case .queue(_, json: true) = command {
                 print(output.data.rendered)
             } else {
                 output.lines.forEach { print($0) }
@@ -173,6 +175,8 @@ final class ReplSession {
 
     private func runRemote(_ command: PlayerCommand, words: [String], on client: ControlClient) {
         do {
+            var words = words
+            if case .play(let request) = command { words = request.absolutized().words }
             let answer = try client.request(words)
             guard answer.succeeded else {
                 printError(answer.message ?? answer.error)
@@ -182,7 +186,7 @@ final class ReplSession {
             if case .status(json: true) = command {
                 print(answer.dataText)
             } else if case .status = command {
-                RemoteStatusText.lines(answer.data).forEach { print($0) }
+                StatusText.lines(answer.data).forEach { print($0) }
             }
         } catch {
             printError(error.description)

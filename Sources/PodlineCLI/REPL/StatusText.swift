@@ -1,27 +1,41 @@
+import Foundation
 import PodcastKit
 
-/// The human form of `status`: what plays, where, and the settings.
-@MainActor
+/// The text form of `status`, the same in the shell, the REPL and over the socket: made from the status JSON.
 public enum StatusText {
-    /// One or two lines describing `player`.
-    public static func lines(_ player: Player) -> [String] {
-        guard let current = player.current else {
-            return ["stopped" + (player.queue.isEmpty ? "" : "  (queue: \(player.queue.count))")]
-        }
-        var title = TerminalText.safe(current.title)
-        if let show = current.show { title += " — " + TerminalText.safe(show) }
-        var details = "\(TerminalOutput.duration(player.position)) / \(TerminalOutput.duration(player.duration))"
-        details += "  volume \(Int(player.volume.rounded()))  speed \(trimmed(player.speed))x"
-        if !player.queue.isEmpty { details += "  queue \(player.queue.count)" }
-        switch player.sleep {
-        case .endOfEpisode: details += "  sleep at end"
-        case .at(let date): details += "  sleep in \(TerminalOutput.duration(max(0, date.timeIntervalSinceNow)))"
-        case nil: break
-        }
-        return ["\(player.state.rawValue): \(title)", "  \(details)"]
+    /// Lines for a status report built here.
+    public static func lines(_ report: JSONValue) -> [String] {
+        lines(try? JSONSerialization.jsonObject(with: Data(report.rendered.utf8), options: [.fragmentsAllowed]))
     }
 
-    private static func trimmed(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+    /// Lines for a decoded status report (as a player's reply carries it).
+    public static func lines(_ data: Any?) -> [String] {
+        guard let status = data as? [String: Any], let state = status["state"] as? String else { return ["stopped"] }
+        let queued = (status["queue"] as? [Any])?.count ?? 0
+        guard let episode = status["episode"] as? [String: Any], let title = episode["title"] as? String else {
+            return [state + (queued == 0 ? "" : "  (queue: \(queued))")]
+        }
+        var heading = TerminalText.safe(title)
+        if let show = episode["show"] as? String { heading += " — " + TerminalText.safe(show) }
+        var details = "\(TerminalOutput.duration(number(status["position"]))) / \(TerminalOutput.duration(number(status["duration"])))"
+        details += "  volume \(Int((number(status["volume"]) ?? 100).rounded()))"
+        details += "  speed \((number(status["speed"]) ?? 1).formatted())x"
+        if queued > 0 { details += "  queue \(queued)" }
+        if let sleep = status["sleep"] as? String, sleep == "end" {
+            details += "  sleep at end"
+        } else if let seconds = number(status["sleep"]) {
+            details += "  sleep in \(TerminalOutput.duration(seconds))"
+        }
+        return ["\(state): \(heading)", "  \(details)"]
+    }
+
+    /// A JSON number, whether it was decoded as a whole number or not.
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let double as Double: double
+        case let int as Int: Double(int)
+        case let number as NSNumber: number.doubleValue
+        default: nil
+        }
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Turns whatever a listener names (a URL, a file, an episode reference, a show) into something playable.
+///
+/// Every front end resolves through this one type, so the shell, the REPL and the control socket agree on what
+/// a reference means; a downloaded episode is played from its file wherever the command was started.
+public struct PlayableResolver: Sendable {
+    /// Where the library and its downloads live.
+    public var paths: LibraryPaths
+    /// The folder relative file paths are read from.
+    public var directory: String
+
+    public init(paths: LibraryPaths = LibraryPaths(), directory: String = FileManager.default.currentDirectoryPath) {
+        self.paths = paths
+        self.directory = directory
+    }
+
+    /// The item `text` names, in this order: an http(s) URL; an existing file; an episode reference
+    /// (`show/N` or an id); `show/latest` or a show alone, meaning the show's newest episode not yet played.
+    public func resolve(_ text: String) throws(ResolveError) -> NowPlaying {
+        if text.hasPrefix("http://") || text.hasPrefix("https://") {
+            let name = URL(string: text)?.lastPathComponent ?? ""
+            return NowPlaying(title: name.isEmpty ? text : name, url: text)
+        }
+        let path = text.hasPrefix("/") ? text : (directory as NSString).appendingPathComponent(text)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let standardized = (path as NSString).standardizingPath
+            return NowPlaying(title: (standardized as NSString).lastPathComponent, url: standardized)
+        }
+        if let reference = EpisodeReference(text) {
+            return try playable(try withStore(text) { store throws(StoreError) in try store.episode(reference) }, typed: text)
+        }
+        let show = text.hasSuffix("/latest") ? String(text.dropLast("/latest".count)) : text
+        guard !show.isEmpty, !show.contains("/") || text.hasSuffix("/latest") else {
+            throw ResolveError("\(text): no such file, episode or show")
+        }
+        let newest = try withStore(text) { store throws(StoreError) -> EpisodeListing? in
+            guard let record = try store.show(matching: show), let id = record.id else { return nil }
+            guard let newest = try store.newestUnplayed(showID: id) else {
+                throw .notFound("\(record.slug) has no episode left to play")
+            }
+            return newest
+        }
+        guard let newest else { throw ResolveError("\(text): no such file, episode or show") }
+        return try playable(newest, typed: text)
+    }
+
+    /// The episode heard last and not finished, if the library has one.
+    public func lastHeard() throws(ResolveError) -> NowPlaying? {
+        guard FileManager.default.fileExists(atPath: paths.database.path) else { return nil }
+        guard let listing = try withStore("the library", { store throws(StoreError) in try store.lastHeard() }) else { return nil }
+        return try playable(listing, typed: listing.ref)
+    }
+
+    /// The playable item for a library episode: its downloaded file when that is on disk, else its enclosure URL.
+    public func playable(_ listing: EpisodeListing, typed text: String) throws(ResolveError) -> NowPlaying {
+        let record = listing.episode
+        let url: String
+        if let stored = record.downloadPath, case let file = paths.file(forDownload: stored).path,
+           FileManager.default.fileExists(atPath: file) {
+            url = file
+        } else if let enclosure = record.enclosureURL {
+            url = enclosure
+        } else {
+            throw ResolveError("\(listing.ref): the episode has no audio")
+        }
+        return NowPlaying(ref: listing.ref, title: record.title ?? listing.ref, show: listing.showTitle ?? listing.showSlug,
+                          url: url, duration: record.duration)
+    }
+
+    private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
+        guard FileManager.default.fileExists(atPath: paths.database.path) else {
+            throw ResolveError("\(text): no such file, episode or show (the library is empty)")
+        }
+        do {
+            return try body(try LibraryStore(paths: paths))
+        } catch .notFound(let reason) {
+            throw ResolveError(reason)
+        } catch {
+            throw ResolveError("\(text): \(error)")
+        }
+    }
+}
+
+/// Why a reference names nothing playable, worded for one line.
+public struct ResolveError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PodcastKit
+
+/// `play` as typed in any front end: what to play and the flags that go with it.
+public struct PlayRequest: Equatable, Sendable {
+    /// References, files or URLs, as typed; none resumes.
+    public var targets: [String] = []
+    /// Queue the items rather than play them now.
+    public var enqueue = false
+    /// `--start`: where the first item starts (no resuming).
+    public var start: Double?
+    /// `--duration`: how long each item plays.
+    public var duration: Double?
+    /// `--volume`.
+    public var volume: Double?
+    /// `--speed`: wins over the show's and config.toml's speed.
+    public var speed: Double?
+    /// `--sleep`.
+    public var sleep: SleepSetting?
+    /// `--no-resume`.
+    public var noResume = false
+    /// `--output`: only a new player can take it.
+    public var output: String?
+    /// `--quiet`: no now-playing line.
+    public var quiet = false
+
+    public init(targets: [String] = []) { self.targets = targets }
+
+    /// The words that say this request again, for handing it to another player.
+    public var words: [String] {
+        var words = ["play"] + targets
+        if enqueue { words.append("--enqueue") }
+        if let start { words += ["--start", start.formatted()] }
+        if let duration { words += ["--duration", duration.formatted()] }
+        if let volume { words += ["--volume", volume.formatted()] }
+        if let speed { words += ["--speed", speed.formatted()] }
+        switch sleep {
+        case .after(let seconds)?: words += ["--sleep", seconds.formatted()]
+        case .endOfEpisode?: words += ["--sleep", "end"]
+        case .off?, nil: break
+        }
+        if noResume { words.append("--no-resume") }
+        if let output { words += ["--output", output] }
+        return words
+    }
+
+    /// The request with each target that names a file under `directory` made absolute, so that a player started
+    /// elsewhere finds it.
+    public func absolutized(in directory: String = FileManager.default.currentDirectoryPath) -> PlayRequest {
+        var copy = self
+        copy.targets = targets.map { target in
+            guard !target.hasPrefix("/"), !target.hasPrefix("http://"), !target.hasPrefix("https://") else { return target }
+            let path = ((directory as NSString).appendingPathComponent(target) as NSString).standardizingPath
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue ? path : target
+        }
+        return copy
+    }
+
+    /// The items these targets name, with this request's start, limit and speed carried by each.
+    public func items(_ resolver: PlayableResolver) throws(CommandError) -> [NowPlaying] {
+        var items: [NowPlaying] = []
+        for (index, target) in targets.enumerated() {
+            var item: NowPlaying
+            do {
+                item = try resolver.resolve(target)
+            } catch {
+                throw CommandError(.unreadable, error.description)
+            }
+            if index == 0 { item.start = start ?? (noResume ? 0 : nil) } else if noResume { item.start = 0 }
+            item.limit = duration
+            item.speed = speed
+            items.append(item)
+        }
+        return items
+    }
+}

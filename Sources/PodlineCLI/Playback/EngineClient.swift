@@ -1,0 +1,26 @@
+import AudioEngine
+
+/// What the coordinator asks of the audio engine, as a struct of closures: the live value drives a
+/// `PlaybackEngine`; tests pass their own to watch the coordinator without sound.
+struct EngineClient {
+    var load: @MainActor (_ source: EngineSource, _ start: Double, _ paused: Bool, _ limit: Double?) -> Void
+    var pause: @MainActor (_ fade: Double) -> Void
+    var resume: @MainActor (_ fade: Double) -> Void
+    var stop: @MainActor (_ reason: EngineEndReason) -> Void
+    var seek: @MainActor (_ seconds: Double, _ relative: Bool) -> Void
+    var setVolume: @MainActor (_ volume: Double, _ fade: Double) -> Void
+    var setSpeed: @MainActor (_ speed: Double) -> Void
+
+    /// The client of a real engine.
+    static func live(_ engine: PlaybackEngine) -> EngineClient {
+        EngineClient(
+            load: { engine.load($0, start: $1, paused: $2, limit: $3) },
+            pause: { engine.pause(fade: $0) },
+            resume: { engine.resume(fade: $0) },
+            stop: { engine.stop(reason: $0) },
+            seek: { engine.seek($0, relative: $1) },
+            setVolume: { engine.setVolume($0, fade: $1) },
+            setSpeed: { engine.setSpeed($0) }
+        )
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PodcastKit
+
+/// Writes what the player model says about listening into the library: positions (throttled), played state at the
+/// end of an episode. A failed write is reported on standard error, once per reason, never dropped.
+@MainActor
+final class PlaybackJournal {
+    private let store: LibraryStore?
+    private let settings: PlaybackSettings
+    private var lastSave = Date.distantPast
+    private var reported: Set<String> = []
+    /// The episode last heard and where: what a stop or a quit saves once the model has let go of it.
+    private(set) var lastHeard: (item: NowPlaying, position: Double)?
+
+    init(store: LibraryStore?, settings: PlaybackSettings) {
+        self.store = store
+        self.settings = settings
+    }
+
+    /// Where `item` starts: its own start, else where it was left (rewound), else 0.
+    func start(for item: NowPlaying) -> Double {
+        var start = item.start ?? 0
+        if item.start == nil, let listing = listing(item), !listing.episode.isPlayed {
+            start = max(0, listing.episode.position - settings.resumeRewind)
+        }
+        planned = (item.id, start)
+        return start
+    }
+
+    /// The episode planned last and its start: the model's position is set to it before anything is heard.
+    private var planned: (id: String, start: Double)?
+
+    /// The model's position moved: remembered, and saved when the last save is old enough.
+    func heard(_ item: NowPlaying, at position: Double) {
+        if let planned, planned.id == item.id, planned.start == position { return }
+        lastHeard = (item, position)
+        if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
+    }
+
+    /// Saves where the current or last-heard episode stands now (pause, stop, quit).
+    func saveNow() {
+        guard let (item, position) = lastHeard else { return }
+        save(item, position, final: true)
+    }
+
+    /// The episode `item` ended: played to the end (`eof`) marks it played, anything else saves its place.
+    func ended(_ item: NowPlaying, reason: EndReason) {
+        defer { lastHeard = nil }
+        guard reason == .eof else {
+            if let (heard, position) = lastHeard, heard.id == item.id { save(heard, position, final: true) }
+            return
+        }
+        guard let id = listing(item)?.episode.id else { return }
+        write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
+    }
+
+    private func save(_ item: NowPlaying, _ position: Double, final: Bool) {
+        lastSave = Date()
+        guard let listing = listing(item), let id = listing.episode.id else { return }
+        let duration = item.duration ?? listing.episode.duration
+        if final, let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05) {
+            write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
+        } else {
+            write(item) { store throws(StoreError) in try store.setPosition(episodeID: id, position) }
+        }
+    }
+
+    private func listing(_ item: NowPlaying) -> EpisodeListing? {
+        guard let ref = item.ref, let store, let reference = EpisodeReference(ref) else { return nil }
+        do {
+            return try store.episode(reference)
+        } catch {
+            report("cannot read \(ref) from the library: \(error)")
+            return nil
+        }
+    }
+
+    private func write(_ item: NowPlaying, _ body: (LibraryStore) throws(StoreError) -> Void) {
+        guard let store else { return }
+        do {
+            try body(store)
+        } catch {
+            report("cannot save the place in \(item.ref ?? item.title): \(error)")
+        }
+    }
+
+    private func report(_ message: String) {
+        guard reported.insert(message).inserted else { return }
+        printError(message)
+    }
+}

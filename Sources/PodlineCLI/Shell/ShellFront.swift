@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+
+/// The shell form of the command language: `podline WORDS…` goes through the one command table. Player commands
+/// are parsed by the language (as REPL and socket lines are); library commands by their ArgumentParser
+/// subcommands, which the REPL runs too.
+enum ShellFront {
+    /// Where a command line goes next.
+    enum Route: Equatable {
+        /// Done, with this exit status.
+        case done(Int32)
+        /// To ArgumentParser, with the command's full name in front.
+        case parse([String])
+    }
+
+    /// Words that only ask about Podline itself, and so run even when config.toml is broken.
+    private static let aboutPodline: Set<String> = ["--help", "-h", "help", "--version", "config",
+                                                     "--generate-completion-script", "--experimental-dump-help"]
+
+    /// Decides what `words` (global flags taken out) are and runs them when the language can.
+    static func route(_ words: [String]) -> Route {
+        guard let first = words.first else {
+            return Configuration.check().map(Route.done) ?? .parse([])
+        }
+        if first.hasPrefix("-") {
+            if aboutPodline.contains(first) { return .parse(words) }
+            return Configuration.check().map(Route.done) ?? .parse(words)
+        }
+        let spec: CommandSpec
+        do {
+            spec = try CommandMatcher.match(first, in: CommandTable.available(in: .shell))
+        } catch {
+            printError(error.message)
+            return .done(error.exitStatus)
+        }
+        let full = [spec.name] + words.dropFirst()
+        if spec.name == "help" { return help(Array(words.dropFirst())) }
+        if !aboutPodline.contains(spec.name), let status = Configuration.check() { return .done(status) }
+        switch spec.kind {
+        case .player where spec.name != "events" && spec.name != "queue":
+            return .done(runPlayerCommand(full))
+        case .player, .library, .session:
+            return .parse(full)
+        }
+    }
+
+    /// `podline help [COMMAND]`: the table's help for the language's commands, ArgumentParser's for the others.
+    private static func help(_ words: [String]) -> Route {
+        guard let topic = words.first else {
+            HelpText.lines(for: nil, in: .shell).forEach { print($0) }
+            return .done(0)
+        }
+        do {
+            let spec = try CommandMatcher.match(topic, in: CommandTable.available(in: .shell))
+            if spec.kind == .library { return .parse([spec.name, "--help"]) }
+            HelpText.lines(for: spec.name).forEach { print($0) }
+            return .done(0)
+        } catch {
+            printError(error.message)
+            return .done(error.exitStatus)
+        }
+    }
+
+    /// Runs a player command typed in the shell: `play` and `demo` start or hand over, `status` asks, the others
+    /// go to the running player.
+    static func runPlayerCommand(_ words: [String]) -> Int32 {
+        let command: ParsedCommand
+        do {
+            command = try CommandParser.parse(words, in: .shell)
+        } catch {
+            printError(error.message)
+            return error.exitStatus
+        }
+        switch command {
+        case .help(let topic):
+            HelpText.lines(for: topic).forEach { print($0) }
+            return 0
+        case .player(.play(let request)):
+            return MainActor.assumeIsolated { ShellPlay.run(request) }
+        case .player(.status(let json)):
+            return exitStatus { try StatusCommand.report(json: json) }
+        default:
+            return exitStatus { try RemoteCommand.run(words) }
+        }
+    }
+
+    /// Parses `words` with the shell's subcommands and runs the command; an error is one line, with a pointer to
+    /// the command's help.
+    static func runParsed(_ words: [String]) -> Int32 {
+        do {
+            var command = try PodlineCommand.parseAsRoot(words)
+            try command.run()
+            return 0
+        } catch {
+            let code = PodlineCommand.exitCode(for: error).rawValue
+            fflush(nil)
+            if code == 0 {
+                let message = PodlineCommand.fullMessage(for: error)
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            let message = PodlineCommand.message(for: error)
+            if code == ExitStatus.usage, let name = words.first, CommandTable.spec(named: name) != nil {
+                printError("\(message) (see 'podline help \(name)')")
+            } else if !message.isEmpty {
+                printError(message)
+            }
+            return code
+        }
+    }
+
+    private static func exitStatus(_ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            printError("\(error)")
+            return ExitStatus.failure
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import AudioEngine
+import Foundation
+import Logging
+import PodcastKit
+
+/// `podline play` and `podline demo` in a shell: one player per user. When a player runs, the request is handed to
+/// it (as `cmus-remote` does) and this process exits; otherwise this process becomes the player.
+@MainActor
+enum ShellPlay {
+    /// Plays `request` here or in the running player; returns the exit status.
+    static func run(_ request: PlayRequest) -> Int32 {
+        let request = request.absolutized()
+        if let client = try? ControlClient() {
+            return handOff(request, to: client)
+        }
+        let settings = Configuration.settings
+        let output: OutputSpec
+        do {
+            output = try OutputSpec(parsing: request.output ?? settings.output)
+        } catch {
+            printError("--output: \(error.description)")
+            return ExitStatus.usage
+        }
+        guard AudioDevices.knows(output.driver) else {
+            printError("--output: unknown driver '\(output.driver)' (available: \(AudioDevices.driverNames().joined(separator: ", ")))")
+            return ExitStatus.usage
+        }
+        let paths = LibraryPaths()
+        let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
+        Logger(label: "podline.audio").debug("opening the output \(output)")
+        let session = PlaybackSession(output: output, store: store, settings: settings,
+                                      resolver: PlayableResolver(paths: paths))
+        var here = request
+        here.output = nil
+        do {
+            _ = try session.dispatcher.run(.play(here))
+        } catch {
+            printError(error.message)
+            return error.exitStatus
+        }
+        session.update()
+        return session.run()
+    }
+
+    /// Sends `request` to the running player and reports in one line what it does with it.
+    private static func handOff(_ request: PlayRequest, to client: ControlClient) -> Int32 {
+        let answer: ControlAnswer
+        do {
+            answer = try client.request(request.words)
+        } catch {
+            printError(error.description)
+            return ExitStatus.failure
+        }
+        guard answer.succeeded else {
+            printError(answer.message ?? answer.error)
+            return CommandError(CommandError.kind(forReplyError: answer.error), "").exitStatus
+        }
+        if let items = answer.data as? [Any] {
+            print("queued \(items.count == 1 ? "1 item" : "\(items.count) items") in the running player")
+        } else if let episode = answer.data as? [String: Any], let title = episode["title"] as? String {
+            print("playing \(TerminalText.safe(title)) in the running player")
+        } else {
+            print("resumed the running player")
+        }
+        return 0
+    }
+}
