@@ -11,15 +11,17 @@ enum AOLibrary {
     }
 
     private static let drivers: [Driver] = {
-        (try? StderrSilencer.run { () throws(AudioError) in ao_initialize() }) ?? ()
+        _ = try? StderrSilencer.run { () throws(AudioError) in ao_initialize() }
         var count: Int32 = 0
         guard let list = ao_driver_info_list(&count) else { return [] }
         var found: [Driver] = []
         for index in 0..<Int(count) {
             guard let info = list[index]?.pointee, let name = info.short_name else { continue }
             let shortName = String(cString: name)
-            found.append(Driver(id: ao_driver_id(name), shortName: shortName,
-                                isLive: info.type == AO_TYPE_LIVE, priority: info.priority))
+            found.append(
+                Driver(
+                    id: ao_driver_id(name), shortName: shortName,
+                    isLive: info.type == AO_TYPE_LIVE, priority: info.priority))
         }
         return found
     }()

@@ -39,7 +39,8 @@ public final class AudioOutput: AudioDevice {
             }
             device = opened
         } else {
-            throw AudioError.badOutput(spec: spec.description, reason: "the \(driver.shortName) driver writes a file: use \(driver.shortName):FILE")
+            throw AudioError.badOutput(
+                spec: spec.description, reason: "the \(driver.shortName) driver writes a file: use \(driver.shortName):FILE")
         }
     }
 
@@ -63,8 +64,9 @@ public final class AudioOutput: AudioDevice {
 
     private static func sampleFormat(_ format: AudioFormat, body: (inout ao_sample_format) -> OpaquePointer?) -> OpaquePointer? {
         let matrix = format.channels == 1 ? "M" : (format.channels == 2 ? "L,R" : nil)
-        var sample = ao_sample_format(bits: 16, rate: Int32(format.sampleRate), channels: Int32(format.channels),
-                                      byte_format: AO_FMT_NATIVE, matrix: nil)
+        var sample = ao_sample_format(
+            bits: 16, rate: Int32(format.sampleRate), channels: Int32(format.channels),
+            byte_format: AO_FMT_NATIVE, matrix: nil)
         guard let matrix else { return body(&sample) }
         return matrix.withCString { text in
             sample.matrix = UnsafeMutablePointer(mutating: text)

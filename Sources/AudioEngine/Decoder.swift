@@ -158,7 +158,8 @@ public final class Decoder {
         var channels: Int32 = 0
         var encoding: Int32 = 0
         guard mpg123_getformat(handle, &rate, &channels, &encoding) == Int32(MPG123_OK.rawValue),
-              rate > 0, channels > 0 else { return nil }
+            rate > 0, channels > 0
+        else { return nil }
         return AudioFormat(sampleRate: rate, channels: Int(channels))
     }
 
@@ -167,7 +168,8 @@ public final class Decoder {
         var delay = 0
         var unused = 0.0
         guard mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == Int32(MPG123_OK.rawValue),
-              delay >= 0 else { return nil }
+            delay >= 0
+        else { return nil }
         let length = mpg123_length(handle)
         return length > 0 ? Int(length) : nil
     }

@@ -19,7 +19,8 @@ public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
         let driver = parts.first.map(String.init) ?? ""
         let path = parts.count > 1 ? String(parts[1]) : nil
         guard !driver.isEmpty else {
-            throw AudioError.badOutput(spec: text, reason: "no driver named (use default, pulse, alsa, null, wav:FILE, au:FILE or raw:FILE)")
+            throw AudioError.badOutput(
+                spec: text, reason: "no driver named (use default, pulse, alsa, null, wav:FILE, au:FILE or raw:FILE)")
         }
         if Self.fileDrivers.contains(driver) {
             guard let path, !path.isEmpty else {

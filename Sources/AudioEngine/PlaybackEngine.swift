@@ -98,8 +98,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         condition.lock()
         wakeTarget = device
         condition.unlock()
-        written = device.flatMap { $0.canTakeBack ? WrittenAudio(channels: $0.format.channels,
-                                                                 capacityFrames: 3 * $0.format.sampleRate) : nil }
+        written = device.flatMap {
+            $0.canTakeBack
+                ? WrittenAudio(
+                    channels: $0.format.channels,
+                    capacityFrames: 3 * $0.format.sampleRate) : nil
+        }
     }
 
     private func takeCommands(waiting: Bool) -> [EngineCommand] {
@@ -176,8 +180,9 @@ public final class PlaybackEngine: @unchecked Sendable {
             } else if let stretcher {
                 stretcher.speed = speed
             } else if speed != 1, let decoder, decoder.format.sampleRate > 0 {
-                stretcher = TimeStretcher(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
-                                          speed: speed, start: decoder.position)
+                stretcher = TimeStretcher(
+                    sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
+                    speed: speed, start: decoder.position)
             }
         case .shutdown:
             running = false
@@ -215,8 +220,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func makeStretcherIfNeeded(_ decoder: Decoder) {
-        stretcher = speed == 1 ? nil : TimeStretcher(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
-                                                    speed: speed, start: decoder.position)
+        stretcher =
+            speed == 1
+            ? nil
+            : TimeStretcher(
+                sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
+                speed: speed, start: decoder.position)
     }
 
     /// Takes back what the device has not played yet, to be written again with the ramp as it is now;
@@ -315,7 +324,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             return
         }
         makeStretcherIfNeeded(decoder)
-        if playing { ramp.set(0); ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames) }
+        if playing {
+            ramp.set(0)
+            ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
+        }
         report(.position(Double(decoder.position) / rate))
     }
 
@@ -401,10 +413,14 @@ public final class PlaybackEngine: @unchecked Sendable {
             finish(.eof, error: truncationMessage(decoder))
             return
         }
-        let kept = outputSpec.isFile ? nil : AudioPiece(samples: Array(pcm[0..<produced * format.channels]),
-                                                      channels: format.channels,
-                                                      sourceStart: sourceStart, sourceEnd: currentPosition(decoder),
-                                                      gainStart: 0, gainEnd: 0)
+        let kept =
+            outputSpec.isFile
+            ? nil
+            : AudioPiece(
+                samples: Array(pcm[0..<produced * format.channels]),
+                channels: format.channels,
+                sourceStart: sourceStart, sourceEnd: currentPosition(decoder),
+                gainStart: 0, gainEnd: 0)
         emit(frames: produced, format: format, keeping: kept)
     }
 
@@ -587,8 +603,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func truncationMessage(_ decoder: Decoder) -> AudioError? {
         guard stream == nil, let announced = decoder.announcedFrames, decoder.position + 1152 < announced else { return nil }
         let rate = Double(decoder.format.sampleRate)
-        return AudioError.truncated(path: decoder.path, played: Double(decoder.position) / rate,
-                                    expected: Double(announced) / rate)
+        return AudioError.truncated(
+            path: decoder.path, played: Double(decoder.position) / rate,
+            expected: Double(announced) / rate)
     }
 
     private func finish(_ reason: EngineEndReason, error: AudioError?) {

@@ -36,9 +36,11 @@ public final class PulseOutput: AudioDevice {
             throw AudioError.library(function: "pa_context_new", message: "out of memory")
         }
         self.context = context
-        pa_context_set_state_callback(context, { _, data in
-            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
-        }, userdata)
+        pa_context_set_state_callback(
+            context,
+            { _, data in
+                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+            }, userdata)
         guard pa_threaded_mainloop_start(mainloop) >= 0 else {
             pa_context_unref(context)
             pa_threaded_mainloop_free(mainloop)
@@ -65,7 +67,8 @@ public final class PulseOutput: AudioDevice {
 
     private func connect(server: String?) throws(AudioError) {
         guard let context else { return }
-        let started = server.map { pa_context_connect(context, $0, PA_CONTEXT_NOAUTOSPAWN, nil) }
+        let started =
+            server.map { pa_context_connect(context, $0, PA_CONTEXT_NOAUTOSPAWN, nil) }
             ?? pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil)
         guard started >= 0 else { throw failure("pa_context_connect") }
         while true {
@@ -82,12 +85,16 @@ public final class PulseOutput: AudioDevice {
         guard let stream = pa_stream_new(context, "Podline", &spec, nil) else { throw failure("pa_stream_new") }
         self.stream = stream
         let userdata = UnsafeMutableRawPointer(mainloop)
-        pa_stream_set_state_callback(stream, { _, data in
-            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
-        }, userdata)
-        pa_stream_set_write_callback(stream, { _, _, data in
-            if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
-        }, userdata)
+        pa_stream_set_state_callback(
+            stream,
+            { _, data in
+                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+            }, userdata)
+        pa_stream_set_write_callback(
+            stream,
+            { _, _, data in
+                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+            }, userdata)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,
             tlength: UInt32(bytes(seconds: Self.queuedSeconds)),
@@ -137,7 +144,8 @@ public final class PulseOutput: AudioDevice {
     /// Fails when the server went away or the stream broke.
     private func checkAlive() throws(AudioError) {
         guard let context, let stream, PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) != 0,
-              PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0 else {
+            PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0
+        else {
             throw AudioError.library(function: "pa_stream_write", message: "the pulse output stopped accepting audio")
         }
     }
@@ -218,9 +226,12 @@ public final class PulseOutput: AudioDevice {
         guard let stream else { return (0, 0) }
         let now = DispatchTime.now().uptimeNanoseconds
         if fresh || now &- lastTimingUpdate >= 1_000_000_000,
-           let operation = pa_stream_update_timing_info(stream, { _, _, data in
-               if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
-           }, UnsafeMutableRawPointer(mainloop)) {
+            let operation = pa_stream_update_timing_info(
+                stream,
+                { _, _, data in
+                    if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+                }, UnsafeMutableRawPointer(mainloop))
+        {
             lastTimingUpdate = now
             while fresh, pa_operation_get_state(operation) == PA_OPERATION_RUNNING, (try? checkAlive()) != nil {
                 pa_threaded_mainloop_wait(mainloop)

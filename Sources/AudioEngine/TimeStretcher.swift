@@ -1,3 +1,5 @@
+import Glibc
+
 /// Changes tempo without changing pitch, by waveform-similarity overlap-add (WSOLA).
 ///
 /// Input is cut into 40 ms Hann-windowed segments laid down every 20 ms of output; each segment is
@@ -88,19 +90,26 @@ public final class TimeStretcher {
         }
         let reference = previous + hop
         guard high + window <= inputStart + inputFrames,
-              reference + hop <= inputStart + inputFrames, reference >= inputStart else { return nil }
+            reference + hop <= inputStart + inputFrames, reference >= inputStart
+        else { return nil }
         var best = max(low, min(nominal, high))
         var bestScore = -Float.infinity
         var candidate = low
         while candidate <= high {
             let score = similarity(reference, candidate, stride: 4)
-            if score > bestScore { bestScore = score; best = candidate }
+            if score > bestScore {
+                bestScore = score
+                best = candidate
+            }
             candidate += 4
         }
         let coarse = best
         for fine in max(low, coarse - 3)...min(high, coarse + 3) {
             let score = similarity(reference, fine, stride: 1)
-            if score > bestScore { bestScore = score; best = fine }
+            if score > bestScore {
+                bestScore = score
+                best = fine
+            }
         }
         return best
     }
@@ -109,7 +118,8 @@ public final class TimeStretcher {
     private func similarity(_ a: Int, _ b: Int, stride step: Int) -> Float {
         let baseA = (a - inputStart) * channels
         let baseB = (b - inputStart) * channels
-        var dot: Float = 0, energy: Float = 1e-9
+        var dot: Float = 0
+        var energy: Float = 1e-9
         var frame = 0
         while frame < hop {
             let x = input[baseA + frame * channels]
@@ -129,5 +139,3 @@ public final class TimeStretcher {
         inputStart += drop
     }
 }
-
-import Glibc

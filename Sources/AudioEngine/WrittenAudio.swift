@@ -21,10 +21,14 @@ struct AudioPiece {
         let source = sourceStart + (sourceEnd - sourceStart) * fraction
         let gain = gainStart + (gainEnd - gainStart) * fraction
         let cut = frame * channels
-        return (AudioPiece(samples: Array(samples[..<cut]), channels: channels, sourceStart: sourceStart, sourceEnd: source,
-                           gainStart: gainStart, gainEnd: gain),
-                AudioPiece(samples: Array(samples[cut...]), channels: channels, sourceStart: source, sourceEnd: sourceEnd,
-                           gainStart: gain, gainEnd: gainEnd))
+        return (
+            AudioPiece(
+                samples: Array(samples[..<cut]), channels: channels, sourceStart: sourceStart, sourceEnd: source,
+                gainStart: gainStart, gainEnd: gain),
+            AudioPiece(
+                samples: Array(samples[cut...]), channels: channels, sourceStart: source, sourceEnd: sourceEnd,
+                gainStart: gain, gainEnd: gainEnd)
+        )
     }
 }
 

@@ -26,8 +26,9 @@ final class BodyNode<Content: View>: ViewNode {
     override func update(with newView: any View, environment: EnvironmentValues) {
         let incoming = newView as! Content
         if !isDirty, let input,
-           ValueEquality.isIdentical(input, incoming),
-           ValueEquality.isIdentical(self.environment, environment) {
+            ValueEquality.isIdentical(input, incoming),
+            ValueEquality.isIdentical(self.environment, environment)
+        {
             return
         }
         input = incoming

@@ -23,7 +23,8 @@ public struct Environment<Value>: DynamicProperty {
     /// Reading it stops the program when no ancestor placed an object of this type.
     public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
         resolve = { $0.observableObject(of: objectType) }
-        missingMessage = "No Observable object of type \(Value.self) found. A View.environment(_:) for \(Value.self) may be missing as an ancestor of this view."
+        missingMessage =
+            "No Observable object of type \(Value.self) found. A View.environment(_:) for \(Value.self) may be missing as an ancestor of this view."
     }
 
     /// Creates an environment property to read an observable object from the

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes diagnostics to the process's standard error.
@@ -24,11 +24,11 @@ enum StandardError {
 
     private static func writeBytes(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
         #if canImport(Darwin)
-        return Darwin.write(2, pointer, count)
+            return Darwin.write(2, pointer, count)
         #elseif canImport(Musl)
-        return Musl.write(2, pointer, count)
+            return Musl.write(2, pointer, count)
         #else
-        return Glibc.write(2, pointer, count)
+            return Glibc.write(2, pointer, count)
         #endif
     }
 }

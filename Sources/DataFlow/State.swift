@@ -27,7 +27,9 @@ public struct State<Value>: DynamicProperty {
         }
         nonmutating set {
             guard let box else {
-                StandardError.write("DataFlow: Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.\n")
+                StandardError.write(
+                    "DataFlow: Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.\n"
+                )
                 return
             }
             box.value = newValue

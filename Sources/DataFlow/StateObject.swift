@@ -19,7 +19,8 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     /// The underlying value referenced by the state object.
     public var wrappedValue: ObjectType {
         guard let storage else {
-            StandardError.write("DataFlow: Accessing StateObject's object without being installed on a View. This will create a new instance each time.\n")
+            StandardError.write(
+                "DataFlow: Accessing StateObject's object without being installed on a View. This will create a new instance each time.\n")
             return makeObject()
         }
         return storage.object

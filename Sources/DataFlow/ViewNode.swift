@@ -127,7 +127,8 @@ class ViewNode {
     /// Updates the only child in place when it is the same type, else reconciles.
     func reconcileSingle(_ view: any View, environment childEnvironment: EnvironmentValues) {
         if children.count == 1, childKeys[0].type == ObjectIdentifier(Swift.type(of: view)),
-           childKeys[0].key == Self.singleChildKey {
+            childKeys[0].key == Self.singleChildKey
+        {
             children[0].update(with: view, environment: childEnvironment)
             return
         }
@@ -174,7 +175,8 @@ class ViewNode {
         var newChildren: [ViewNode] = []
         newChildren.reserveCapacity(entries.count)
         for (entry, existing) in zip(entries, matched) {
-            let child = existing
+            let child =
+                existing
                 ?? ViewNode.make(for: entry.view, graph: graph, depth: depth + 1, environment: childEnvironment)
             newChildren.append(child)
         }

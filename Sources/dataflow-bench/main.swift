@@ -53,7 +53,9 @@ func measureSingleWrite(iterations: Int, into figures: inout DataFlowFigures) {
     }
     let elapsed = Double(Measurements.now() - start)
     figures.singleWriteMicroseconds = elapsed / Double(iterations) / 1000
-    say("single write + update (Observable):  \(Measurements.micros(elapsed / Double(iterations))) per write, \(counter.count) bodies for \(iterations) writes  (goal ≤ 5 µs)")
+    say(
+        "single write + update (Observable):  \(Measurements.micros(elapsed / Double(iterations))) per write, \(counter.count) bodies for \(iterations) writes  (goal ≤ 5 µs)"
+    )
 
     let stateCounter = EvaluationCounter()
     let stateHost = ViewHost(StateCounter(counter: stateCounter))
@@ -66,7 +68,9 @@ func measureSingleWrite(iterations: Int, into figures: inout DataFlowFigures) {
     }
     let stateElapsed = Double(Measurements.now() - stateStart)
     figures.pressMicroseconds = stateElapsed / Double(iterations) / 1000
-    say("button press → State write + update: \(Measurements.micros(stateElapsed / Double(iterations))) per press, \(stateCounter.count) bodies for \(iterations) presses")
+    say(
+        "button press → State write + update: \(Measurements.micros(stateElapsed / Double(iterations))) per press, \(stateCounter.count) bodies for \(iterations) presses"
+    )
 }
 
 /// A graph of `size` rows; one write invalidates one row; only update() is timed.
@@ -95,7 +99,9 @@ func measureLargeGraph(size: Int, samples: Int, into figures: inout DataFlowFigu
     let mean = Double(timings.reduce(0, +)) / Double(timings.count)
     figures.graphUpdateMedianMicroseconds = Double(Measurements.percentile(timings, 0.5)) / 1000
     figures.graphUpdateP99Microseconds = Double(Measurements.percentile(timings, 0.99)) / 1000
-    say("update() after one write in \(size) rows: median \(Measurements.micros(Double(Measurements.percentile(timings, 0.5)))), mean \(Measurements.micros(mean)), p99 \(Measurements.micros(Double(Measurements.percentile(timings, 0.99)))), \(counter.count) bodies for \(samples) writes  (goal ≤ 50 µs)")
+    say(
+        "update() after one write in \(size) rows: median \(Measurements.micros(Double(Measurements.percentile(timings, 0.5)))), mean \(Measurements.micros(mean)), p99 \(Measurements.micros(Double(Measurements.percentile(timings, 0.99)))), \(counter.count) bodies for \(samples) writes  (goal ≤ 50 µs)"
+    )
 }
 
 /// A million writes, each followed by update(): resident memory must stay flat.
@@ -134,7 +140,9 @@ func measureMemory(writes: Int, into figures: inout DataFlowFigures) {
     figures.parentWritesRSSChangeKilobytes = Double(parentAfter - parentBefore)
     figures.writesRSSChangeKilobytes = Double(middle - before)
     figures.singleUpdateRSSChangeKilobytes = Double(after - middle)
-    say("\(writes) parent writes with update(): RSS \(parentBefore) kB before, \(parentAfter) kB after (\(parentAfter - parentBefore) kB change); child with unchanged input evaluated \(parentCounter.count) times, child with new input \(tickedCounter.count) times")
+    say(
+        "\(writes) parent writes with update(): RSS \(parentBefore) kB before, \(parentAfter) kB after (\(parentAfter - parentBefore) kB change); child with unchanged input evaluated \(parentCounter.count) times, child with new input \(tickedCounter.count) times"
+    )
     say("\(writes) writes with update():        RSS \(before) kB before, \(middle) kB after (\(middle - before) kB change)")
     say("\(writes) writes, one update() at end: RSS \(middle) kB before, \(after) kB after (\(after - middle) kB change)")
 }

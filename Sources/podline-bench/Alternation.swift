@@ -33,8 +33,9 @@ enum Alternation {
         }
         return samples.mapValues { list in
             let peaks = list.compactMap(\.peakRSSKilobytes)
-            return Medians(wall: median(list.map(\.wall)), cpu: median(list.map(\.cpu)),
-                           peakRSSKilobytes: peaks.isEmpty ? nil : Int(median(peaks.map(Double.init))), runs: list.count)
+            return Medians(
+                wall: median(list.map(\.wall)), cpu: median(list.map(\.cpu)),
+                peakRSSKilobytes: peaks.isEmpty ? nil : Int(median(peaks.map(Double.init))), runs: list.count)
         }
     }
 

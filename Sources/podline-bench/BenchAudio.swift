@@ -30,8 +30,12 @@ enum BenchAudio {
         switch kind {
         case .tenMinuteTone, .minuteTone:
             let seconds = kind == .minuteTone ? "60" : "600"
-            try Subprocess.run(sox, ["-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", seconds,
-                                     "sine", "220:880", "sine", "330:990", "vol", "0.4"], environment: environment)
+            try Subprocess.run(
+                sox,
+                [
+                    "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", seconds,
+                    "sine", "220:880", "sine", "330:990", "vol", "0.4",
+                ], environment: environment)
             try Subprocess.run(lame, ["--quiet", "-b", "128", wav, target], environment: environment)
         case .tenMinuteSpeech:
             let espeak = try workspace.tool("espeak-ng", install: "apt-get install espeak-ng")

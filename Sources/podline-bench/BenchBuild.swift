@@ -7,10 +7,12 @@ enum BenchBuild {
     static func packageRoot() throws -> String {
         let current = FileManager.default.currentDirectoryPath
         if FileManager.default.fileExists(atPath: current + "/Package.swift"),
-           FileManager.default.fileExists(atPath: current + "/Sources/podline-bench") {
+            FileManager.default.fileExists(atPath: current + "/Sources/podline-bench")
+        {
             return current
         }
-        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .path
         guard FileManager.default.fileExists(atPath: fromSource + "/Package.swift") else {
             throw BenchError("cannot find the Podline package (run podline-bench from its folder)")
         }
@@ -21,8 +23,9 @@ enum BenchBuild {
     static func product(_ name: String, options: BenchOptions) throws {
         Progress.say("building \(name) (release, static Swift runtime, scratch \(options.scratch))")
         let (executable, arguments) = try command(options: options, extra: ["--product", name])
-        try Subprocess.run(executable, arguments, environment: ProcessInfo.processInfo.environment,
-                           output: Subprocess.standardError, errors: Subprocess.standardError)
+        try Subprocess.run(
+            executable, arguments, environment: ProcessInfo.processInfo.environment,
+            output: Subprocess.standardError, errors: Subprocess.standardError)
     }
 
     /// The folder the release products are built into.
@@ -37,8 +40,11 @@ enum BenchBuild {
         let root = try packageRoot()
         let scratch = options.scratch.hasPrefix("/") ? options.scratch : root + "/" + options.scratch
         // As Resources/install.sh builds it: no exported dynamic symbols and no PIE relocations.
-        let arguments = ["build", "--package-path", root, "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch,
-                         "-Xlinker", "--no-export-dynamic", "-Xlinker", "--no-pie"] + extra
+        let arguments =
+            [
+                "build", "--package-path", root, "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch,
+                "-Xlinker", "--no-export-dynamic", "-Xlinker", "--no-pie",
+            ] + extra
         if locked, let lock = options.buildLock {
             guard let flock = Subprocess.which("flock") else { throw BenchError("flock is not installed (apt-get install util-linux)") }
             return (flock, [lock, swift] + arguments)

@@ -2,8 +2,10 @@ import Foundation
 
 /// Generated feeds: deterministic, so that every run measures the same input.
 enum BenchFeeds {
-    static let words = ["alpha", "beta", "gamma", "delta", "podcast", "episode", "interview", "science", "history", "music",
-                        "news", "culture", "technology", "daily", "weekly", "quasar", "nebula", "garden", "kitchen", "travel"]
+    static let words = [
+        "alpha", "beta", "gamma", "delta", "podcast", "episode", "interview", "science", "history", "music",
+        "news", "culture", "technology", "daily", "weekly", "quasar", "nebula", "garden", "kitchen", "travel",
+    ]
 
     /// Deterministic filler text of `count` words starting from `seed`.
     static func text(_ count: Int, seed: Int) -> String {
@@ -20,23 +22,23 @@ enum BenchFeeds {
     /// A ~7 MB RSS feed with `items` items, each with show notes, iTunes and Podcasting 2.0 tags.
     static func big(items: Int) -> String {
         var xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:podcast="https://podcastindex.org/namespace/1.0">
-        <channel><title>Benchmark Show</title><link>https://bench.example.com/</link><description>A generated feed</description>
-        <itunes:author>Bench</itunes:author><itunes:image href="https://bench.example.com/art.jpg"/>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+            <channel><title>Benchmark Show</title><link>https://bench.example.com/</link><description>A generated feed</description>
+            <itunes:author>Bench</itunes:author><itunes:image href="https://bench.example.com/art.jpg"/>
 
-        """
+            """
         for index in 0..<items {
             let notes = text(280, seed: index)
             xml += """
-            <item><title>Episode \(index): \(text(6, seed: index + 7)) &amp; more</title><guid isPermaLink="false">bench-\(index)</guid>
-            <link>https://bench.example.com/\(index)</link><pubDate>Mon, 0\(1 + index % 9) Jan 2024 10:00:00 +0000</pubDate>
-            <itunes:duration>\(index % 3):\(String(format: "%02d:%02d", index % 60, index % 60))</itunes:duration><itunes:episode>\(index)</itunes:episode>
-            <enclosure url="https://cdn.example.com/\(index).mp3" length="\(1_000_000 + index)" type="audio/mpeg"/>
-            <description>\(notes.prefix(300))</description><content:encoded><![CDATA[<p>\(notes)</p>]]></content:encoded>
-            <podcast:transcript url="https://bench.example.com/\(index).vtt" type="text/vtt"/></item>
+                <item><title>Episode \(index): \(text(6, seed: index + 7)) &amp; more</title><guid isPermaLink="false">bench-\(index)</guid>
+                <link>https://bench.example.com/\(index)</link><pubDate>Mon, 0\(1 + index % 9) Jan 2024 10:00:00 +0000</pubDate>
+                <itunes:duration>\(index % 3):\(String(format: "%02d:%02d", index % 60, index % 60))</itunes:duration><itunes:episode>\(index)</itunes:episode>
+                <enclosure url="https://cdn.example.com/\(index).mp3" length="\(1_000_000 + index)" type="audio/mpeg"/>
+                <description>\(notes.prefix(300))</description><content:encoded><![CDATA[<p>\(notes)</p>]]></content:encoded>
+                <podcast:transcript url="https://bench.example.com/\(index).vtt" type="text/vtt"/></item>
 
-            """
+                """
         }
         return xml + "</channel></rss>\n"
     }
@@ -44,7 +46,8 @@ enum BenchFeeds {
     /// One show of the large library: `episodes` items, one in a thousand (counted across the library)
     /// with the word "zeppelin" in its title, the word the search benchmark looks for.
     static func libraryShow(_ show: Int, episodes: Int) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
         xml += "<channel><title>Show \(show) \(text(2, seed: show))</title><link>https://feeds.example.com/\(show)</link>\n"
         xml.reserveCapacity(episodes * 600)
         let formatter = DateFormatter()
@@ -67,7 +70,8 @@ enum BenchFeeds {
         var xml = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Feed \(show)</title>\n"
         for index in 0..<items {
             xml += "<item><guid>s\(show)-\(index)</guid><title>\(text(5, seed: show * 1000 + index))</title>"
-            xml += "<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><enclosure url=\"https://cdn.example.com/\(show)/\(index).mp3\" length=\"1\" type=\"audio/mpeg\"/></item>\n"
+            xml +=
+                "<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><enclosure url=\"https://cdn.example.com/\(show)/\(index).mp3\" length=\"1\" type=\"audio/mpeg\"/></item>\n"
         }
         return xml + "</channel></rss>\n"
     }

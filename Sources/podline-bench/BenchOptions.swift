@@ -34,29 +34,29 @@ struct BenchOptions {
     var python = "python3"
 
     static let usage = """
-    usage: podline-bench [--only GROUP,...] [--runs N] [--json] [--podline PATH] [--no-build]
-                         [--scratch DIR] [--build-lock FILE] [--work DIR] [--python PATH]
+        usage: podline-bench [--only GROUP,...] [--runs N] [--json] [--podline PATH] [--no-build]
+                             [--scratch DIR] [--build-lock FILE] [--work DIR] [--python PATH]
 
-    Builds the static release podline (swift build -c release --static-swift-stdlib --scratch-path DIR,
-    default .build-release), generates every input, measures Podline side by side with its anchor
-    (alternating runs, median of N, default 5) and prints a Markdown table, or JSON with --json.
+        Builds the static release podline (swift build -c release --static-swift-stdlib --scratch-path DIR,
+        default .build-release), generates every input, measures Podline side by side with its anchor
+        (alternating runs, median of N, default 5) and prints a Markdown table, or JSON with --json.
 
-      --only GROUP,...   run only these groups (default: all)
-      --runs N           measured runs per figure, at least 1 (default 5)
-      --json             print one JSON object instead of the table
-      --podline PATH     measure this binary instead of building one
-      --no-build         use the binaries already built in the scratch folder
-      --scratch DIR      the scratch folder of the release build (default .build-release)
-      --build-lock FILE  run each swift build under `flock FILE` (a machine shared by several builders)
-      --work DIR         keep generated inputs (audio, feeds, the library) in DIR and reuse them
-      --python PATH      the Python with feedparser and podcastparser (default python3)
+          --only GROUP,...   run only these groups (default: all)
+          --runs N           measured runs per figure, at least 1 (default 5)
+          --json             print one JSON object instead of the table
+          --podline PATH     measure this binary instead of building one
+          --no-build         use the binaries already built in the scratch folder
+          --scratch DIR      the scratch folder of the release build (default .build-release)
+          --build-lock FILE  run each swift build under `flock FILE` (a machine shared by several builders)
+          --work DIR         keep generated inputs (audio, feeds, the library) in DIR and reuse them
+          --python PATH      the Python with feedparser and podcastparser (default python3)
 
-    groups:
-    \(BenchGroup.allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+        groups:
+        \(BenchGroup.allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
-    Exit status: 0 every selected group was measured (met or not), 1 a group could not be measured
-    (a tool is missing, a build or a run failed), 64 usage error.
-    """
+        Exit status: 0 every selected group was measured (met or not), 1 a group could not be measured
+        (a tool is missing, a build or a run failed), 64 usage error.
+        """
 
     /// Parses the arguments; prints a one-line error and exits 64 on a bad one, prints usage and exits 0 on --help.
     init(_ arguments: [String]) {
@@ -72,7 +72,8 @@ struct BenchOptions {
                 var chosen: [BenchGroup] = []
                 for name in names {
                     guard let group = BenchGroup(rawValue: name) else {
-                        Self.fail("--only: no group named '\(name)' (groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        Self.fail(
+                            "--only: no group named '\(name)' (groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     chosen.append(group)
                 }

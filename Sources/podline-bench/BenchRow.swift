@@ -107,8 +107,10 @@ struct BenchRow: Encodable {
     /// How many measured runs each figure is the median of (1 for deterministic counts).
     var runs: Int
 
-    init(group: String, what: String, podline: Quantity, cpu: Quantity? = nil, anchorName: String? = nil, anchor: Quantity? = nil,
-         goal: Goal, runs: Int) {
+    init(
+        group: String, what: String, podline: Quantity, cpu: Quantity? = nil, anchorName: String? = nil, anchor: Quantity? = nil,
+        goal: Goal, runs: Int
+    ) {
         self.group = group
         self.what = what
         self.podline = podline

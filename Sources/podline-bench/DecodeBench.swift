@@ -21,40 +21,52 @@ enum DecodeBench {
             let mp3 = try workspace.mp3(kind)
             let podlineArguments = ["play", mp3, "--output", "wav:\(ours)"]
             let mpg123Arguments = ["-q", "-w", theirs, mp3]
-            let medians = try Alternation.measure(label, runs: workspace.options.runs, [
-                Contender(name: "podline") { try Subprocess.run(workspace.podline, podlineArguments, environment: environment) },
-                Contender(name: "mpg123") { try Subprocess.run(mpg123, mpg123Arguments, environment: environment) },
-            ])
+            let medians = try Alternation.measure(
+                label, runs: workspace.options.runs,
+                [
+                    Contender(name: "podline") { try Subprocess.run(workspace.podline, podlineArguments, environment: environment) },
+                    Contender(name: "mpg123") { try Subprocess.run(mpg123, mpg123Arguments, environment: environment) },
+                ])
             try checkSameLength(ours, theirs)
             guard let podline = medians["podline"], let anchor = medians["mpg123"] else { continue }
             if withWall {
-                report.add(BenchRow(group: "decode", what: "\(label), wall", podline: .seconds(podline.wall),
-                                    anchorName: "`mpg123 -w`", anchor: .seconds(anchor.wall), goal: .ratio(1.05), runs: podline.runs))
+                report.add(
+                    BenchRow(
+                        group: "decode", what: "\(label), wall", podline: .seconds(podline.wall),
+                        anchorName: "`mpg123 -w`", anchor: .seconds(anchor.wall), goal: .ratio(1.05), runs: podline.runs))
             }
-            report.add(BenchRow(group: "decode", what: "\(label), CPU", podline: .seconds(podline.cpu),
-                                anchorName: "`mpg123 -w`", anchor: .seconds(anchor.cpu), goal: .ratio(1.05), runs: podline.runs))
+            report.add(
+                BenchRow(
+                    group: "decode", what: "\(label), CPU", podline: .seconds(podline.cpu),
+                    anchorName: "`mpg123 -w`", anchor: .seconds(anchor.cpu), goal: .ratio(1.05), runs: podline.runs))
             Progress.say("\(label): counting instructions with callgrind")
             let ourCount = try instructions(valgrind, workspace.podline, podlineArguments, environment: environment, workspace: workspace)
             let theirCount = try instructions(valgrind, mpg123, mpg123Arguments, environment: environment, workspace: workspace)
-            report.add(BenchRow(group: "decode", what: "\(label), callgrind instructions", podline: .instructions(ourCount),
-                                anchorName: "`mpg123 -w`", anchor: .instructions(theirCount), goal: .ratio(1.05), runs: 1))
+            report.add(
+                BenchRow(
+                    group: "decode", what: "\(label), callgrind instructions", podline: .instructions(ourCount),
+                    anchorName: "`mpg123 -w`", anchor: .instructions(theirCount), goal: .ratio(1.05), runs: 1))
         }
     }
 
     /// The instructions `executable` runs, as callgrind counts them.
-    private static func instructions(_ valgrind: String, _ executable: String, _ arguments: [String],
-                                     environment: [String: String], workspace: Workspace) throws -> Double {
+    private static func instructions(
+        _ valgrind: String, _ executable: String, _ arguments: [String],
+        environment: [String: String], workspace: Workspace
+    ) throws -> Double {
         let log = workspace.path("callgrind.log")
         let out = workspace.path("callgrind.out")
         defer {
             try? FileManager.default.removeItem(atPath: log)
             try? FileManager.default.removeItem(atPath: out)
         }
-        try Subprocess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(out)", executable] + arguments,
-                           environment: environment, errors: log)
+        try Subprocess.run(
+            valgrind, ["--tool=callgrind", "--callgrind-out-file=\(out)", executable] + arguments,
+            environment: environment, errors: log)
         let text = try String(contentsOfFile: log, encoding: .utf8)
         guard let line = text.split(separator: "\n").last(where: { $0.contains("Collected :") }),
-              let count = Double(line.split(separator: " ").last ?? "") else {
+            let count = Double(line.split(separator: " ").last ?? "")
+        else {
             throw BenchError("callgrind printed no instruction count for \(executable)")
         }
         return count

@@ -14,18 +14,24 @@ enum LibraryBench {
             ("`episodes SHOW --json` (one show's 2,500 episodes)", ["episodes", library.firstShow, "--json"], .report),
             ("`episodes --limit 100` (newest of all 500,000)", ["episodes", "--limit", "100"], .report),
         ]
-        let hits = try Subprocess.capture(workspace.podline, ["episodes", "--search", "zeppelin", "--json"] + home, environment: environment)
+        let hits = try Subprocess.capture(
+            workspace.podline, ["episodes", "--search", "zeppelin", "--json"] + home, environment: environment)
         let found = (try? JSONSerialization.jsonObject(with: Data(hits.utf8)) as? [Any])?.count ?? -1
         guard found == LargeLibrary.shows * LargeLibrary.episodesPerShow / 1000 else {
             throw BenchError("the search found \(found) episodes, not the 500 the library holds")
         }
-        let medians = try Alternation.measure("library", runs: workspace.options.runs, commands.map { command in
-            Contender(name: command.0) { try Subprocess.run(workspace.podline, command.1 + home, environment: environment) }
-        })
+        let medians = try Alternation.measure(
+            "library", runs: workspace.options.runs,
+            commands.map { command in
+                Contender(name: command.0) { try Subprocess.run(workspace.podline, command.1 + home, environment: environment) }
+            })
         for (index, command) in commands.enumerated() {
             guard let measured = medians[command.0] else { continue }
             let what = (index == 0 ? "500,000-episode library: " : "same library: ") + command.0
-            report.add(BenchRow(group: "library", what: what, podline: .seconds(measured.wall), cpu: .seconds(measured.cpu), goal: command.2, runs: measured.runs))
+            report.add(
+                BenchRow(
+                    group: "library", what: what, podline: .seconds(measured.wall), cpu: .seconds(measured.cpu), goal: command.2,
+                    runs: measured.runs))
         }
     }
 }

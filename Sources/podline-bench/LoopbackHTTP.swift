@@ -8,8 +8,9 @@ final class LoopbackHTTP {
     /// Starts the server and waits until it accepts connections.
     init(folder: String, python: String) throws {
         port = try Self.freePort()
-        pid = try Subprocess.spawn(python, ["-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, String(port)],
-                                   environment: ProcessInfo.processInfo.environment)
+        pid = try Subprocess.spawn(
+            python, ["-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, String(port)],
+            environment: ProcessInfo.processInfo.environment)
         Interruption.shared.track(pid)
         for _ in 0..<200 {
             if Self.accepts(port: port) { return }
@@ -53,7 +54,9 @@ final class LoopbackHTTP {
         defer { close(socket) }
         var address = loopback(port: port)
         return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 

@@ -19,14 +19,17 @@ struct Machine: Encodable {
         date = formatter.string(from: Date())
         cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-        system = release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+        system =
+            release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
-        let version = Subprocess.which("swift").flatMap {
-            try? Subprocess.capture($0, ["--version"], environment: ProcessInfo.processInfo.environment, errors: nil)
-        } ?? ""
-        swift = version.split(separator: "\n").first.map { line in
-            line.range(of: "Swift version ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? String(line)
-        } ?? "unknown"
+        let version =
+            Subprocess.which("swift").flatMap {
+                try? Subprocess.capture($0, ["--version"], environment: ProcessInfo.processInfo.environment, errors: nil)
+            } ?? ""
+        swift =
+            version.split(separator: "\n").first.map { line in
+                line.range(of: "Swift version ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? String(line)
+            } ?? "unknown"
         loadLow = loads.min() ?? 0
         loadHigh = loads.max() ?? 0
     }
@@ -39,7 +42,8 @@ struct Machine: Encodable {
 
     /// One line: date, cores, system, Swift version, load.
     var summary: String {
-        String(format: "%@, %d cores, %@, Swift %@, 1-minute load average %.1f–%.1f during the run",
-               date, cores, system, swift, loadLow, loadHigh)
+        String(
+            format: "%@, %d cores, %@, Swift %@, 1-minute load average %.1f–%.1f during the run",
+            date, cores, system, swift, loadLow, loadHigh)
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 enum ParseBench {
     static let pythonScripts = [
         "feedparser": "import feedparser,sys; d=feedparser.parse(open(sys.argv[1],'rb').read()); assert len(d.entries)==3000",
-        "podcastparser": "import podcastparser,sys; d=podcastparser.parse('https://bench.example.com/feed.xml', open(sys.argv[1],'rb')); assert len(d['episodes'])==3000",
+        "podcastparser":
+            "import podcastparser,sys; d=podcastparser.parse('https://bench.example.com/feed.xml', open(sys.argv[1],'rb')); assert len(d['episodes'])==3000",
     ]
 
     static func run(_ workspace: Workspace, _ report: Report) throws {
@@ -32,19 +33,27 @@ enum ParseBench {
         let medians = try Alternation.measure("parse", runs: workspace.options.runs, contenders)
         guard let podline = medians["podline"] else { return }
         if let xml = medians["xmllint"] {
-            report.add(BenchRow(group: "parse", what: "\(label), wall", podline: .seconds(podline.wall),
-                                anchorName: "`xmllint --stream --noout`", anchor: .seconds(xml.wall), goal: .ratio(2), runs: podline.runs))
-            report.add(BenchRow(group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
-                                anchorName: "`xmllint --stream --noout`", anchor: .seconds(xml.cpu), goal: .ratio(2), runs: podline.runs))
+            report.add(
+                BenchRow(
+                    group: "parse", what: "\(label), wall", podline: .seconds(podline.wall),
+                    anchorName: "`xmllint --stream --noout`", anchor: .seconds(xml.wall), goal: .ratio(2), runs: podline.runs))
+            report.add(
+                BenchRow(
+                    group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
+                    anchorName: "`xmllint --stream --noout`", anchor: .seconds(xml.cpu), goal: .ratio(2), runs: podline.runs))
         }
         if let feedparser = medians["feedparser"] {
-            report.add(BenchRow(group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
-                                anchorName: "Python feedparser", anchor: .seconds(feedparser.cpu),
-                                goal: .ratio(0.04, "≥ 25× faster"), runs: podline.runs))
+            report.add(
+                BenchRow(
+                    group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
+                    anchorName: "Python feedparser", anchor: .seconds(feedparser.cpu),
+                    goal: .ratio(0.04, "≥ 25× faster"), runs: podline.runs))
         }
         if let podcastparser = medians["podcastparser"] {
-            report.add(BenchRow(group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
-                                anchorName: "Python podcastparser", anchor: .seconds(podcastparser.cpu), goal: .report, runs: podline.runs))
+            report.add(
+                BenchRow(
+                    group: "parse", what: "same, CPU", podline: .seconds(podline.cpu),
+                    anchorName: "Python podcastparser", anchor: .seconds(podcastparser.cpu), goal: .report, runs: podline.runs))
         }
     }
 }

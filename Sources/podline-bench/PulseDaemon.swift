@@ -15,14 +15,17 @@ final class PulseDaemon {
         let pactl = try workspace.tool("pactl", install: "apt-get install pulseaudio-utils")
         Progress.say("starting a private PulseAudio with a null sink")
         // -D returns once the daemon runs; its own output goes to a log in the runtime folder.
-        try Subprocess.run(pulseaudio, [
-            "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
-            "--load=module-null-sink sink_name=bench rate=44100 channels=2",
-            "--load=module-native-protocol-unix",
-        ], environment: environment, errors: runtime + "/pulseaudio.log")
+        try Subprocess.run(
+            pulseaudio,
+            [
+                "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
+                "--load=module-null-sink sink_name=bench rate=44100 channels=2",
+                "--load=module-native-protocol-unix",
+            ], environment: environment, errors: runtime + "/pulseaudio.log")
         for _ in 0..<100 {
             if let text = try? String(contentsOfFile: runtime + "/pulse/pid", encoding: .utf8),
-               let value = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let value = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 pid = value
                 Interruption.shared.track(value)
                 if (try? Subprocess.run(pactl, ["info"], environment: environment)) != nil { return }

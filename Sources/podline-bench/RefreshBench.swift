@@ -18,21 +18,31 @@ enum RefreshBench {
         try opmlText(port: server.port).write(toFile: opml, atomically: true, encoding: .utf8)
         Progress.say("refresh: importing \(feeds) feeds from 127.0.0.1:\(server.port)")
         let imported = try Subprocess.run(workspace.podline, ["import", opml, "--home", home], environment: environment)
-        let medians = try Alternation.measure("refresh", runs: workspace.options.runs, [
-            Contender(name: "changed") {
-                generation += 1
-                try writeFeeds(in: served, generation: generation)
-                return try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
-            },
-            Contender(name: "unchanged") { try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment) },
-        ])
+        let medians = try Alternation.measure(
+            "refresh", runs: workspace.options.runs,
+            [
+                Contender(name: "changed") {
+                    generation += 1
+                    try writeFeeds(in: served, generation: generation)
+                    return try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
+                },
+                Contender(name: "unchanged") {
+                    try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
+                },
+            ])
         guard let changed = medians["changed"], let unchanged = medians["unchanged"] else { return }
-        report.add(BenchRow(group: "refresh", what: "`import` of 200 feeds from a loopback server (first fetch)",
-                            podline: .seconds(imported.wall), cpu: .seconds(imported.cpu), goal: .report, runs: 1))
-        report.add(BenchRow(group: "refresh", what: "`update` of 200 feeds from a loopback server, all changed (1 new episode each)",
-                            podline: .seconds(changed.wall), cpu: .seconds(changed.cpu), goal: .atMost(.seconds(3)), runs: changed.runs))
-        report.add(BenchRow(group: "refresh", what: "same, none changed (200 × 304)",
-                            podline: .seconds(unchanged.wall), cpu: .seconds(unchanged.cpu), goal: .report, runs: unchanged.runs))
+        report.add(
+            BenchRow(
+                group: "refresh", what: "`import` of 200 feeds from a loopback server (first fetch)",
+                podline: .seconds(imported.wall), cpu: .seconds(imported.cpu), goal: .report, runs: 1))
+        report.add(
+            BenchRow(
+                group: "refresh", what: "`update` of 200 feeds from a loopback server, all changed (1 new episode each)",
+                podline: .seconds(changed.wall), cpu: .seconds(changed.cpu), goal: .atMost(.seconds(3)), runs: changed.runs))
+        report.add(
+            BenchRow(
+                group: "refresh", what: "same, none changed (200 × 304)",
+                podline: .seconds(unchanged.wall), cpu: .seconds(unchanged.cpu), goal: .report, runs: unchanged.runs))
     }
 
     /// Writes every feed with `items + generation` items, dated `generation` minutes after the first set, so

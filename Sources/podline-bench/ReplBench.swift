@@ -14,17 +14,21 @@ enum ReplBench {
         guard answer.contains("stopped") else {
             throw BenchError("the REPL answered 'status' with '\(answer.prefix(200))', not a stopped state")
         }
-        let medians = try Alternation.measure("repl", runs: workspace.options.runs, [
-            Contender(name: "large") {
-                try Subprocess.run(workspace.podline, ["repl", "--home", library.home], environment: environment, input: input)
-            },
-            Contender(name: "empty") {
-                try Subprocess.run(workspace.podline, ["repl", "--home", empty], environment: environment, input: input)
-            },
-        ])
+        let medians = try Alternation.measure(
+            "repl", runs: workspace.options.runs,
+            [
+                Contender(name: "large") {
+                    try Subprocess.run(workspace.podline, ["repl", "--home", library.home], environment: environment, input: input)
+                },
+                Contender(name: "empty") {
+                    try Subprocess.run(workspace.podline, ["repl", "--home", empty], environment: environment, input: input)
+                },
+            ])
         guard let large = medians["large"], let small = medians["empty"] else { return }
-        report.add(BenchRow(group: "repl", what: "REPL start, answer `status` from a pipe, exit; 500,000-episode library",
-                            podline: .seconds(large.wall), cpu: .seconds(large.cpu), anchorName: "same, empty library", anchor: .seconds(small.wall),
-                            goal: .atMost(.seconds(0.15)), runs: large.runs))
+        report.add(
+            BenchRow(
+                group: "repl", what: "REPL start, answer `status` from a pipe, exit; 500,000-episode library",
+                podline: .seconds(large.wall), cpu: .seconds(large.cpu), anchorName: "same, empty library", anchor: .seconds(small.wall),
+                goal: .atMost(.seconds(0.15)), runs: large.runs))
     }
 }

@@ -11,23 +11,34 @@ enum StatusBench {
         let alone = workspace.environment(runtime: try workspace.freshFolder("runtime-no-player"))
         let player = try PlayerProcess(podline: workspace.podline, file: mp3, environment: serving, log: workspace.path("player.log"))
         defer { player.stop() }
-        let medians = try Alternation.measure("status", runs: workspace.options.runs, [
-            Contender(name: "version") { try Subprocess.run(workspace.podline, ["--version"], environment: alone) },
-            Contender(name: "mpg123") { try Subprocess.run(mpg123, ["--version"], environment: alone) },
-            Contender(name: "alone") { try Subprocess.run(workspace.podline, ["status", "--json"], environment: alone) },
-            Contender(name: "serving") { try Subprocess.run(workspace.podline, ["status", "--json"], environment: serving) },
-        ])
+        let medians = try Alternation.measure(
+            "status", runs: workspace.options.runs,
+            [
+                Contender(name: "version") { try Subprocess.run(workspace.podline, ["--version"], environment: alone) },
+                Contender(name: "mpg123") { try Subprocess.run(mpg123, ["--version"], environment: alone) },
+                Contender(name: "alone") { try Subprocess.run(workspace.podline, ["status", "--json"], environment: alone) },
+                Contender(name: "serving") { try Subprocess.run(workspace.podline, ["status", "--json"], environment: serving) },
+            ])
         guard player.isPlaying() else { throw BenchError("the player stopped playing while status was measured") }
         guard let version = medians["version"], let anchor = medians["mpg123"],
-              let noPlayer = medians["alone"], let served = medians["serving"] else { return }
-        report.add(BenchRow(group: "status", what: "start-up: `podline --version` (static release binary)", podline: .seconds(version.wall), cpu: .seconds(version.cpu),
-                            anchorName: "`mpg123 --version`", anchor: .seconds(anchor.wall), goal: .report, runs: version.runs))
-        report.add(BenchRow(group: "status", what: "`status --json` with no player", podline: .seconds(noPlayer.wall), cpu: .seconds(noPlayer.cpu),
-                            anchorName: "`podline --version`", anchor: .seconds(version.wall),
-                            goal: .atMost(.seconds(0.01)), runs: noPlayer.runs))
-        report.add(BenchRow(group: "status", what: "`status --json` to a player serving the socket (playing)", podline: .seconds(served.wall), cpu: .seconds(served.cpu),
-                            anchorName: "`podline --version`", anchor: .seconds(version.wall),
-                            goal: .atMost(.seconds(0.01)), runs: served.runs))
+            let noPlayer = medians["alone"], let served = medians["serving"]
+        else { return }
+        report.add(
+            BenchRow(
+                group: "status", what: "start-up: `podline --version` (static release binary)", podline: .seconds(version.wall),
+                cpu: .seconds(version.cpu),
+                anchorName: "`mpg123 --version`", anchor: .seconds(anchor.wall), goal: .report, runs: version.runs))
+        report.add(
+            BenchRow(
+                group: "status", what: "`status --json` with no player", podline: .seconds(noPlayer.wall), cpu: .seconds(noPlayer.cpu),
+                anchorName: "`podline --version`", anchor: .seconds(version.wall),
+                goal: .atMost(.seconds(0.01)), runs: noPlayer.runs))
+        report.add(
+            BenchRow(
+                group: "status", what: "`status --json` to a player serving the socket (playing)", podline: .seconds(served.wall),
+                cpu: .seconds(served.cpu),
+                anchorName: "`podline --version`", anchor: .seconds(version.wall),
+                goal: .atMost(.seconds(0.01)), runs: served.runs))
     }
 }
 
@@ -41,8 +52,9 @@ final class PlayerProcess {
     init(podline: String, file: String, environment: [String: String], log: String) throws {
         self.podline = podline
         self.environment = environment
-        pid = try Subprocess.spawn(podline, ["play", file, "--output", "pulse", "--no-resume"], environment: environment,
-                                   output: log, errors: log + ".err")
+        pid = try Subprocess.spawn(
+            podline, ["play", file, "--output", "pulse", "--no-resume"], environment: environment,
+            output: log, errors: log + ".err")
         Interruption.shared.track(pid)
         for _ in 0..<100 {
             if isPlaying() { return }

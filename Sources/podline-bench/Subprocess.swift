@@ -21,9 +21,11 @@ enum Subprocess {
     /// `ru_maxrss` counts the memory of the process that started it (posix_spawn's vfork shares it until
     /// exec, and a fork copies it), so only a small launcher gives the program's own figure.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    input: String? = nil, output: String? = nil, errors: String? = nil,
-                    measuringMemory: Bool = false) throws -> ProcessSample {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: String? = nil, output: String? = nil, errors: String? = nil,
+        measuringMemory: Bool = false
+    ) throws -> ProcessSample {
         var launched = (executable, arguments)
         let memoryFile = FileManager.default.temporaryDirectory.appendingPathComponent("podline-bench-rss-\(getpid())").path
         if measuringMemory {
@@ -57,17 +59,22 @@ enum Subprocess {
     }
 
     /// Runs `executable` to completion and returns its standard output as text.
-    static func capture(_ executable: String, _ arguments: [String], environment: [String: String],
-                        input: String? = nil, errors: String? = nil) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("podline-bench-out-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    static func capture(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: String? = nil, errors: String? = nil
+    ) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "podline-bench-out-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: file) }
         try run(executable, arguments, environment: environment, input: input, output: file.path, errors: errors)
         return try String(contentsOf: file, encoding: .utf8)
     }
 
     /// Starts `executable` without waiting for it; returns its process id.
-    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                      input: String? = nil, output: String? = nil, errors: String? = nil) throws -> pid_t {
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: String? = nil, output: String? = nil, errors: String? = nil
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

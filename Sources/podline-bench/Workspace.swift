@@ -56,10 +56,13 @@ final class Workspace {
             if options.build { try BenchBuild.product("podline", options: options) }
             built = bin + "/podline"
         }
-        guard FileManager.default.isExecutableFile(atPath: built) else { throw BenchError("\(built): no podline binary there (build it, or drop --no-build)") }
+        guard FileManager.default.isExecutableFile(atPath: built) else {
+            throw BenchError("\(built): no podline binary there (build it, or drop --no-build)")
+        }
         podline = path("podline")
         try? FileManager.default.removeItem(atPath: podline)
-        try Subprocess.run(try tool("strip", install: "binutils"), ["-o", podline, built], environment: ProcessInfo.processInfo.environment)
+        try Subprocess.run(
+            try tool("strip", install: "binutils"), ["-o", podline, built], environment: ProcessInfo.processInfo.environment)
     }
 
     /// The full path of `name`, or an error that says how to install it.
@@ -87,8 +90,10 @@ final class Workspace {
     func python() throws -> String {
         if let resolvedPython { return resolvedPython }
         let shim = try tool(options.python, install: "apt-get install python3")
-        let real = try Subprocess.capture(shim, ["-c", "import sys; print(sys.executable)"], environment: ProcessInfo.processInfo.environment)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let real = try Subprocess.capture(
+            shim, ["-c", "import sys; print(sys.executable)"], environment: ProcessInfo.processInfo.environment
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         resolvedPython = real.isEmpty ? shim : real
         return resolvedPython ?? shim
     }

@@ -26,7 +26,8 @@ enum FeedProbe {
             if let length = episode.enclosure?.length { Finding.check(length > 0, "enclosure length \(length) is not positive") }
         }
         let json = feed.json.renderedBytes
-        Finding.check((try? JSONSerialization.jsonObject(with: Data(json))) is [String: Any],
-                      "inspect --json is not a JSON object: \(String(decoding: json.prefix(200), as: UTF8.self))")
+        Finding.check(
+            (try? JSONSerialization.jsonObject(with: Data(json))) is [String: Any],
+            "inspect --json is not a JSON object: \(String(decoding: json.prefix(200), as: UTF8.self))")
     }
 }

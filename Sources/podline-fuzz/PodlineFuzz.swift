@@ -9,9 +9,9 @@ import Foundation
 struct PodlineFuzz {
     static func main() {
         #if FUZZING
-        exit(LibFuzzerDriver.run())
+            exit(LibFuzzerDriver.run())
         #else
-        exit(Replay.run(Array(CommandLine.arguments.dropFirst())))
+            exit(Replay.run(Array(CommandLine.arguments.dropFirst())))
         #endif
     }
 

@@ -1,2 +1,3 @@
 import PodlineCLI
+
 PodlineCommand.launch()

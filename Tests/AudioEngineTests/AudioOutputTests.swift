@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AudioEngine
 
 @Suite("Audio output")
@@ -10,8 +11,9 @@ struct AudioOutputTests {
         let folder = try Fixtures.temporaryDirectory()
         let url = folder.appendingPathComponent("out.wav")
         do {
-            let output = try AudioOutput(spec: OutputSpec(driver: "wav", path: url.path),
-                                         format: AudioFormat(sampleRate: 22_050, channels: 1))
+            let output = try AudioOutput(
+                spec: OutputSpec(driver: "wav", path: url.path),
+                format: AudioFormat(sampleRate: 22_050, channels: 1))
             let samples: [Int16] = [0, 1000, -1000, 32767, -32768]
             try samples.withUnsafeBytes { try output.play($0) }
         }
@@ -35,8 +37,9 @@ struct AudioOutputTests {
     @Test("a file output in a missing folder is refused, naming the path")
     func unwritable() {
         #expect(throws: AudioError.self) {
-            try AudioOutput(spec: OutputSpec(driver: "wav", path: "/nonexistent/dir/out.wav"),
-                            format: AudioFormat(sampleRate: 44_100, channels: 2))
+            try AudioOutput(
+                spec: OutputSpec(driver: "wav", path: "/nonexistent/dir/out.wav"),
+                format: AudioFormat(sampleRate: 44_100, channels: 2))
         }
     }
 }

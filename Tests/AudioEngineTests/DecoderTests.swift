@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AudioEngine
 
 @Suite("Decoder")
@@ -58,8 +59,10 @@ struct DecoderTests {
             ("empty.mp3", [], "file is empty"),
             ("notes.mp3", Array("just some notes\nnot audio at all\n".utf8), "is a text file, not audio"),
             ("page.mp3", Array("<!DOCTYPE html><html><body>404</body></html>".utf8), "is an HTML page, not audio"),
-            ("song.m4a", [0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 7, count: 100),
-             "MP4/M4A audio is not supported (Podline plays MP3)"),
+            (
+                "song.m4a", [0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 7, count: 100),
+                "MP4/M4A audio is not supported (Podline plays MP3)"
+            ),
         ]
         for (name, bytes, reason) in cases {
             let url = folder.appendingPathComponent(name)

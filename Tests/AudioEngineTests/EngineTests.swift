@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AudioEngine
 
 /// Collects engine events from the engine's thread.
@@ -111,7 +112,10 @@ struct EngineTests {
         let engine = PlaybackEngine(output: OutputSpec(driver: "wav", path: out.path)) { log.append($0) }
         engine.load(.file(path: folder.appendingPathComponent("gone.mp3").path))
         #expect(log.waitForEnd() == .error)
-        guard case let .ended(_, error)? = log.all.last else { Issue.record("no end"); return }
+        guard case let .ended(_, error)? = log.all.last else {
+            Issue.record("no end")
+            return
+        }
         #expect(error?.description.contains("gone.mp3: no such file") == true)
         engine.load(.file(path: mp3.path))
         let deadline = Date().addingTimeInterval(20)

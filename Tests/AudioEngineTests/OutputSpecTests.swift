@@ -1,12 +1,16 @@
 import Testing
+
 @testable import AudioEngine
 
 @Suite("Output specification")
 struct OutputSpecTests {
-    @Test("live drivers take no path, file drivers need one", arguments: [
-        ("default", "default", nil), ("pulse", "pulse", nil), ("null", "null", nil),
-        ("wav:out.wav", "wav", "out.wav"), ("raw:-", "raw", "-"), ("au:/tmp/a:b.au", "au", "/tmp/a:b.au"), ("pulse:unix:/run/pulse/native", "pulse", "unix:/run/pulse/native"),
-    ] as [(String, String, String?)])
+    @Test(
+        "live drivers take no path, file drivers need one",
+        arguments: [
+            ("default", "default", nil), ("pulse", "pulse", nil), ("null", "null", nil),
+            ("wav:out.wav", "wav", "out.wav"), ("raw:-", "raw", "-"), ("au:/tmp/a:b.au", "au", "/tmp/a:b.au"),
+            ("pulse:unix:/run/pulse/native", "pulse", "unix:/run/pulse/native"),
+        ] as [(String, String, String?)])
     func parses(text: String, driver: String, path: String?) throws {
         let spec = try OutputSpec(parsing: text)
         #expect(spec.driver == driver)

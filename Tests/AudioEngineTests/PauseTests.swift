@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AudioEngine
 
 @Suite("Pause on a real sound server", .serialized)
@@ -32,7 +33,9 @@ struct PauseTests {
         #expect(elapsed - started.distance(to: pausedAt) > 3.0, "the run ended \(elapsed) s after starting")
         let span = try #require(SoundAnalysis.audibleSpan(heard))
         let block = 441
-        var longest = 0, run = 0, loud = 0
+        var longest = 0
+        var run = 0
+        var loud = 0
         for start in stride(from: span.lowerBound, to: span.upperBound - block, by: block) {
             if SoundAnalysis.rms(heard[start..<start + block]) < 0.005 {
                 run += 1
@@ -75,7 +78,7 @@ struct VolumeChangeTests {
         let peaks = SoundAnalysis.periodPeaks(signal)
         let sounding = peaks.filter { $0 > 0.02 }.count
         #expect(abs(Double(sounding) * 100 / 44_100 - 3) < 0.1, "heard \(Double(sounding) * 100 / 44_100) s of the 3 s tone")
-        let final = 0.8 * Gain(volume: 60).factor // low enough that the 10 ms pause fade stays within the step limit
+        let final = 0.8 * Gain(volume: 60).factor  // low enough that the 10 ms pause fade stays within the step limit
         #expect(abs(peaks[peaks.count - 20] - final) < 0.02, "the level at the end is \(peaks[peaks.count - 20]), not \(final)")
         let largest = SoundAnalysis.largestStep(peaks)
         #expect(largest.step < 0.07, "largest step between periods \(largest.description)")

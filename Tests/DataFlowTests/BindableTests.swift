@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 // "in the following code BookEditorView wraps book with @Bindable. Then the view
 // uses the $ syntax to pass to a TextField a binding to title"

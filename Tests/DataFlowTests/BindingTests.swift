@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 struct EpisodeRow: View {
     @Binding var episode: Episode
@@ -150,10 +150,11 @@ struct BindingTests {
 
     @Test("ForEach over a Binding to a collection gives element bindings ('$episode.isFavorite' toggles)")
     func forEachOverBinding() {
-        let host = ViewHost(EpisodeListView(episodes: [
-            Episode(id: 1, title: "One", showTitle: "S"),
-            Episode(id: 2, title: "Two", showTitle: "S"),
-        ]))
+        let host = ViewHost(
+            EpisodeListView(episodes: [
+                Episode(id: 1, title: "One", showTitle: "S"),
+                Episode(id: 2, title: "Two", showTitle: "S"),
+            ]))
         #expect(host.render() == ["[ ] One", "[ ] Two", "[Remove first]"])
         host.toggle("Two")
         #expect(host.render() == ["[ ] One", "[x] Two", "[Remove first]"])

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 /// A custom dynamic property built from State, recording when its update() runs.
 struct Stepper: DynamicProperty {

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 private struct ShowNameKey: EnvironmentKey {
     static var defaultValue: String { "Untitled" }

@@ -1,13 +1,13 @@
-import Testing
 import DataFlow
+import Testing
 
 // StateObject seed: MyView, MySubView, MyInitializableView.
 
 struct MyView: View {
-    @StateObject private var model = DataModel() // Create the state object.
+    @StateObject private var model = DataModel()  // Create the state object.
 
     var body: some View {
-        Text(model.name) // Updates when the data model changes.
+        Text(model.name)  // Updates when the data model changes.
         MySubView()
             .environmentObject(model)
     }
@@ -53,7 +53,7 @@ struct IdentifiedInitializableView: View {
 
     var body: some View {
         MyInitializableView(name: name)
-            .id(name) // Binds the identity of the view to the name property.
+            .id(name)  // Binds the identity of the view to the name property.
     }
 }
 

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 // "in the following code BookView updates each time title changes but not when isAvailable changes"
 
@@ -102,7 +102,9 @@ struct ObservableTests {
         #expect(host.render().first == "3")
     }
 
-    @Test("A parent re-evaluated with the same inputs for a child does not re-evaluate the child; a child given new inputs keeps observing what it reads")
+    @Test(
+        "A parent re-evaluated with the same inputs for a child does not re-evaluate the child; a child given new inputs keeps observing what it reads"
+    )
     func identicalInputSkipsChild() {
         let log = EventLog()
         let book = Book()
@@ -145,7 +147,7 @@ struct ObservableTests {
         let log = EventLog()
         let book = Book()
         let host = ViewHost(ConditionalReader(book: book, log: log))
-        book.isAvailable = false // the body now reads only isAvailable
+        book.isAvailable = false  // the body now reads only isAvailable
         host.update()
         #expect(log.count(of: "ConditionalReader") == 2)
         book.title = "ignored"

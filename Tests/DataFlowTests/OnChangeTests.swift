@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 struct ChangeWatcher: View {
     let value: Int

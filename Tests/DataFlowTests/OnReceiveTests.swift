@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 struct ReceiverView: View {
     let publisher: PassthroughSubject<Int, Never>

@@ -1,10 +1,10 @@
-import Testing
 import DataFlow
+import Testing
 
 // The seeds' podcast player: PlayerView owns `isPlaying`, PlayButton gets a binding.
 
 struct PlayButton: View {
-    @Binding var isPlaying: Bool // Play button now receives a binding.
+    @Binding var isPlaying: Bool  // Play button now receives a binding.
 
     var body: some View {
         Button(isPlaying ? "Pause" : "Play") {
@@ -15,22 +15,22 @@ struct PlayButton: View {
 
 struct PlayerView: View {
     var episode: Episode
-    @State private var isPlaying: Bool = false // Create the state here now.
+    @State private var isPlaying: Bool = false  // Create the state here now.
 
     var body: some View {
         VStack {
             Text(episode.title)
-            PlayButton(isPlaying: $isPlaying) // Pass a binding.
+            PlayButton(isPlaying: $isPlaying)  // Pass a binding.
         }
     }
 }
 
 struct StatefulPlayButton: View {
-    @State private var isPlaying: Bool = false // Create the state.
+    @State private var isPlaying: Bool = false  // Create the state.
 
     var body: some View {
-        Button(isPlaying ? "Pause" : "Play") { // Read the state.
-            isPlaying.toggle() // Write the state.
+        Button(isPlaying ? "Pause" : "Play") {  // Read the state.
+            isPlaying.toggle()  // Write the state.
         }
     }
 }
@@ -56,7 +56,9 @@ struct SeedPlayerTests {
         #expect(host.render() == ["Episode One", "[Pause]"])
     }
 
-    @Test("PlayerView: 'When the user selects a different episode in the parent, SwiftUI … recreates the PlayerView with a new input' and state survives")
+    @Test(
+        "PlayerView: 'When the user selects a different episode in the parent, SwiftUI … recreates the PlayerView with a new input' and state survives"
+    )
     func newInputKeepsState() {
         let host = ViewHost(PlayerView(episode: Episode(id: 1, title: "One", showTitle: "Show")))
         host.press("Play")

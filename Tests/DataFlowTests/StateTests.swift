@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 struct Counter: View {
     let label: String

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 // "you can defer the creation of the object using the task(priority:_:) modifier"
 

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 @Observable
 final class Volume {

@@ -1,5 +1,5 @@
-import Testing
 import DataFlow
+import Testing
 
 struct RenderShowcase: View {
     @State private var isOn = true
@@ -63,18 +63,20 @@ struct ViewHostTests {
     @Test("render(): Text is its line, stacks list children's lines, Button [label], Toggle [x] label, TextField label: text")
     func renderFormats() {
         let host = ViewHost(RenderShowcase(showExtra: true, extra: "optional"))
-        #expect(host.render() == [
-            "title", "left", "right", "[Go]", "[x] Loud", "Greeting: hello",
-            "extra", "optional", "row 0", "row 1",
-        ])
+        #expect(
+            host.render() == [
+                "title", "left", "right", "[Go]", "[x] Loud", "Greeting: hello",
+                "extra", "optional", "row 0", "row 1",
+            ])
     }
 
     @Test("body is a ViewBuilder: if/else and optionals choose what renders")
     func builderBranches() {
         let host = ViewHost(RenderShowcase(showExtra: false, extra: nil))
-        #expect(host.render() == [
-            "title", "left", "right", "[Go]", "[x] Loud", "Greeting: hello", "no extra", "row 0", "row 1",
-        ])
+        #expect(
+            host.render() == [
+                "title", "left", "right", "[Go]", "[x] Loud", "Greeting: hello", "no extra", "row 0", "row 1",
+            ])
     }
 
     @Test("toggle and type act on controls as a user would")

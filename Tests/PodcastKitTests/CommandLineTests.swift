@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodcastKit
 
 /// Runs the built `podline` binary against private library folders.
@@ -50,13 +51,16 @@ struct CommandLineTests {
         let object = try #require(JSONSerialization.jsonObject(with: inspected.stdoutData) as? [String: Any])
         #expect((object["episodes"] as? [[String: Any]])?.count == 3, "the last, cut item is kept")
         #expect(inspected.stderrLines.count == 1)
-        #expect(inspected.stderrLines.first?.hasPrefix("podline: warning: \(feed.path): truncated: the document ends (\(endPlace)) inside <") == true)
+        #expect(
+            inspected.stderrLines.first?.hasPrefix("podline: warning: \(feed.path): truncated: the document ends (\(endPlace)) inside <")
+                == true)
         let added = try await podline(["add", feed.path], home: home)
         #expect(added.status == 0)
         #expect(added.stderrLines == inspected.stderrLines)
         let updated = try await podline(["update", "--json"], home: home)
         #expect(updated.status == 0)
-        let result = try #require(JSONSerialization.jsonObject(with: updated.stdoutData) as? [String: Any], "one NDJSON line for the one show")
+        let result = try #require(
+            JSONSerialization.jsonObject(with: updated.stdoutData) as? [String: Any], "one NDJSON line for the one show")
         let warnings = try #require(result["warnings"] as? [String])
         #expect(warnings.count == 1 && warnings[0].hasPrefix("truncated: the document ends (\(endPlace))"))
     }
@@ -123,12 +127,19 @@ struct CommandLineTests {
         #expect(try await podline(["add", server.url("file/good.xml")], home: home).status == 0)
         #expect(try await podline(["add", server.url("file/bad.xml")], home: home).status == 0)
         try server.put("bad.xml", "<html>gone</html>")
-        try server.put("good.xml", FeedFixtures.rss(title: "Three Episodes", items: [
-            ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3"),
-        ]))
+        try server.put(
+            "good.xml",
+            FeedFixtures.rss(
+                title: "Three Episodes",
+                items: [
+                    ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3")
+                ]))
         let result = try await podline(["update", "--jobs", "2"], home: home)
         #expect(result.status == 2)
-        #expect(result.stderrLines == ["podline: soon-broken: \(server.url("file/bad.xml")): not a feed: the root element is <html> (line 1, column 1)"])
+        #expect(
+            result.stderrLines == [
+                "podline: soon-broken: \(server.url("file/bad.xml")): not a feed: the root element is <html> (line 1, column 1)"
+            ])
         #expect(result.stdout.contains("three-episodes: 1 new episode\n"))
         #expect(result.stdout.contains("Updated 1 of 2 feeds: 1 new episode, 1 failed."))
         let again = try await podline(["update", "three-episodes"], home: home)
@@ -148,12 +159,13 @@ struct CommandLineTests {
         let refused = try await podline(["import", notOPML.path], home: home)
         #expect(refused.status == 2)
         #expect(refused.stderrLines == ["podline: \(notOPML.path): not OPML: the root element is <rss> (line 2, column 1)"])
-        let list = OPMLWriter.write(OPMLDocument(entries: [
-            .init(title: "Alpha", feedURL: server.url("file/a.xml")),
-            .init(title: "Beta", feedURL: server.url("file/b.xml")),
-            .init(title: "Gone", feedURL: server.url("status/404")),
-            .init(title: "Alpha again", feedURL: server.url("file/a.xml")),
-        ]))
+        let list = OPMLWriter.write(
+            OPMLDocument(entries: [
+                .init(title: "Alpha", feedURL: server.url("file/a.xml")),
+                .init(title: "Beta", feedURL: server.url("file/b.xml")),
+                .init(title: "Gone", feedURL: server.url("status/404")),
+                .init(title: "Alpha again", feedURL: server.url("file/a.xml")),
+            ]))
         let opml = try write(list, to: home, name: "subs.opml")
         let imported = try await podline(["import", opml.path], home: home)
         #expect(imported.status == 2, "one feed could not be read")
@@ -176,15 +188,19 @@ struct CommandLineTests {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
         try server.put("ep.mp3", DownloadTests.media)
-        try server.put("feed.xml", """
-        <rss><channel><title>Get</title>
-        <item><guid>1</guid><title>Audio</title><enclosure url="/file/ep.mp3" type="audio/mpeg"/></item>
-        <item><guid>2</guid><title>Text</title></item></channel></rss>
-        """)
+        try server.put(
+            "feed.xml",
+            """
+            <rss><channel><title>Get</title>
+            <item><guid>1</guid><title>Audio</title><enclosure url="/file/ep.mp3" type="audio/mpeg"/></item>
+            <item><guid>2</guid><title>Text</title></item></channel></rss>
+            """)
         #expect(try await podline(["add", server.url("file/feed.xml")], home: home).status == 0)
         let result = try await podline(["download", "get/2"], home: home)
         #expect(result.status == 0, "\(result.stderr)")
-        let events = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let events = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(events.first?["event"] as? String == "download-progress")
         #expect(events.last?["event"] as? String == "download-finished")
         let file = home.appendingPathComponent("episodes/get/2-Audio.mp3")
@@ -193,7 +209,9 @@ struct CommandLineTests {
         #expect(listed.map { $0["file"] as? String } == [file.path])
         let text = try await podline(["download", "get/1"], home: home)
         #expect(text.status == 2)
-        #expect(text.stderrLines == ["podline: get/1: not playable (the feed gives no media file)"], "undated items are numbered oldest (last in the feed) first")
+        #expect(
+            text.stderrLines == ["podline: get/1: not playable (the feed gives no media file)"],
+            "undated items are numbered oldest (last in the feed) first")
     }
 
     @Test("--keep deletes played downloads beyond the number kept")
@@ -201,9 +219,13 @@ struct CommandLineTests {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
         try server.put("ep.mp3", Data("audio".utf8))
-        try server.put("feed.xml", FeedFixtures.rss(title: "Keep", items: (1...3).map {
-            ("k\($0)", "K\($0)", "Mon, 0\($0) Jan 2024 00:00:00 GMT", server.url("file/ep.mp3"))
-        }))
+        try server.put(
+            "feed.xml",
+            FeedFixtures.rss(
+                title: "Keep",
+                items: (1...3).map {
+                    ("k\($0)", "K\($0)", "Mon, 0\($0) Jan 2024 00:00:00 GMT", server.url("file/ep.mp3"))
+                }))
         #expect(try await podline(["add", server.url("file/feed.xml")], home: home).status == 0)
         #expect(try await podline(["download", "keep/1", "keep/2", "keep/3"], home: home).status == 0)
         for ref in ["keep/1", "keep/2"] { _ = try await podline(["mark", ref, "played"], home: home) }

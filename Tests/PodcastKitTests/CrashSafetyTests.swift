@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodcastKit
 
 /// `kill -9` in the middle of work, then checks that the library is sound and nothing is half done.
@@ -23,9 +24,14 @@ struct CrashSafetyTests {
     }
 
     private static func bigFeed(title: String, count: Int) -> String {
-        FeedFixtures.rss(title: title, items: (1...count).map { index in
-            ("big-\(index)", "Episode \(index) of a long-running show", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/\(index).mp3")
-        })
+        FeedFixtures.rss(
+            title: title,
+            items: (1...count).map { index in
+                (
+                    "big-\(index)", "Episode \(index) of a long-running show", "Mon, 01 Jan 2024 00:00:00 GMT",
+                    "https://x.example.com/\(index).mp3"
+                )
+            })
     }
 
     @Test("kill -9 during update: integrity ok and every feed either fully applied or untouched")
@@ -33,7 +39,8 @@ struct CrashSafetyTests {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
-        let small = FeedFixtures.rss(title: "S", items: [("big-1", "Episode 1", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3")])
+        let small = FeedFixtures.rss(
+            title: "S", items: [("big-1", "Episode 1", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3")])
         for index in 0..<24 {
             try server.put("feed\(index).xml", Self.bigFeed(title: "Show \(index)", count: 1500))
             _ = try store.addShow(feedURL: server.url("slow/0.\(index % 10)/file/feed\(index).xml"), parsed: TemporaryLibrary.parse(small))
@@ -57,10 +64,13 @@ struct CrashSafetyTests {
         let media = Data((0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try server.put("ep.mp3", media)
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
-        _ = try store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse("""
-            <rss><channel><title>Slow</title><item><guid>1</guid><title>Trickle</title>
-            <enclosure url="\(server.url("trickle/file/ep.mp3"))" length="600000" type="audio/mpeg"/></item></channel></rss>
-            """))
+        _ = try store.addShow(
+            feedURL: "https://example.com/feed.xml",
+            parsed: TemporaryLibrary.parse(
+                """
+                <rss><channel><title>Slow</title><item><guid>1</guid><title>Trickle</title>
+                <enclosure url="\(server.url("trickle/file/ep.mp3"))" length="600000" type="audio/mpeg"/></item></channel></rss>
+                """))
         try await Blocking.run { try Self.runAndKillProcess(["download", "slow/1"], home: home, after: 0.8) }
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.episode(.showNumber(slug: "slow", number: 1)).episode.downloadPath == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PodcastKit
 
 @Suite("Downloads")
@@ -8,13 +9,15 @@ struct DownloadTests {
     static let media = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 7) })
 
     /// A library with one show whose single episode's enclosure is `path` on `server`.
-    private func library(server: LoopbackServer, path: String, title: String = "Episode One", length: Int? = nil) throws -> (TemporaryLibrary, EpisodeListing) {
+    private func library(server: LoopbackServer, path: String, title: String = "Episode One", length: Int? = nil) throws -> (
+        TemporaryLibrary, EpisodeListing
+    ) {
         let library = try TemporaryLibrary()
         let lengthAttribute = length.map { " length=\"\($0)\"" } ?? ""
         let feed = """
-        <rss><channel><title>Down Loads</title><item><guid>d1</guid><title>\(title)</title>
-        <enclosure url="\(server.url(path))"\(lengthAttribute) type="audio/mpeg"/></item></channel></rss>
-        """
+            <rss><channel><title>Down Loads</title><item><guid>d1</guid><title>\(title)</title>
+            <enclosure url="\(server.url(path))"\(lengthAttribute) type="audio/mpeg"/></item></channel></rss>
+            """
         _ = try library.store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse(feed))
         return (library, try library.store.episode(.showNumber(slug: "down-loads", number: 1)))
     }
@@ -107,8 +110,10 @@ struct DownloadTests {
     @Test("an episode without an enclosure cannot be downloaded")
     func notPlayable() async throws {
         let library = try TemporaryLibrary()
-        _ = try library.store.addShow(feedURL: "https://example.com/f.xml", parsed: TemporaryLibrary.parse(
-            "<rss><channel><title>T</title><item><guid>x</guid><title>Text only</title></item></channel></rss>"))
+        _ = try library.store.addShow(
+            feedURL: "https://example.com/f.xml",
+            parsed: TemporaryLibrary.parse(
+                "<rss><channel><title>T</title><item><guid>x</guid><title>Text only</title></item></channel></rss>"))
         let listing = try library.store.episode(.showNumber(slug: "t", number: 1))
         await #expect(throws: DownloadError("t/1: not playable (the feed gives no media file)")) {
             try await download(library, listing)
@@ -118,7 +123,8 @@ struct DownloadTests {
     @Test("file names: no traversal, no control characters, bounded, collisions resolved")
     func fileNames() {
         #expect(DownloadFileName.make(number: 3, title: "../../etc/passwd", url: "https://x/a.mp3", type: nil) == "3-etc passwd.mp3")
-        #expect(DownloadFileName.make(number: 1, title: "Bell\u{7}\ttab\nline", url: "https://x/a.m4a?x=1", type: nil) == "1-Bell tab line.m4a")
+        #expect(
+            DownloadFileName.make(number: 1, title: "Bell\u{7}\ttab\nline", url: "https://x/a.m4a?x=1", type: nil) == "1-Bell tab line.m4a")
         #expect(DownloadFileName.make(number: 2, title: nil, url: "https://x/path/show-ep.mp3", type: nil) == "2-show-ep.mp3")
         #expect(DownloadFileName.make(number: 2, title: "...", url: "https://x/download", type: "audio/mp4") == "2-download.m4a")
         let long = DownloadFileName.make(number: 1, title: String(repeating: "é", count: 400), url: "https://x/a.mp3", type: nil)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodcastKit
 
 /// Faults injected into the real `podline` binary while it updates and downloads: `kill -9` at random
@@ -16,11 +17,16 @@ struct FaultInjectionTests {
     /// Feed `index` as served in round `round`: `count` episodes (ids cumulative, so a feed only grows) and a
     /// title that names the round, so that a show's title tells which version of its feed was applied.
     private static func feed(index: Int, round: Int, count: Int) -> String {
-        FeedFixtures.rss(title: "Show \(index) round \(round)", items: (1...count).map { number in
-            let day = 1 + number % 28, hour = number % 24
-            return ("s\(index)-\(number)", "Episode \(number) of show \(index)",
-                    "Mon, \(day) Jan 2024 \(hour):00:00 GMT", "https://x.example.com/\(index)/\(number).mp3")
-        })
+        FeedFixtures.rss(
+            title: "Show \(index) round \(round)",
+            items: (1...count).map { number in
+                let day = 1 + number % 28
+                let hour = number % 24
+                return (
+                    "s\(index)-\(number)", "Episode \(number) of show \(index)",
+                    "Mon, \(day) Jan 2024 \(hour):00:00 GMT", "https://x.example.com/\(index)/\(number).mp3"
+                )
+            })
     }
 
     @Test("kill -9 at random moments during update, 20 times: integrity ok, each show fully updated or untouched")
@@ -34,8 +40,9 @@ struct FaultInjectionTests {
             try server.put("feed\(index).xml", Self.feed(index: index, round: 0, count: 1))
             // Each feed answers after its own delay, so that the updates land one after another.
             let delay = String(format: "%.2f", 0.05 * Double(index % 8))
-            _ = try store.addShow(feedURL: server.url("slow/\(delay)/file/feed\(index).xml"),
-                                  parsed: TemporaryLibrary.parse(Self.feed(index: index, round: 0, count: 1)))
+            _ = try store.addShow(
+                feedURL: server.url("slow/\(delay)/file/feed\(index).xml"),
+                parsed: TemporaryLibrary.parse(Self.feed(index: index, round: 0, count: 1)))
         }
         // A first, uninterrupted round measures how long a full update takes here.
         let fullUpdate = try await Blocking.run { try Self.measuredUpdate(home: home, server: server, feeds: feeds, round: 1) }
@@ -58,14 +65,19 @@ struct FaultInjectionTests {
                 let episodes = try check.episodes(EpisodeQuery(showID: show.id)).count
                 let isNew = episodes == count && show.title == "Show \(show.feedIndex) round \(round)"
                 let isOld = episodes == old.episodeCount && show.title == old.title
-                #expect(isNew || isOld, "\(show.slug): \(episodes) episodes titled \(show.title ?? "-"); before \(old.episodeCount) titled \(old.title ?? "-"), feed \(count); \(context)")
+                #expect(
+                    isNew || isOld,
+                    "\(show.slug): \(episodes) episodes titled \(show.title ?? "-"); before \(old.episodeCount) titled \(old.title ?? "-"), feed \(count); \(context)"
+                )
                 #expect(show.episodeCount == episodes, "\(show.slug): counter \(show.episodeCount) but \(episodes) episodes; \(context)")
                 if isNew { updated += 1 }
             }
             if updated > 0 && updated < feeds { midWork += 1 }
         }
         // The kills must land while the work is going on, not only before or after it.
-        #expect(midWork >= Self.repetitions / 4, "only \(midWork) of \(Self.repetitions) kills left some shows updated and others not; \(random)")
+        #expect(
+            midWork >= Self.repetitions / 4,
+            "only \(midWork) of \(Self.repetitions) kills left some shows updated and others not; \(random)")
         print("update: \(Self.repetitions) kills, \(midWork) in the middle of the work, full update \(fullUpdate) s, \(random)")
     }
 
@@ -98,15 +110,20 @@ struct FaultInjectionTests {
         let media = Data(bytes)
         try server.put("ep.mp3", media)
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
-        _ = try store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse("""
-            <rss><channel><title>Slow</title><item><guid>1</guid><title>Trickle</title>
-            <enclosure url="\(server.url("trickle/file/ep.mp3"))" length="\(media.count)" type="audio/mpeg"/></item></channel></rss>
-            """))
+        _ = try store.addShow(
+            feedURL: "https://example.com/feed.xml",
+            parsed: TemporaryLibrary.parse(
+                """
+                <rss><channel><title>Slow</title><item><guid>1</guid><title>Trickle</title>
+                <enclosure url="\(server.url("trickle/file/ep.mp3"))" length="\(media.count)" type="audio/mpeg"/></item></channel></rss>
+                """))
         let episodeID = try #require(try store.episode(.showNumber(slug: "slow", number: 1)).episode.id)
         let folder = home.appendingPathComponent("episodes/slow")
         let final = folder.appendingPathComponent("1-Trickle.mp3")
         let part = URL(fileURLWithPath: final.path + ".part")
-        var midTransfer = 0, resumed = 0, completed = 0
+        var midTransfer = 0
+        var resumed = 0
+        var completed = 0
         for repetition in 1...Self.repetitions {
             let partBefore = OutputFile.size(of: part.path) ?? 0
             let requestsBefore = try server.log().count
@@ -123,12 +140,16 @@ struct FaultInjectionTests {
             let partial = try? Data(contentsOf: part)
             let whole = try? Data(contentsOf: final)
             if let partial {
-                #expect(partial.count <= media.count && partial == media.prefix(partial.count), "the .part is not a prefix of the enclosure; \(context)")
+                #expect(
+                    partial.count <= media.count && partial == media.prefix(partial.count),
+                    "the .part is not a prefix of the enclosure; \(context)")
                 #expect(recorded == nil, "recorded \(recorded ?? "") while a .part exists; \(context)")
                 if partial.count > partBefore && partial.count < media.count { midTransfer += 1 }
             }
             if let whole { #expect(whole == media, "the file under the final name differs from the enclosure; \(context)") }
-            if recorded != nil { #expect(whole != nil && recorded == "slow/1-Trickle.mp3", "recorded \(recorded ?? "") without its file; \(context)") }
+            if recorded != nil {
+                #expect(whole != nil && recorded == "slow/1-Trickle.mp3", "recorded \(recorded ?? "") without its file; \(context)")
+            }
             let requests = try server.log()
             if partBefore > 0, requests.count > requestsBefore {
                 #expect(requests[requestsBefore].headers["range"] == "bytes=\(partBefore)-", "the next run did not resume; \(context)")
@@ -148,23 +169,29 @@ struct FaultInjectionTests {
         #expect(!FileManager.default.fileExists(atPath: part.path))
         #expect(midTransfer >= Self.repetitions / 4, "only \(midTransfer) kills landed mid-transfer; \(random)")
         #expect(resumed >= Self.repetitions / 4, "only \(resumed) runs resumed a partial file; \(random)")
-        print("download: \(Self.repetitions) kills, \(midTransfer) mid-transfer, \(resumed) resumed, \(completed) completed before the kill, \(random)")
+        print(
+            "download: \(Self.repetitions) kills, \(midTransfer) mid-transfer, \(resumed) resumed, \(completed) completed before the kill, \(random)"
+        )
     }
 
     // MARK: disk full
 
-    @Test("the disk fills up during a download: one line naming the episode and file, exit 2, nothing recorded, resumes once there is room",
-          .enabled(if: SmallDisk.unavailableReason == nil, "\(SmallDisk.unavailableReason ?? "")"))
+    @Test(
+        "the disk fills up during a download: one line naming the episode and file, exit 2, nothing recorded, resumes once there is room",
+        .enabled(if: SmallDisk.unavailableReason == nil, "\(SmallDisk.unavailableReason ?? "")"))
     func diskFull() async throws {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory("podline-fault-disk")
         let media = Data((0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 9) })
         try server.put("big.mp3", media)
         let store = try LibraryStore(paths: LibraryPaths(home: home.path))
-        _ = try store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse("""
-            <rss><channel><title>Full Disk</title><item><guid>1</guid><title>Big One</title>
-            <enclosure url="\(server.url("file/big.mp3"))" length="\(media.count)" type="audio/mpeg"/></item></channel></rss>
-            """))
+        _ = try store.addShow(
+            feedURL: "https://example.com/feed.xml",
+            parsed: TemporaryLibrary.parse(
+                """
+                <rss><channel><title>Full Disk</title><item><guid>1</guid><title>Big One</title>
+                <enclosure url="\(server.url("file/big.mp3"))" length="\(media.count)" type="audio/mpeg"/></item></channel></rss>
+                """))
         // The downloads folder is a 1 MB file system; the library beside it is not on it.
         let disk = try SmallDisk(at: home.appendingPathComponent("episodes"), bytes: 1 << 20)
         defer { disk.unmount() }

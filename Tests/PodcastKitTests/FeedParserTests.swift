@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PodcastKit
 
 @Suite("Feed parsing")
@@ -29,7 +30,9 @@ struct FeedParserTests {
         #expect(feed.episodes.map(\.guid) == ["ep-1", "https://example.com/ep2", "https://cdn.example.com/ep3.mp3", "trailer"])
         let first = feed.episodes[0]
         #expect(first.title == "Episode 1: Café & croissants")
-        #expect(first.enclosure == Enclosure(url: "https://example.com/podcast/media/ep1.mp3?id=1&source=rss", length: 12345, type: "audio/mpeg"))
+        #expect(
+            first.enclosure
+                == Enclosure(url: "https://example.com/podcast/media/ep1.mp3?id=1&source=rss", length: 12345, type: "audio/mpeg"))
         #expect(first.description == "<p>Rich <i>notes</i></p>")
         #expect(first.season == 2)
         #expect(first.number == 7)
@@ -107,10 +110,10 @@ struct FeedParserTests {
     @Test("mismatched and stray end tags do not lose the items around them")
     func mismatchedTags() throws {
         let text = """
-        <rss><channel><title>Broken</title>
-        <item><guid>a</guid><description>unclosed <p>paragraph <br> text</description></span></item>
-        <item><guid>b</guid><title>B</title></item></channel></rss>
-        """
+            <rss><channel><title>Broken</title>
+            <item><guid>a</guid><description>unclosed <p>paragraph <br> text</description></span></item>
+            <item><guid>b</guid><title>B</title></item></channel></rss>
+            """
         let feed = try parse(text)
         #expect(feed.episodes.map(\.guid) == ["a", "b"])
         #expect(feed.episodes[0].description == "unclosed paragraph  text")
@@ -120,10 +123,10 @@ struct FeedParserTests {
     @Test("undeclared and unusual namespace prefixes")
     func namespaces() throws {
         let text = """
-        <rss xmlns:itms="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>N</title>
-        <itms:author>Declared under another prefix</itms:author>
-        <item><guid>1</guid><itunes:duration>10</itunes:duration></item></channel></rss>
-        """
+            <rss xmlns:itms="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>N</title>
+            <itms:author>Declared under another prefix</itms:author>
+            <item><guid>1</guid><itunes:duration>10</itunes:duration></item></channel></rss>
+            """
         let feed = try parse(text)
         #expect(feed.author == "Declared under another prefix")
         #expect(feed.episodes.first?.duration == 10)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PodcastKit
 
 @Suite("Feed warnings: malformed documents are read past, and said where")
@@ -10,11 +11,12 @@ struct FeedWarningTests {
 
     @Test("a truncated feed keeps what arrived and says where it ends and what was left open")
     func truncated() throws {
-        let feed = try parse("""
-        <rss><channel><title>T</title>
-        <item><guid>a</guid><title>One</title></item>
-        <item><guid>b</guid><title>Tw
-        """)
+        let feed = try parse(
+            """
+            <rss><channel><title>T</title>
+            <item><guid>a</guid><title>One</title></item>
+            <item><guid>b</guid><title>Tw
+            """)
         #expect(feed.episodes.map(\.guid) == ["a", "b"])
         #expect(feed.episodes.map(\.title) == ["One", "Tw"])
         #expect(feed.warnings == ["truncated: the document ends (line 3, column 30) inside <title> (line 3, column 21)"])
@@ -36,13 +38,14 @@ struct FeedWarningTests {
 
     @Test("common harmless forms give no warning: HTML in show notes, empty elements written with an end tag")
     func harmless() throws {
-        let feed = try parse("""
-        <rss><channel><title>T</title>
-        <item><guid>a</guid><description>Hello <br> world <p>unclosed</description>
-        <enclosure url="https://x/a.mp3" length="1" type="audio/mpeg"></enclosure>
-        <itunes:image href="https://x/a.jpg"></itunes:image></item>
-        </channel></rss>
-        """)
+        let feed = try parse(
+            """
+            <rss><channel><title>T</title>
+            <item><guid>a</guid><description>Hello <br> world <p>unclosed</description>
+            <enclosure url="https://x/a.mp3" length="1" type="audio/mpeg"></enclosure>
+            <itunes:image href="https://x/a.jpg"></itunes:image></item>
+            </channel></rss>
+            """)
         #expect(feed.episodes.first?.description == "Hello  world unclosed", "the stray HTML tags are dropped, their text kept")
         #expect(feed.episodes.first?.enclosure?.url == "https://x/a.mp3")
         #expect(feed.warnings.isEmpty)

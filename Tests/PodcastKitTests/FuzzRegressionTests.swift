@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PodcastKit
 import TestSupport
+import Testing
+
+@testable import PodcastKit
 
 @Suite("fuzz inputs: feeds and OPML")
 struct FuzzRegressionTests {
@@ -37,11 +38,13 @@ struct FuzzRegressionTests {
         let feed = try feed("entities-and-broken-markup.xml")
         #expect(feed.title == "Café © \u{A0}&bogus; &lol2; &xxe; & friends é😀€\u{FFFD}\u{FFFD}&#99999999999;")
         #expect(feed.description == "Unclosed bold & italic", "unescaped HTML in a description keeps its text, not its tags")
-        #expect(feed.episodes.map(\.guid) == ["x", nil],
-                "items with the same GUID are merged; an item without GUID, link or enclosure has none")
+        #expect(
+            feed.episodes.map(\.guid) == ["x", nil],
+            "items with the same GUID are merged; an item without GUID, link or enclosure has none")
         #expect(feed.episodes[0].title == "A < B")
-        #expect(feed.episodes[0].enclosure == Enclosure(url: "https://example.com/podcast/unquoted.mp3", length: 12, type: "audio/mpeg"),
-                "an enclosure tag without its slash does not swallow the fields after it")
+        #expect(
+            feed.episodes[0].enclosure == Enclosure(url: "https://example.com/podcast/unquoted.mp3", length: 12, type: "audio/mpeg"),
+            "an enclosure tag without its slash does not swallow the fields after it")
         #expect(feed.episodes[0].published == nil, "31 February at 25:61 is no date")
         #expect(feed.episodes[0].number == 3, "the merged duplicate brings its episode number")
     }
@@ -91,9 +94,10 @@ struct FuzzRegressionTests {
     func nestedOPML() throws {
         let document = try OPMLParser.parse(try FuzzInputs.bytes("opml", "opml2-nested.opml"))
         #expect(document.title == "My casts & more")
-        #expect(document.entries.map(\.feedURL) == [
-            "https://example.org/feed.xml", "http://atom.example.net/feed", "https://example.com/page.rss",
-        ])
+        #expect(
+            document.entries.map(\.feedURL) == [
+                "https://example.org/feed.xml", "http://atom.example.net/feed", "https://example.com/page.rss",
+            ])
         #expect(document.skipped.count == 3, "\(document.skipped)")
     }
 }

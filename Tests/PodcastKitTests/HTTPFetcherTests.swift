@@ -1,15 +1,20 @@
 import Foundation
 import Testing
+
 @testable import PodcastKit
 
 @Suite("HTTP against a loopback server")
 struct HTTPFetcherTests {
-    static let feed = FeedFixtures.rss(title: "Served", items: [
-        ("s1", "One", "Mon, 01 Jan 2024 00:00:00 GMT", "/media/one.mp3"),
-    ])
+    static let feed = FeedFixtures.rss(
+        title: "Served",
+        items: [
+            ("s1", "One", "Mon, 01 Jan 2024 00:00:00 GMT", "/media/one.mp3")
+        ])
 
-    private func withFetcher<T: Sendable>(_ timeouts: HTTPTimeouts = HTTPTimeouts(connect: 5, read: 10, total: 30),
-                                          _ body: (HTTPFetcher) async throws -> T) async throws -> T {
+    private func withFetcher<T: Sendable>(
+        _ timeouts: HTTPTimeouts = HTTPTimeouts(connect: 5, read: 10, total: 30),
+        _ body: (HTTPFetcher) async throws -> T
+    ) async throws -> T {
         let fetcher = HTTPFetcher(timeouts: timeouts)
         do {
             let result = try await body(fetcher)
@@ -121,10 +126,13 @@ struct HTTPFetcherTests {
             let broken = try library.store.addShow(feedURL: server.url("file/broken.xml"), parsed: ParsedFeed())
             let updater = FeedUpdater(store: library.store, loader: loader)
             let results = try await updater.update(library.store.shows(), jobs: 4)
-            #expect(results.map(\.outcome) == [
-                .failed("not a feed: the root element is <html> (line 1, column 1)"), .notModified,
-            ] || results.map(\.outcome) == [.notModified, .failed("not a feed: the root element is <html> (line 1, column 1)")])
-            #expect(try library.store.show(matching: broken.show.slug)?.lastError == "not a feed: the root element is <html> (line 1, column 1)")
+            #expect(
+                results.map(\.outcome) == [
+                    .failed("not a feed: the root element is <html> (line 1, column 1)"), .notModified,
+                ] || results.map(\.outcome) == [.notModified, .failed("not a feed: the root element is <html> (line 1, column 1)")])
+            #expect(
+                try library.store.show(matching: broken.show.slug)?.lastError == "not a feed: the root element is <html> (line 1, column 1)"
+            )
         }
         let conditional = try server.log().filter { $0.path == "/file/feed.xml" }.last
         #expect(conditional?.headers["if-none-match"] != nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Testing
+
 @testable import PodcastKit
 
 @MainActor
@@ -18,7 +19,11 @@ struct LibraryModelTests {
         let episode = show.episodes[0]
         #expect(episode.ref == "three-episodes/3")
         let changes = ChangeCounter()
-        withObservationTracking { _ = episode.isPlayed } onChange: { changes.increment() }
+        withObservationTracking {
+            _ = episode.isPlayed
+        } onChange: {
+            changes.increment()
+        }
         try model.setPlayed(episode, true)
         #expect(changes.count == 1)
         try model.setFavorite(episode, true)

@@ -1,15 +1,18 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PodcastKit
 
 @Suite("Library store")
 struct LibraryStoreTests {
-    static let three = FeedFixtures.rss(title: "Three Episodes", items: [
-        ("g3", "Third", "Wed, 03 Jan 2024 00:00:00 GMT", "https://x.example.com/3.mp3"),
-        ("g2", "Second", "Tue, 02 Jan 2024 00:00:00 GMT", "https://x.example.com/2.mp3"),
-        ("g1", "First", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3"),
-    ])
+    static let three = FeedFixtures.rss(
+        title: "Three Episodes",
+        items: [
+            ("g3", "Third", "Wed, 03 Jan 2024 00:00:00 GMT", "https://x.example.com/3.mp3"),
+            ("g2", "Second", "Tue, 02 Jan 2024 00:00:00 GMT", "https://x.example.com/2.mp3"),
+            ("g1", "First", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3"),
+        ])
 
     @Test("the database is WAL, migrated, and sound")
     func opens() throws {
@@ -62,11 +65,13 @@ struct LibraryStoreTests {
         let second = try store.episode(.showNumber(slug: show.slug, number: 2))
         try store.setPlayed(episodeID: second.episode.id!, true)
         try store.setFavorite(episodeID: second.episode.id!, true)
-        let renamed = FeedFixtures.rss(title: "Three Episodes", items: [
-            ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3"),
-            ("g2", "Second, renamed", "Tue, 02 Jan 2024 00:00:00 GMT", "https://x.example.com/2b.mp3"),
-            ("g1", "Second", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3"),
-        ])
+        let renamed = FeedFixtures.rss(
+            title: "Three Episodes",
+            items: [
+                ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3"),
+                ("g2", "Second, renamed", "Tue, 02 Jan 2024 00:00:00 GMT", "https://x.example.com/2b.mp3"),
+                ("g1", "Second", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x.example.com/1.mp3"),
+            ])
         let applied = try store.applyUpdate(showID: show.id!, parsed: TemporaryLibrary.parse(renamed), etag: "\"v2\"", lastModified: nil)
         #expect(applied.newEpisodes == 1)
         let after = try store.episode(.showNumber(slug: show.slug, number: 2))
@@ -76,7 +81,8 @@ struct LibraryStoreTests {
         #expect(after.episode.isPlayed)
         #expect(after.episode.isFavorite)
         #expect(try store.episode(.showNumber(slug: show.slug, number: 4)).episode.guid == "g4")
-        #expect(try store.episode(.showNumber(slug: show.slug, number: 1)).episode.guid == "g1", "same title as another episode, still its own")
+        #expect(
+            try store.episode(.showNumber(slug: show.slug, number: 1)).episode.guid == "g1", "same title as another episode, still its own")
         #expect(try store.episodes(EpisodeQuery()).count == 4, "an episode missing from the feed is kept")
         #expect(try store.show(matching: show.slug)?.etag == "\"v2\"")
     }
@@ -88,13 +94,18 @@ struct LibraryStoreTests {
         let show = try store.addShow(feedURL: "https://example.com/feed.xml", parsed: TemporaryLibrary.parse(Self.three)).show
         // A trigger makes the third insert fail half-way through the update.
         try store.pool.write { db in
-            try db.execute(sql: "CREATE TRIGGER fail_on_g6 BEFORE INSERT ON episode WHEN new.guid = 'g6' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+            try db.execute(
+                sql:
+                    "CREATE TRIGGER fail_on_g6 BEFORE INSERT ON episode WHEN new.guid = 'g6' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END"
+            )
         }
-        let bigger = FeedFixtures.rss(title: "Renamed Show", items: [
-            ("g6", "Sixth", "Sat, 06 Jan 2024 00:00:00 GMT", "https://x.example.com/6.mp3"),
-            ("g5", "Fifth", "Fri, 05 Jan 2024 00:00:00 GMT", "https://x.example.com/5.mp3"),
-            ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3"),
-        ])
+        let bigger = FeedFixtures.rss(
+            title: "Renamed Show",
+            items: [
+                ("g6", "Sixth", "Sat, 06 Jan 2024 00:00:00 GMT", "https://x.example.com/6.mp3"),
+                ("g5", "Fifth", "Fri, 05 Jan 2024 00:00:00 GMT", "https://x.example.com/5.mp3"),
+                ("g4", "Fourth", "Thu, 04 Jan 2024 00:00:00 GMT", "https://x.example.com/4.mp3"),
+            ])
         #expect(throws: StoreError.self) {
             try store.applyUpdate(showID: show.id!, parsed: TemporaryLibrary.parse(bigger), etag: "new", lastModified: nil)
         }
@@ -110,12 +121,14 @@ struct LibraryStoreTests {
         let library = try TemporaryLibrary()
         let store = library.store
         let show = try store.addShow(feedURL: "https://old.example.com/feed.xml", parsed: TemporaryLibrary.parse(Self.three)).show
-        let viaRedirect = try store.applyUpdate(showID: show.id!, parsed: TemporaryLibrary.parse(Self.three),
-                                                movedTo: "https://moved.example.com/feed.xml", etag: nil, lastModified: nil)
+        let viaRedirect = try store.applyUpdate(
+            showID: show.id!, parsed: TemporaryLibrary.parse(Self.three),
+            movedTo: "https://moved.example.com/feed.xml", etag: nil, lastModified: nil)
         #expect(viaRedirect.moved)
         #expect(viaRedirect.show.feedURL == "https://moved.example.com/feed.xml")
-        let announcing = FeedFixtures.rss(title: "Three Episodes", items: [],
-                                          extraChannel: "<itunes:new-feed-url>https://new.example.com/rss</itunes:new-feed-url>")
+        let announcing = FeedFixtures.rss(
+            title: "Three Episodes", items: [],
+            extraChannel: "<itunes:new-feed-url>https://new.example.com/rss</itunes:new-feed-url>")
         let viaTag = try store.applyUpdate(showID: show.id!, parsed: TemporaryLibrary.parse(announcing), etag: nil, lastModified: nil)
         #expect(viaTag.show.feedURL == "https://new.example.com/rss")
         #expect(try store.show(matching: "https://new.example.com/rss")?.id == show.id)
@@ -164,10 +177,16 @@ struct LibraryStoreTests {
             for (index, store) in [library.store, other].enumerated() {
                 group.addTask {
                     for round in 0..<40 {
-                        let feed = FeedFixtures.rss(title: "Three Episodes", items: [
-                            ("w\(index)-\(round)", "Writer \(index) round \(round)", "Mon, 01 Jan 2024 00:00:00 GMT", "https://x/\(index)-\(round).mp3"),
-                        ])
-                        _ = try? store.applyUpdate(showID: show.id!, parsed: try! TemporaryLibrary.parse(feed), etag: nil, lastModified: nil)
+                        let feed = FeedFixtures.rss(
+                            title: "Three Episodes",
+                            items: [
+                                (
+                                    "w\(index)-\(round)", "Writer \(index) round \(round)", "Mon, 01 Jan 2024 00:00:00 GMT",
+                                    "https://x/\(index)-\(round).mp3"
+                                )
+                            ])
+                        _ = try? store.applyUpdate(
+                            showID: show.id!, parsed: try! TemporaryLibrary.parse(feed), etag: nil, lastModified: nil)
                         try? store.setPosition(episodeID: ids[index], Double(round))
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PodcastKit
 
 @Suite("Feed encodings")
@@ -60,7 +61,8 @@ struct TextDecodingTests {
 
     @Test("numeric references, including Windows-1252 code points written as numbers")
     func numericReferences() throws {
-        #expect(try FeedParser.parse(Array(feed(declaration: nil, title: "&#8220;x&#8221; &#x263A; &#150; &#0;").utf8)).title
-            == "\u{201C}x\u{201D} \u{263A} \u{2013} \u{FFFD}")
+        #expect(
+            try FeedParser.parse(Array(feed(declaration: nil, title: "&#8220;x&#8221; &#x263A; &#150; &#0;").utf8)).title
+                == "\u{201C}x\u{201D} \u{263A} \u{2013} \u{FFFD}")
     }
 }

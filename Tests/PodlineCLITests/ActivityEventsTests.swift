@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// download-progress and feed-updated: reported by library commands, re-broadcast by the player's observers.
@@ -31,7 +32,8 @@ struct ActivityEventsTests {
         #expect(events == [.error("news: HTTP 404")])
     }
 
-    @Test("a burst of one download's progress gives one event at once and the latest at the end of the interval; downloads are limited apart")
+    @Test(
+        "a burst of one download's progress gives one event at once and the latest at the end of the interval; downloads are limited apart")
     func downloadThrottle() async throws {
         let activity = LibraryActivity()
         var events: [PlayerEvent] = []
@@ -44,15 +46,21 @@ struct ActivityEventsTests {
         }
         #expect(events == [.downloadProgress(ref: "a/1", bytes: 1, total: 40), .downloadProgress(ref: "b/1", bytes: 1, total: nil)])
         for _ in 0..<200 where events.count < 4 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(Set(events.suffix(2).map(\.line)) == Set([PlayerEvent.downloadProgress(ref: "a/1", bytes: 40, total: 40).line,
-                                                          PlayerEvent.downloadProgress(ref: "b/1", bytes: 40, total: nil).line]))
+        #expect(
+            Set(events.suffix(2).map(\.line))
+                == Set([
+                    PlayerEvent.downloadProgress(ref: "a/1", bytes: 40, total: 40).line,
+                    PlayerEvent.downloadProgress(ref: "b/1", bytes: 40, total: nil).line,
+                ]))
         #expect(events.count == 4)
     }
 
-    @Test("a notice travels as one socket line that the server reads back, and a malformed one is refused", arguments: [
-        ActivityNotice.download(ref: "show \"q\"/1", bytes: 5, total: nil), .feedUpdated(show: "中文\n", newEpisodes: 3),
-        .feedFailed(show: "x", reason: "bad\u{1B}[31m"),
-    ])
+    @Test(
+        "a notice travels as one socket line that the server reads back, and a malformed one is refused",
+        arguments: [
+            ActivityNotice.download(ref: "show \"q\"/1", bytes: 5, total: nil), .feedUpdated(show: "中文\n", newEpisodes: 3),
+            .feedFailed(show: "x", reason: "bad\u{1B}[31m"),
+        ])
     nonisolated func noticeLine(notice: ActivityNotice) throws {
         let line = notice.line
         #expect(line.last == UInt8(ascii: "\n"))
@@ -93,7 +101,9 @@ struct ActivityEventsTests {
         defer { server.stop() }
         let feed = served.appendingPathComponent("feed.xml")
         try Self.feed(items: [("one", server.url("one.mp3"))]).write(to: feed, atomically: true, encoding: .utf8)
-        let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+        let environment: [String: String?] = [
+            "XDG_RUNTIME_DIR": runtime.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ]
         let added = try PodlineBinary.run(["add", server.url("feed.xml")], home: folder, environment: environment)
         #expect(added.status == 0, "\(added.stderr)")
 
@@ -144,8 +154,9 @@ struct ActivityEventsTests {
         #expect(all.stdout.split(separator: "\n").count == data.split(separator: UInt8(ascii: "\n")).count)
         let feeds = try CommandRunner.run(jq, ["-c", #"select(.event == "feed-updated") | [.show, .new_episodes]"#], stdin: data)
         #expect(feeds.stdout == "[\"test-show\",1]\n")
-        let progress = try CommandRunner.run(jq, ["-r", #"select(.event == "download-progress") | "\(.ref) \(.bytes) \(.total)""#],
-                                             stdin: data)
+        let progress = try CommandRunner.run(
+            jq, ["-r", #"select(.event == "download-progress") | "\(.ref) \(.bytes) \(.total)""#],
+            stdin: data)
         let rows = progress.stdout.split(separator: "\n").map { $0.split(separator: " ") }
         let size = try #require(FileManager.default.attributesOfItem(atPath: served.appendingPathComponent("two.mp3").path)[.size] as? Int)
         #expect(rows.count >= 2, "\(progress.stdout)")

@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// What Tab offers in each place of a REPL line.
@@ -9,9 +10,11 @@ import TestSupport
 struct CompleterTests {
     let completer = Completer(paths: LibraryPaths(home: "/nonexistent-podline-home"))
 
-    @Test("the first word completes to command names", arguments: [
-        ("", "pa", ["pause"]), ("", "s", ["seek", "shows", "skip", "sleep", "speed", "status", "stop"]), ("", "zz", []),
-    ] as [(String, String, [String])])
+    @Test(
+        "the first word completes to command names",
+        arguments: [
+            ("", "pa", ["pause"]), ("", "s", ["seek", "shows", "skip", "sleep", "speed", "status", "stop"]), ("", "zz", []),
+        ] as [(String, String, [String])])
     func commands(before: String, word: String, expected: [String]) {
         #expect(completer.candidates(before: before, word: word) == .words(expected))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// config.toml: documented defaults, values with their sources, and bad files refused with key and line.
@@ -18,15 +19,15 @@ struct ConfigTests {
     @Test("values are read with the line they came from; TIMEs are accepted for lengths")
     func values() throws {
         let text = """
-        # comment
-        speed = 1.25
-        skip_forward = "1:00"
-        skip_back = 10
-        output = "wav:/tmp/out.wav"
+            # comment
+            speed = 1.25
+            skip_forward = "1:00"
+            skip_back = 10
+            output = "wav:/tmp/out.wav"
 
-        [show_speed]
-        "news-daily" = 2
-        """
+            [show_speed]
+            "news-daily" = 2
+            """
         let config = try ConfigFile.parse(text, path: "config.toml")
         #expect(config.settings.speed == 1.25)
         #expect(config.settings.skipForward == 60)
@@ -40,15 +41,20 @@ struct ConfigTests {
         #expect(config.sources["update_jobs"] == nil)
     }
 
-    @Test("a bad file names the key and the line", arguments: [
-        ("speed = 1.5\nspead = 2\n", "config.toml line 2: spead: unknown key; did you mean 'speed'?"),
-        ("speed = 9\n", "config.toml line 1: speed: expected a number from 0.5 to 3.0"),
-        ("\nupdate_jobs = 0\n", "config.toml line 2: update_jobs: expected a whole number from 1 to 32"),
-        ("output = \"hdmi\"\n", "config.toml line 1: output: expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"hdmi\""),
-        ("skip_back = \"soon\"\n", "config.toml line 1: skip_back: expected seconds or a TIME greater than 0"),
-        ("[show_speed]\nslow = 0.1\n", "config.toml line 2: show_speed.slow: expected a number from 0.5 to 3.0"),
-        ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more"),
-    ])
+    @Test(
+        "a bad file names the key and the line",
+        arguments: [
+            ("speed = 1.5\nspead = 2\n", "config.toml line 2: spead: unknown key; did you mean 'speed'?"),
+            ("speed = 9\n", "config.toml line 1: speed: expected a number from 0.5 to 3.0"),
+            ("\nupdate_jobs = 0\n", "config.toml line 2: update_jobs: expected a whole number from 1 to 32"),
+            (
+                "output = \"hdmi\"\n",
+                "config.toml line 1: output: expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"hdmi\""
+            ),
+            ("skip_back = \"soon\"\n", "config.toml line 1: skip_back: expected seconds or a TIME greater than 0"),
+            ("[show_speed]\nslow = 0.1\n", "config.toml line 2: show_speed.slow: expected a number from 0.5 to 3.0"),
+            ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more"),
+        ])
     func refused(text: String, message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "config.toml") }
         do {
@@ -74,7 +80,7 @@ struct ConfigTests {
         #expect(config.settings == Settings())
     }
 
-    @Test("podline config prints values and sources; --json feeds jq; a bad file exits 64 and the REPL runs nothing")
+    @Test("podline config prints values and sources; --json feeds jq; a bad file exits 78 from every command and the REPL runs nothing")
     func endToEnd() throws {
         let folder = try Fixtures.temporaryDirectory("pl-config")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("podline"), withIntermediateDirectories: true)
@@ -86,19 +92,26 @@ struct ConfigTests {
         #expect(text.stdout.contains("skip_forward = 45"))
         #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("skip_forward = 45") && $0.hasSuffix("# config.toml line 1") })
         let json = try PodlineBinary.run(["config", "--json"], home: folder, environment: environment)
-        let jq = try CommandRunner.run(try #require(CommandRunner.which("jq")), ["-r", ".settings.speed.value, .settings.skip_back.source"],
-                                       stdin: json.stdoutData)
+        let jq = try CommandRunner.run(
+            try #require(CommandRunner.which("jq")), ["-r", ".settings.speed.value, .settings.skip_back.source"],
+            stdin: json.stdoutData)
         #expect(jq.stdout == "1.5\ndefault\n")
         let repl = try PodlineBinary.run(["repl"], home: folder, environment: environment, stdin: Data("speed 2\nstatus --json\n".utf8))
         #expect(repl.stdout.contains(#""speed":2"#))
         try "skip_forward = 45\nspeed = fast\n".write(to: file, atomically: true, encoding: .utf8)
         let bad = try PodlineBinary.run(["config"], home: folder, environment: environment)
-        #expect(bad.status == 64)
+        #expect(bad.status == 78)
         #expect(bad.stderrLines.count == 1)
         #expect(bad.stderr.contains("line 2"))
         let refused = try PodlineBinary.run(["repl"], home: folder, environment: environment, stdin: Data("status --json\n".utf8))
-        #expect(refused.status == 64)
+        #expect(refused.status == 78)
         #expect(refused.stdout.isEmpty)
+        for command in [["play", "x.mp3"], ["update"], ["status"], ["episodes"], ["pause"], ["demo"]] {
+            let result = try PodlineBinary.run(command, home: folder, environment: environment)
+            #expect(result.status == 78, "\(command)")
+            #expect(result.stderrLines.count == 1, "\(command)")
+            #expect(result.stderr.hasPrefix("podline: \(file.path) line 2: "), "\(command)")
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/podline/control.sock"))
     }
 }

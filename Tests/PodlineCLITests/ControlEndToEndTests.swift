@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// The built binary: one-shot commands against a running player, and without one.
@@ -13,8 +14,10 @@ struct ControlEndToEndTests {
         let status = try PodlineBinary.run(["status", "--json"], home: folder, environment: environment)
         #expect(status.status == 0)
         #expect(status.stdout == "{\"state\":\"stopped\"}\n")
-        for command in [["pause"], ["resume"], ["toggle"], ["stop"], ["next"], ["seek", "-30"], ["volume", "+5"],
-                        ["speed", "1.5"], ["queue"], ["sleep", "end"], ["skip"], ["back"], ["events"]] {
+        for command in [
+            ["pause"], ["resume"], ["toggle"], ["stop"], ["next"], ["seek", "-30"], ["volume", "+5"],
+            ["speed", "1.5"], ["queue"], ["sleep", "end"], ["skip"], ["back"], ["events"],
+        ] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 4, "\(command)")
             #expect(result.stderrLines == ["podline: no running player (start one with 'podline play' or 'podline')"], "\(command)")
@@ -35,7 +38,8 @@ struct ControlEndToEndTests {
         player.send("play \(folder.appendingPathComponent("a.mp3").path)")
         let playing = Date().addingTimeInterval(15)
         while Date() < playing,
-              try !PodlineBinary.run(["status"], home: folder, environment: environment).stdout.hasPrefix("playing") {
+            try !PodlineBinary.run(["status"], home: folder, environment: environment).stdout.hasPrefix("playing")
+        {
             usleep(50_000)
         }
         for command in [["pause"], ["volume", "-25"], ["speed", "1.25"], ["seek", "-10"], ["sleep", "end"]] {
@@ -46,9 +50,10 @@ struct ControlEndToEndTests {
         #expect(bad.status == 1)
         #expect(bad.stderrLines == ["podline: next: the queue is empty"])
         let status = try PodlineBinary.run(["status", "--json"], home: folder, environment: environment)
-        let jq = try CommandRunner.run(try #require(CommandRunner.which("jq")),
-                                       ["-r", "[.state, .episode.title, .volume, .speed, .sleep] | @tsv"],
-                                       stdin: Data(status.stdout.utf8))
+        let jq = try CommandRunner.run(
+            try #require(CommandRunner.which("jq")),
+            ["-r", "[.state, .episode.title, .volume, .speed, .sleep] | @tsv"],
+            stdin: Data(status.stdout.utf8))
         #expect(jq.status == 0)
         #expect(jq.stdout == "paused\ta.mp3\t75\t1.25\tend\n")
         let text = try PodlineBinary.run(["status"], home: folder, environment: environment)
@@ -94,8 +99,9 @@ struct ControlEndToEndTests {
         chmod(folder.path + "/podline", 0o755)
         chmod(folder.path + "/podline/control.sock", 0o666)
         let setpriv = try #require(CommandRunner.which("setpriv"))
-        let refused = try CommandRunner.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", PodlineBinary.path, "volume", "10"],
-                                            environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": "/tmp", "PODLINE_HOME": "/tmp"])
+        let refused = try CommandRunner.run(
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", PodlineBinary.path, "volume", "10"],
+            environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": "/tmp", "PODLINE_HOME": "/tmp"])
         #expect(refused.status == 1)
         #expect(refused.stderrLines == ["podline: this player belongs to another user"])
         let status = try PodlineBinary.run(["status", "--json"], home: folder, environment: player.clientEnvironment)

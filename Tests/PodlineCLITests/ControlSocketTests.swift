@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// The control server on a real Unix socket, serving a bare `Player` through the real dispatcher.
@@ -17,8 +18,11 @@ struct ControlSocketTests {
         folder = try Fixtures.temporaryDirectory("pl-sock")
         location = ControlLocation(directory: folder.path + "/podline")
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("a.mp3").path, contents: Data([0]))
-        let dispatcher = CommandDispatcher(player: player, resolver: PlayableResolver(paths: LibraryPaths(home: folder.path),
-                                                                                   directory: folder.path))
+        let dispatcher = CommandDispatcher(
+            player: player,
+            resolver: PlayableResolver(
+                paths: LibraryPaths(home: folder.path),
+                directory: folder.path))
         server = ControlServer(player: player, dispatcher: dispatcher, location: location)
     }
 
@@ -50,8 +54,9 @@ struct ControlSocketTests {
 
     @Test("a loose existing folder is tightened to 0700")
     func tightensFolder() throws {
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: location.directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         try server.start()
         defer { server.stop() }
         #expect(try FileManager.default.attributesOfItem(atPath: location.directory)[.posixPermissions] as? Int == 0o700)
@@ -61,12 +66,13 @@ struct ControlSocketTests {
     func envelope() async throws {
         try server.start()
         defer { server.stop() }
-        let replies = try await exchange([
-            line(#"{"command":["play","a.mp3"],"request_id":1}"#),
-            line(#"{"command":["pause"],"request_id":"two"}"#),
-            line(#"{"command":["volume",55],"request_id":3}"#),
-            line(#"{"command":"status","request_id":4}"#),
-        ], replies: 4)
+        let replies = try await exchange(
+            [
+                line(#"{"command":["play","a.mp3"],"request_id":1}"#),
+                line(#"{"command":["pause"],"request_id":"two"}"#),
+                line(#"{"command":["volume",55],"request_id":3}"#),
+                line(#"{"command":"status","request_id":4}"#),
+            ], replies: 4)
         #expect(replies.map { $0["error"] as? String } == ["success", "success", "success", "success"])
         #expect(replies[0]["request_id"] as? Int == 1)
         #expect(replies[1]["request_id"] as? String == "two")
@@ -90,22 +96,24 @@ struct ControlSocketTests {
         defer { server.stop() }
         var huge = Array(repeating: UInt8(ascii: "a"), count: (1 << 20) + 10)
         huge.append(UInt8(ascii: "\n"))
-        let replies = try await exchange([
-            line("{not json"),
-            [0x70, 0x61, 0xFF, 0xFE, 0x0A],
-            huge,
-            line(#"{"command":["frobnicate"],"request_id":9}"#),
-            line(#"{"command":["volume","900"],"request_id":10}"#),
-            line(#"{"command":[],"request_id":11}"#),
-            line(#"{"command":[{"x":1}],"request_id":12}"#),
-            line("pause"),
-            line("shows"),
-            line(#"{"command":["volume","20"],"request_id":13}"#),
-        ], replies: 10)
-        #expect(replies.map { $0["error"] as? String } == [
-            "invalid json", "invalid utf-8", "line too long", "unknown command", "invalid parameter",
-            "invalid parameter", "invalid parameter", "error running command", "unavailable", "success",
-        ])
+        let replies = try await exchange(
+            [
+                line("{not json"),
+                [0x70, 0x61, 0xFF, 0xFE, 0x0A],
+                huge,
+                line(#"{"command":["frobnicate"],"request_id":9}"#),
+                line(#"{"command":["volume","900"],"request_id":10}"#),
+                line(#"{"command":[],"request_id":11}"#),
+                line(#"{"command":[{"x":1}],"request_id":12}"#),
+                line("pause"),
+                line("shows"),
+                line(#"{"command":["volume","20"],"request_id":13}"#),
+            ], replies: 10)
+        #expect(
+            replies.map { $0["error"] as? String } == [
+                "invalid json", "invalid utf-8", "line too long", "unknown command", "invalid parameter",
+                "invalid parameter", "invalid parameter", "error running command", "unavailable", "success",
+            ])
         #expect(replies[3]["request_id"] as? Int == 9)
         #expect(replies.dropLast().allSatisfy { ($0["message"] as? String)?.isEmpty == false })
         #expect(player.volume == 20)
@@ -116,7 +124,7 @@ struct ControlSocketTests {
         try SocketDirectory.prepare(location.directory)
         let fd = try UnixSocket.make()
         #expect(try UnixSocket.withAddress(location.socketPath) { bind(fd, $0, $1) } == 0)
-        close(fd) // bound, never listening: what a crashed player leaves behind
+        close(fd)  // bound, never listening: what a crashed player leaves behind
         #expect(FileManager.default.fileExists(atPath: location.socketPath))
         try server.start()
         defer { server.stop() }

@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// The dispatcher writes the player's model exactly as each command says.
@@ -17,8 +18,9 @@ struct DispatcherTests {
         for name in ["one.mp3", "two.mp3", "three.mp3"] {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([0]))
         }
-        dispatcher = CommandDispatcher(player: player, skipLengths: SkipLengths(forward: 45, back: 10),
-                                       resolver: PlayableResolver(paths: LibraryPaths(home: folder.path), directory: folder.path))
+        dispatcher = CommandDispatcher(
+            player: player, skipLengths: SkipLengths(forward: 45, back: 10),
+            resolver: PlayableResolver(paths: LibraryPaths(home: folder.path), directory: folder.path))
     }
 
     @discardableResult
@@ -114,7 +116,10 @@ struct DispatcherTests {
         try run("sleep end")
         #expect(player.sleep == .endOfEpisode)
         try run("sleep 10m")
-        guard case .at(let date)? = player.sleep else { Issue.record("no timer"); return }
+        guard case .at(let date)? = player.sleep else {
+            Issue.record("no timer")
+            return
+        }
         #expect(abs(date.timeIntervalSinceNow - 600) < 60)
         try run("sleep off")
         #expect(player.sleep == nil)

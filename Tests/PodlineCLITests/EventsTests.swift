@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// The event stream: produced by change observers, throttled, always valid JSON.
@@ -16,13 +17,16 @@ struct EventsTests {
     @Test("every event is one line of valid JSON whatever the title holds", arguments: nastyTitles)
     func validJSON(title: String) throws {
         let item = NowPlaying(ref: "show/1", title: title, show: title, url: "/x/\(title).mp3", duration: 12.5)
-        for event in [PlayerEvent.episodeStarted(StatusReport.episode(item)), .episodeEnded(StatusReport.episode(item), reason: .eof),
-                      .error(title), .propertyChange(name: "episode", data: StatusReport.episode(item))] {
+        for event in [
+            PlayerEvent.episodeStarted(StatusReport.episode(item)), .episodeEnded(StatusReport.episode(item), reason: .eof),
+            .error(title), .propertyChange(name: "episode", data: StatusReport.episode(item)),
+        ] {
             let line = event.line
             #expect(line.last == UInt8(ascii: "\n"))
             #expect(line.dropLast().allSatisfy { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") })
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
-            let decoded = (object["episode"] as? [String: Any])?["title"] as? String ?? (object["data"] as? [String: Any])?["title"] as? String
+            let decoded =
+                (object["episode"] as? [String: Any])?["title"] as? String ?? (object["data"] as? [String: Any])?["title"] as? String
                 ?? object["message"] as? String
             #expect(decoded == title)
         }
@@ -107,11 +111,13 @@ struct EventsTests {
         let jq = try CommandRunner.run(try #require(CommandRunner.which("jq")), ["-c", "."], stdin: data)
         #expect(jq.status == 0, "\(jq.stderr)")
         #expect(jq.stdout.split(separator: "\n").count == lines.count)
-        let titles = try CommandRunner.run(try #require(CommandRunner.which("jq")),
-                                           ["-j", #"select(.event == "episode-started") | .episode.title"#], stdin: data)
+        let titles = try CommandRunner.run(
+            try #require(CommandRunner.which("jq")),
+            ["-j", #"select(.event == "episode-started") | .episode.title"#], stdin: data)
         #expect(titles.stdout == name)
-        let reasons = try CommandRunner.run(try #require(CommandRunner.which("jq")),
-                                            ["-r", #"select(.event == "episode-ended") | .reason"#], stdin: data)
+        let reasons = try CommandRunner.run(
+            try #require(CommandRunner.which("jq")),
+            ["-r", #"select(.event == "episode-ended") | .reason"#], stdin: data)
         #expect(reasons.stdout == "stop\n")
     }
 }

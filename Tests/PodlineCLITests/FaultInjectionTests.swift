@@ -1,7 +1,8 @@
 import Foundation
 import PodcastKit
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// Faults injected into a playing `podline play` that sends real sound into a private PulseAudio null sink:
@@ -27,7 +28,8 @@ struct FaultInjectionTests {
     /// The player's `status` reply as an object, nil when no player answers.
     private static func status(runtime: URL) -> [String: (any Sendable)?]? {
         guard let client = try? ControlClient(location: ControlLocation(directory: runtime.path + "/podline")),
-              let answer = try? client.request(["status"]), answer.succeeded else { return nil }
+            let answer = try? client.request(["status"]), answer.succeeded
+        else { return nil }
         return answer.data as? [String: (any Sendable)?]
     }
 
@@ -36,7 +38,10 @@ struct FaultInjectionTests {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let status = status(runtime: runtime), status["state"] as? String == "playing",
-               let position = status["position"] as? Double, position >= seconds { return true }
+                let position = status["position"] as? Double, position >= seconds
+            {
+                return true
+            }
             usleep(20_000)
         }
         return false
@@ -49,13 +54,15 @@ struct FaultInjectionTests {
         var random = SeededGenerator()
         let folder = try Fixtures.temporaryDirectory("podline-fault-play")
         let home = folder.appendingPathComponent("home")
-        _ = try PlayerProcess.episode(named: "ep1.mp3", in: folder) // 60 s, 22 kHz mono
-        try Data("""
+        _ = try PlayerProcess.episode(named: "ep1.mp3", in: folder)  // 60 s, 22 kHz mono
+        try Data(
+            """
             <?xml version="1.0"?>
             <rss version="2.0"><channel><title>Crash Show</title>
             <item><title>Long One</title><guid>long-1</guid><enclosure url="ep1.mp3" type="audio/mpeg"/></item>
             </channel></rss>
-            """.utf8).write(to: folder.appendingPathComponent("feed.xml"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("feed.xml"))
         let web = try SlowFileServer(folder: folder, chunkBytes: 1 << 20, delay: 0)
         defer { web.stop() }
         let added = try PodlineBinary.run(["add", web.url("feed.xml")], home: home)
@@ -73,8 +80,9 @@ struct FaultInjectionTests {
             let before = try store.episode(reference).episode.position
             let delay = random.seconds(in: 0.3...4.0)
             let context = "\(random), repetition \(repetition), killed after \(delay) s, position before \(before) s"
-            let player = try BackgroundProcess.podline(["play", "crash-show/1", "--output", Self.output(pulse)], home: home,
-                                                       environment: ["XDG_RUNTIME_DIR": runtime.path])
+            let player = try BackgroundProcess.podline(
+                ["play", "crash-show/1", "--output", Self.output(pulse)], home: home,
+                environment: ["XDG_RUNTIME_DIR": runtime.path])
             usleep(UInt32(delay * 1_000_000))
             // What had been played when the kill came: the player's own position, asked just before.
             let status = Self.status(runtime: runtime)
@@ -88,7 +96,9 @@ struct FaultInjectionTests {
             largestGap = max(largestGap, abs(saved - played))
         }
         #expect(killedPlaying >= Self.repetitions / 2, "only \(killedPlaying) kills landed while playing; \(random)")
-        print("play: \(Self.repetitions) kills, \(killedPlaying) while playing, saved position at most \(largestGap) s from the played one, \(random)")
+        print(
+            "play: \(Self.repetitions) kills, \(killedPlaying) while playing, saved position at most \(largestGap) s from the played one, \(random)"
+        )
     }
 
     // MARK: the sound server dies
@@ -101,8 +111,9 @@ struct FaultInjectionTests {
         defer { pulse.stop() }
         let runtime = try Self.runtimeFolder()
         let log = folder.appendingPathComponent("stderr.txt")
-        let player = try BackgroundProcess.podline(["play", mp3.path, "--output", Self.output(pulse)], home: folder,
-                                                   environment: ["XDG_RUNTIME_DIR": runtime.path], stderr: log)
+        let player = try BackgroundProcess.podline(
+            ["play", mp3.path, "--output", Self.output(pulse)], home: folder,
+            environment: ["XDG_RUNTIME_DIR": runtime.path], stderr: log)
         #expect(Self.waitForPosition(1, runtime: runtime), "the player never reached 1 s")
         let restartedAt = (Self.status(runtime: runtime)?["position"] as? Double) ?? 1
         try pulse.restart()
@@ -124,18 +135,22 @@ struct FaultInjectionTests {
 
     // MARK: 20 clients for a minute
 
-    @Test("20 clients for 60 s on a playing player's socket, NDJSON and plain lines: every request answered in order, memory flat, still serving")
+    @Test(
+        "20 clients for 60 s on a playing player's socket, NDJSON and plain lines: every request answered in order, memory flat, still serving"
+    )
     func concurrentClients() throws {
         let seconds = 60.0
         let folder = try Fixtures.temporaryDirectory("podline-fault-clients")
         // Five minutes: with seeks back to the first minute it never ends during the test.
-        let episode = try Fixtures.toneMP3(in: folder, name: "long.mp3", seconds: 300, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
+        let episode = try Fixtures.toneMP3(
+            in: folder, name: "long.mp3", seconds: 300, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
         let runtime = try Self.runtimeFolder()
         let log = folder.appendingPathComponent("stderr.txt")
-        let player = try BackgroundProcess.podline(["play", episode.path, "--output", Self.output(pulse)], home: folder,
-                                                   environment: ["XDG_RUNTIME_DIR": runtime.path], stderr: log)
+        let player = try BackgroundProcess.podline(
+            ["play", episode.path, "--output", Self.output(pulse)], home: folder,
+            environment: ["XDG_RUNTIME_DIR": runtime.path], stderr: log)
         #expect(Self.waitForPosition(0.5, runtime: runtime), "the player never started playing")
         let filesBefore = player.openFileCount ?? 0
         let location = ControlLocation(directory: runtime.path + "/podline")
@@ -159,7 +174,8 @@ struct FaultInjectionTests {
             }
         }
         clients.wait()
-        let summary = "\(tally.clients) clients, \(tally.requests) requests answered, \(tally.queued) queued, problems: \(tally.problems.prefix(5))"
+        let summary =
+            "\(tally.clients) clients, \(tally.requests) requests answered, \(tally.queued) queued, problems: \(tally.problems.prefix(5))"
         #expect(tally.problems.isEmpty, "\(summary)")
         #expect(tally.requests > 20 * 50 && tally.clients == 20, "\(summary)")
         // Still serving: a new client gets the whole state, and every queued item is there.
@@ -167,7 +183,8 @@ struct FaultInjectionTests {
         #expect(status.status == 0, "\(status.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any], "\(status.stdout)")
         #expect(["playing", "paused"].contains(object["state"] as? String), "\(status.stdout)")
-        #expect((object["queue"] as? [Any])?.count == tally.queued, "queue \((object["queue"] as? [Any])?.count ?? -1), queued \(tally.queued)")
+        #expect(
+            (object["queue"] as? [Any])?.count == tally.queued, "queue \((object["queue"] as? [Any])?.count ?? -1), queued \(tally.queued)")
         // Memory is flat once warm: the last 20 s hold no more than the first 20 s's peak plus 4 MB.
         let samples = memory.values
         let warm = samples.prefix(20).max() ?? 0
@@ -179,7 +196,8 @@ struct FaultInjectionTests {
         let stop = try PodlineBinary.run(["stop"], home: folder, environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(stop.status == 0, "\(stop.stderr)")
         #expect(player.wait(timeout: 15) == 0, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-        print("clients: \(summary); VmRSS first 20 s peak \(warm) kB, last 20 s peak \(late) kB; open files \(filesBefore) -> \(filesAfter)")
+        print(
+            "clients: \(summary); VmRSS first 20 s peak \(warm) kB, last 20 s peak \(late) kB; open files \(filesBefore) -> \(filesAfter)")
     }
 
     /// One client: batches of mixed requests, alternately NDJSON envelopes and plain lines, sent in one write
@@ -192,8 +210,10 @@ struct FaultInjectionTests {
             do {
                 if connection == nil || batch % 25 == 0 { connection = try ControlClient(location: location) }
                 guard let connection else { break }
-                var words: [[String]] = [["status"], ["volume", "\(40 + (client + batch) % 40)"], ["pause"], ["resume"],
-                                         ["seek", "\((client * 7 + batch) % 60)"], ["status", "--json"]]
+                var words: [[String]] = [
+                    ["status"], ["volume", "\(40 + (client + batch) % 40)"], ["pause"], ["resume"],
+                    ["seek", "\((client * 7 + batch) % 60)"], ["status", "--json"],
+                ]
                 let queueing = batch < 5
                 if queueing { words.append(["queue", "add", episode]) }
                 var lines: [UInt8] = []
@@ -201,7 +221,9 @@ struct FaultInjectionTests {
                 for (index, command) in words.enumerated() {
                     if (index + batch + client) % 2 == 0 {
                         nextID += 1
-                        let envelope = JSONValue.object([("command", .array(command.map { .string($0) })), ("request_id", .int(Int64(nextID)))])
+                        let envelope = JSONValue.object([
+                            ("command", .array(command.map { .string($0) })), ("request_id", .int(Int64(nextID))),
+                        ])
                         lines += envelope.renderedBytes + [UInt8(ascii: "\n")]
                         expected.append(nextID)
                     } else {
@@ -212,12 +234,15 @@ struct FaultInjectionTests {
                 try connection.send(lines)
                 for (index, id) in expected.enumerated() {
                     guard let line = try connection.readLine() else {
-                        tally.problem("client \(client) batch \(batch): the connection closed before reply \(index + 1) of \(expected.count)")
+                        tally.problem(
+                            "client \(client) batch \(batch): the connection closed before reply \(index + 1) of \(expected.count)")
                         break
                     }
                     let answer = try ControlAnswer(line: line)
                     if !answer.succeeded || answer.requestID != id {
-                        tally.problem("client \(client) batch \(batch) \(words[index]): \(String(decoding: line.prefix(160), as: UTF8.self)), expected id \(id.map(String.init) ?? "null")")
+                        tally.problem(
+                            "client \(client) batch \(batch) \(words[index]): \(String(decoding: line.prefix(160), as: UTF8.self)), expected id \(id.map(String.init) ?? "null")"
+                        )
                     } else {
                         tally.answered(client: client, queued: words[index].first == "queue")
                     }

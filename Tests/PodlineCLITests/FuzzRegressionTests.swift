@@ -1,8 +1,9 @@
 import Foundation
 import PodcastKit
-import Testing
-@testable import PodlineCLI
 import TestSupport
+import Testing
+
+@testable import PodlineCLI
 
 @Suite("fuzz inputs: command lines and socket lines")
 struct FuzzRegressionTests {
@@ -44,14 +45,20 @@ struct FuzzRegressionTests {
         #expect(try CommandParser.parse(line: command("escaped-sign")) == .player(.seek(.by(10))), "an escaped sign")
         #expect(try Tokenizer.words(command("single-quote-escape")) == ["play", "it's here.mp3"])
         #expect(try Tokenizer.words(command("double-quote-escapes")) == [#"a"b\c$d\e"#])
-        #expect(throws: CommandError(.invalidParameter, "unterminated double quote")) { try CommandParser.parse(line: command("unterminated-double")) }
-        #expect(throws: CommandError(.invalidParameter, "trailing backslash")) { try CommandParser.parse(line: command("trailing-backslash")) }
-        #expect(throws: CommandError(.unknownCommand, "unknown command 'sek'; did you mean 'seek'?")) {
+        #expect(throws: CommandError(.invalidParameter, "unterminated double quote")) {
+            try CommandParser.parse(line: command("unterminated-double"))
+        }
+        #expect(throws: CommandError(.invalidParameter, "trailing backslash")) {
+            try CommandParser.parse(line: command("trailing-backslash"))
+        }
+        #expect(throws: CommandError(.unknownCommand, "unknown command 'sek' (did you mean 'seek'?)")) {
             try CommandParser.parse(line: command("sek-typo"))
         }
     }
 
-    @Test("a combining mark after a quote does not hide the quote, and CR LF separates words (the fuzzer found quoting that did not read back)")
+    @Test(
+        "a combining mark after a quote does not hide the quote, and CR LF separates words (the fuzzer found quoting that did not read back)"
+    )
     func scalars() throws {
         let found = String(decoding: try FuzzInputs.bytes("command", "combining-mark-after-quote"), as: UTF8.self)
         #expect(try Tokenizer.words(found) == ["\u{08D4}\u{FFFD}"])
@@ -98,17 +105,32 @@ struct FuzzRegressionTests {
 
     @Test("mpv envelopes: words from strings and numbers, the request id echoed; bad lines get the fixed error strings")
     func envelopes() throws {
-        guard case .success(let seek)? = try request("envelope-seek") else { Issue.record("envelope-seek was refused"); return }
+        guard case .success(let seek)? = try request("envelope-seek") else {
+            Issue.record("envelope-seek was refused")
+            return
+        }
         #expect(seek.words == ["seek", "+30"])
         #expect(seek.requestID == .int(7))
-        guard case .success(let volume)? = try request("envelope-number-word") else { Issue.record("envelope-number-word was refused"); return }
+        guard case .success(let volume)? = try request("envelope-number-word") else {
+            Issue.record("envelope-number-word was refused")
+            return
+        }
         #expect(volume.words == ["volume", "60"])
         #expect(volume.requestID == .string("abc"))
-        guard case .failure(let notUTF8)? = try request("invalid-utf8") else { Issue.record("invalid UTF-8 was read"); return }
+        guard case .failure(let notUTF8)? = try request("invalid-utf8") else {
+            Issue.record("invalid UTF-8 was read")
+            return
+        }
         #expect(notUTF8.error == "invalid utf-8")
-        guard case .failure(let badJSON)? = try request("bad-json") else { Issue.record("bad JSON was read"); return }
+        guard case .failure(let badJSON)? = try request("bad-json") else {
+            Issue.record("bad JSON was read")
+            return
+        }
         #expect(badJSON.error == "invalid json")
-        guard case .failure(let notWords)? = try request("envelope-bool-word") else { Issue.record("[true] was read as words"); return }
+        guard case .failure(let notWords)? = try request("envelope-bool-word") else {
+            Issue.record("[true] was read as words")
+            return
+        }
         #expect(notWords.error == "invalid parameter")
         #expect(notWords.requestID == .int(5))
     }

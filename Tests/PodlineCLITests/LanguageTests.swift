@@ -1,21 +1,24 @@
 import Foundation
 import PodcastKit
 import Testing
+
 @testable import PodlineCLI
 
 /// The command language: quoting, name matching, suggestions and argument checking.
 @Suite("command language")
 struct LanguageTests {
-    @Test("words split on blanks, with single quotes, double quotes, backslashes and comments", arguments: [
-        ("seek +30", ["seek", "+30"]),
-        ("  play   'My Show/Episode 1.mp3'  ", ["play", "My Show/Episode 1.mp3"]),
-        (#"play "a \"quoted\" name""#, ["play", #"a "quoted" name"#]),
-        (#"play a\ b"#, ["play", "a b"]),
-        ("queue add x # a comment", ["queue", "add", "x"]),
-        ("play ''", ["play", ""]),
-        ("play a'#not a comment'", ["play", "a#not a comment"]),
-        ("", []),
-    ] as [(String, [String])])
+    @Test(
+        "words split on blanks, with single quotes, double quotes, backslashes and comments",
+        arguments: [
+            ("seek +30", ["seek", "+30"]),
+            ("  play   'My Show/Episode 1.mp3'  ", ["play", "My Show/Episode 1.mp3"]),
+            (#"play "a \"quoted\" name""#, ["play", #"a "quoted" name"#]),
+            (#"play a\ b"#, ["play", "a b"]),
+            ("queue add x # a comment", ["queue", "add", "x"]),
+            ("play ''", ["play", ""]),
+            ("play a'#not a comment'", ["play", "a#not a comment"]),
+            ("", []),
+        ] as [(String, [String])])
     func tokenizes(line: String, words: [String]) throws {
         #expect(try Tokenizer.words(line) == words)
     }
@@ -50,11 +53,13 @@ struct LanguageTests {
         }
     }
 
-    @Test("a typo gets a did-you-mean suggestion; nonsense does not", arguments: [
-        ("puase", "pause"), ("volumn", "volume"), ("sped", "speed"), ("quuee", "queue"), ("stauts", "status"),
-    ])
+    @Test(
+        "a typo gets a did-you-mean suggestion; nonsense does not",
+        arguments: [
+            ("puase", "pause"), ("volumn", "volume"), ("sped", "speed"), ("quuee", "queue"), ("stauts", "status"),
+        ])
     func didYouMean(typo: String, suggestion: String) {
-        #expect(throws: CommandError(.unknownCommand, "unknown command '\(typo)'; did you mean '\(suggestion)'?")) {
+        #expect(throws: CommandError(.unknownCommand, "unknown command '\(typo)' (did you mean '\(suggestion)'?)")) {
             try CommandMatcher.match(typo)
         }
     }
@@ -64,38 +69,45 @@ struct LanguageTests {
         #expect(throws: CommandError(.unknownCommand, "unknown command 'xyzzy' (try 'help')")) { try CommandMatcher.match("xyzzy") }
     }
 
-    @Test("edit distance counts insertions, deletions, substitutions and swaps", arguments: [
-        ("pause", "pause", 0), ("puase", "pause", 1), ("paus", "pause", 1), ("pauses", "pause", 1), ("kitten", "sitting", 3), ("", "abc", 3),
-    ] as [(String, String, Int)])
+    @Test(
+        "edit distance counts insertions, deletions, substitutions and swaps",
+        arguments: [
+            ("pause", "pause", 0), ("puase", "pause", 1), ("paus", "pause", 1), ("pauses", "pause", 1), ("kitten", "sitting", 3),
+            ("", "abc", 3),
+        ] as [(String, String, Int)])
     func distance(a: String, b: String, expected: Int) {
         #expect(EditDistance.between(a, b) == expected)
     }
 
-    @Test("arguments are parsed into typed commands", arguments: [
-        ("seek 1:30", PlayerCommand.seek(.to(90))),
-        ("seek -30", .seek(.by(-30))),
-        ("seek +5m", .seek(.by(300))),
-        ("volume 50", .volume(.to(50))),
-        ("volume -10", .volume(.by(-10))),
-        ("speed 1.5x", .speed(.to(1.5))),
-        ("sleep 30m", .sleep(.after(1800))),
-        ("sleep end", .sleep(.endOfEpisode)),
-        ("sleep off", .sleep(.off)),
-        ("queue", .queue(.list)),
-        ("queue add a b", .queue(.add(["a", "b"]))),
-        ("queue remove 2", .queue(.remove("2"))),
-        ("queue clear", .queue(.clear)),
-        ("status --json", .status(json: true)),
-        ("pa", .pause),
-    ] as [(String, PlayerCommand)])
+    @Test(
+        "arguments are parsed into typed commands",
+        arguments: [
+            ("seek 1:30", PlayerCommand.seek(.to(90))),
+            ("seek -30", .seek(.by(-30))),
+            ("seek +5m", .seek(.by(300))),
+            ("volume 50", .volume(.to(50))),
+            ("volume -10", .volume(.by(-10))),
+            ("speed 1.5x", .speed(.to(1.5))),
+            ("sleep 30m", .sleep(.after(1800))),
+            ("sleep end", .sleep(.endOfEpisode)),
+            ("sleep off", .sleep(.off)),
+            ("queue", .queue(.list)),
+            ("queue add a b", .queue(.add(["a", "b"]))),
+            ("queue remove 2", .queue(.remove("2"))),
+            ("queue clear", .queue(.clear)),
+            ("status --json", .status(json: true)),
+            ("pa", .pause),
+        ] as [(String, PlayerCommand)])
     func parses(line: String, command: PlayerCommand) throws {
         #expect(try CommandParser.parse(line: line) == .player(command))
     }
 
-    @Test("bad arguments are invalid parameters (exit 64) with the command named", arguments: [
-        "seek", "seek soon", "seek 1:99", "volume 150", "volume loud", "speed 4", "speed 0.1", "sleep never",
-        "pause now", "queue shuffle", "queue add", "status extra", "play",
-    ])
+    @Test(
+        "bad arguments are invalid parameters (exit 64) with the command named",
+        arguments: [
+            "seek", "seek soon", "seek 1:99", "volume 150", "volume loud", "speed 4", "speed 0.1", "sleep never",
+            "pause now", "queue shuffle", "queue add", "status extra",
+        ])
     func rejects(line: String) {
         do {
             _ = try CommandParser.parse(line: line)

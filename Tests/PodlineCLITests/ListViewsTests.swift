@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// The listings and progress bars drawn by DataFlow views.
@@ -11,9 +12,11 @@ struct ListViewsTests {
         let folder = try Fixtures.temporaryDirectory("pl-lists")
         let feed = folder.appendingPathComponent("feed.xml")
         let long = String(repeating: "長い題名", count: 30)
-        try ActivityEventsTests.feed(items: [("One", "http://127.0.0.1:9/1.mp3"), ("Two \u{1B}[31mred", "http://127.0.0.1:9/2.mp3"),
-                                             (long, "http://127.0.0.1:9/3.mp3")])
-            .write(to: feed, atomically: true, encoding: .utf8)
+        try ActivityEventsTests.feed(items: [
+            ("One", "http://127.0.0.1:9/1.mp3"), ("Two \u{1B}[31mred", "http://127.0.0.1:9/2.mp3"),
+            (long, "http://127.0.0.1:9/3.mp3"),
+        ])
+        .write(to: feed, atomically: true, encoding: .utf8)
         #expect(try PodlineBinary.run(["add", feed.path], home: folder).status == 0)
         let shows = try PodlineBinary.run(["shows"], home: folder)
         #expect(shows.stdout == "test-show  3/3          Test Show\n")
@@ -30,14 +33,17 @@ struct ListViewsTests {
     func narrowTerminal() throws {
         let folder = try Fixtures.temporaryDirectory("pl-lists-tty")
         let feed = folder.appendingPathComponent("feed.xml")
-        try ActivityEventsTests.feed(items: [("中文の題名がとても長いエピソード☕️☕️☕️☕️", "http://127.0.0.1:9/1.mp3"),
-                                             ("A plain title that is much longer than forty columns", "http://127.0.0.1:9/2.mp3")])
-            .write(to: feed, atomically: true, encoding: .utf8)
+        try ActivityEventsTests.feed(items: [
+            ("中文の題名がとても長いエピソード☕️☕️☕️☕️", "http://127.0.0.1:9/1.mp3"),
+            ("A plain title that is much longer than forty columns", "http://127.0.0.1:9/2.mp3"),
+        ])
+        .write(to: feed, atomically: true, encoding: .utf8)
         #expect(try PodlineBinary.run(["add", feed.path], home: folder).status == 0)
         let script = folder.appendingPathComponent("run.sh")
         try "stty cols 40; echo START; \(PodlineBinary.path) episodes; echo END\n".write(to: script, atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession(folder: folder, command: ["sh", script.path],
-                                   environment: ["PODLINE_HOME": folder.path, "HOME": folder.path, "XDG_RUNTIME_DIR": folder.path])
+        let tmux = try TmuxSession(
+            folder: folder, command: ["sh", script.path],
+            environment: ["PODLINE_HOME": folder.path, "HOME": folder.path, "XDG_RUNTIME_DIR": folder.path])
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("EXITED 0") }
         let screen = try tmux.screen()
@@ -92,8 +98,9 @@ struct ListViewsTests {
         let feed = served.appendingPathComponent("feed.xml")
         try ActivityEventsTests.feed(items: [("one", server.url("one.mp3"))]).write(to: feed, atomically: true, encoding: .utf8)
         #expect(try PodlineBinary.run(["add", feed.path], home: folder).status == 0)
-        let tmux = try TmuxSession(folder: folder, command: [PodlineBinary.path, "download", "test-show/1"],
-                                   environment: ["PODLINE_HOME": folder.path, "HOME": folder.path, "XDG_RUNTIME_DIR": folder.path])
+        let tmux = try TmuxSession(
+            folder: folder, command: [PodlineBinary.path, "download", "test-show/1"],
+            environment: ["PODLINE_HOME": folder.path, "HOME": folder.path, "XDG_RUNTIME_DIR": folder.path])
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("test-show/1  [") && $0.contains("%") }
         try tmux.waitFor { $0.contains("EXITED 0") }

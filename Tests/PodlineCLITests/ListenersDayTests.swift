@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PodlineCLI
 
 /// A day of listening, end to end: the built binary, a feed served over HTTP on 127.0.0.1, a private PulseAudio
@@ -10,8 +11,9 @@ struct ListenersDayTests {
     /// The programs the day needs besides podline (sound server and recorder, MP3 makers, web server) that are missing.
     static let missingTools = ["pulseaudio", "parec", "sox", "lame", "python3"].filter { CommandRunner.which($0) == nil }
 
-    @Test("a listener's day: subscribe, download, play from elsewhere, hand over, pause, speed, seek, kill -9 and resume",
-          .enabled(if: ListenersDayTests.missingTools.isEmpty, "needs \(ListenersDayTests.missingTools.joined(separator: ", "))"))
+    @Test(
+        "a listener's day: subscribe, download, play from elsewhere, hand over, pause, speed, seek, kill -9 and resume",
+        .enabled(if: ListenersDayTests.missingTools.isEmpty, "needs \(ListenersDayTests.missingTools.joined(separator: ", "))"))
     func listenersDay() throws {
         // 1. Folders: the library, the control socket's runtime folder, config.toml, and a folder to start the REPL in.
         let root = try Fixtures.temporaryDirectory("pl-day")
@@ -31,14 +33,18 @@ struct ListenersDayTests {
         // 2. Two one-minute episodes and a feed naming them, served over HTTP; a local file to hand over later.
         let ep1 = try Fixtures.toneMP3(in: served, name: "ep1.mp3", seconds: 60, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
         let ep2 = try Fixtures.toneMP3(in: served, name: "ep2.mp3", seconds: 60, frequency: 550, rate: 22_050, channels: 1, bitrate: 32)
-        let other = try Fixtures.toneMP3(in: elsewhere, name: "other.mp3", seconds: 60, frequency: 660, rate: 22_050, channels: 1,
-                                         bitrate: 32)
+        let other = try Fixtures.toneMP3(
+            in: elsewhere, name: "other.mp3", seconds: 60, frequency: 660, rate: 22_050, channels: 1,
+            bitrate: 32)
         let web = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
         defer { web.stop() }
-        try Self.feed(base: "http://127.0.0.1:\(web.port)", episodes: [
-            ("ep2.mp3", "Evening Tone", "Tue, 02 Jan 2024 18:00:00 +0000", try Self.size(ep2)),
-            ("ep1.mp3", "Morning Tone", "Mon, 01 Jan 2024 08:00:00 +0000", try Self.size(ep1)),
-        ]).write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+        try Self.feed(
+            base: "http://127.0.0.1:\(web.port)",
+            episodes: [
+                ("ep2.mp3", "Evening Tone", "Tue, 02 Jan 2024 18:00:00 +0000", try Self.size(ep2)),
+                ("ep1.mp3", "Morning Tone", "Mon, 01 Jan 2024 08:00:00 +0000", try Self.size(ep1)),
+            ]
+        ).write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
 
         // 3. Subscribe, update, download the first episode; the references come from `episodes --json`.
         let added = try shell.podline(["add", web.url("feed.xml")])
@@ -52,8 +58,9 @@ struct ListenersDayTests {
         let downloaded = try shell.podline(["download", ref1])
         #expect(downloaded.status == 0, "download \(ref1): \(downloaded.stderr)")
         let afterDownload = try shell.episodes("day-show")
-        let file1 = try #require(Self.field("file", ofEpisodeAt: "ep1.mp3", in: afterDownload.list),
-                                 "no file for \(ref1): \(afterDownload.result.stdout) \(afterDownload.result.stderr)")
+        let file1 = try #require(
+            Self.field("file", ofEpisodeAt: "ep1.mp3", in: afterDownload.list),
+            "no file for \(ref1): \(afterDownload.result.stdout) \(afterDownload.result.stderr)")
         #expect(FileManager.default.fileExists(atPath: file1), "\(file1) is missing; download stderr: \(downloaded.stderr)")
 
         // 4. The web server goes away: from now on only the download can play.
@@ -72,8 +79,9 @@ struct ListenersDayTests {
         #expect(playing.state == "playing", "never playing \(ref1): \(playing); REPL stderr: \(first.stderr)")
         #expect(playing.episode("ref") == ref1, "\(playing); REPL stderr: \(first.stderr)")
         let url = playing.episode("url") ?? ""
-        #expect(url.hasPrefix("/") && !url.hasPrefix("http") && url == file1,
-                "playing \(url), not the download \(file1): \(playing); REPL stderr: \(first.stderr)")
+        #expect(
+            url.hasPrefix("/") && !url.hasPrefix("http") && url == file1,
+            "playing \(url), not the download \(file1): \(playing); REPL stderr: \(first.stderr)")
         #expect(playing.speed == 1.5, "config.toml says speed = 1.5: \(playing); REPL stderr: \(first.stderr)")
 
         // 6. Another shell hands a local file to the running player, queues the episode, and goes back to it.
@@ -94,13 +102,16 @@ struct ListenersDayTests {
         let next = try shell.podline(["next"])
         #expect(next.status == 0, "next: \(next.stderr)")
         let back = try shell.waitForStatus { $0.state == "playing" && $0.episode("ref") == ref1 && $0.position > 3 }
-        #expect(back.state == "playing" && back.episode("ref") == ref1 && back.position > 3,
-                "not back on \(ref1) past 3 s: \(back); next stderr: \(next.stderr); REPL stderr: \(first.stderr)")
+        #expect(
+            back.state == "playing" && back.episode("ref") == ref1 && back.position > 3,
+            "not back on \(ref1) past 3 s: \(back); next stderr: \(next.stderr); REPL stderr: \(first.stderr)")
         let sound = try recording.stop()
         heard = sound
         let signal = sound.mono()
         let span = SoundAnalysis.audibleSpan(signal)
-        #expect((span?.count ?? 0) > sound.sampleRate, "the null sink's monitor heard \(span?.count ?? 0) samples of sound")
+        #expect(
+            (span?.count ?? 0) > sound.sampleRate,
+            "the null sink's monitor heard \(span?.count ?? 0) samples of sound; REPL stderr: \(first.stderr)")
 
         // 7. Pause; a new speed keeps the position; seek while paused; resume.
         let pause = try shell.podline(["pause"])
@@ -115,8 +126,9 @@ struct ListenersDayTests {
         #expect(faster.status == 0, "speed 1.25: \(faster.stderr)")
         let changed = try shell.waitForStatus(timeout: 10) { $0.speed == 1.25 }
         #expect(changed.speed == 1.25, "\(changed); speed stderr: \(faster.stderr)")
-        #expect(changed.position > 0 && abs(changed.position - pausedAt) < 0.5,
-                "paused at \(pausedAt), after the speed change \(changed.position): \(changed); speed stderr: \(faster.stderr)")
+        #expect(
+            changed.position > 0 && abs(changed.position - pausedAt) < 0.5,
+            "paused at \(pausedAt), after the speed change \(changed.position): \(changed); speed stderr: \(faster.stderr)")
         let seek = try shell.podline(["seek", "5"])
         #expect(seek.status == 0, "seek 5: \(seek.stderr)")
         let sought = try shell.waitForStatus(timeout: 15) { abs($0.position - 5) < 0.5 }
@@ -142,8 +154,9 @@ struct ListenersDayTests {
         second.send("play \(ref1)")
         let again = try shell.waitForStatus { $0.state == "playing" && $0.episode("ref") == ref1 }
         #expect(again.state == "playing" && again.episode("ref") == ref1, "\(again); REPL stderr: \(second.stderr)")
-        #expect(again.position >= heardUpTo - 5 && again.position <= heardUpTo + 3,
-                "killed at \(heardUpTo) s (saved \(savedPosition)), resumed at \(again.position): \(again); REPL stderr: \(second.stderr)")
+        #expect(
+            again.position >= heardUpTo - 5 && again.position <= heardUpTo + 3,
+            "killed at \(heardUpTo) s (saved \(savedPosition)), resumed at \(again.position): \(again); REPL stderr: \(second.stderr)")
         second.send("quit")
         let ended = second.wait(timeout: 15)
         #expect(ended == 0, "after quit the REPL ended with \(String(describing: ended)) (nil: killed at 15 s); stderr: \(second.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `podline play` and `podline demo`, run as a user runs them: the built binary.
 @Suite("podline play")
@@ -20,16 +20,21 @@ struct PlayCommandTests {
         #expect(ours.samples == reference.samples)
     }
 
-    @Test("--start and --duration cut within one MPEG frame (1152 samples)", arguments: [
-        ("1.5", "2", 66_150, 88_200), ("0:01", "0.5", 44_100, 22_050), ("90s", "1:00", 0, 0),
-    ] as [(String, String, Int, Int)])
+    @Test(
+        "--start and --duration cut within one MPEG frame (1152 samples)",
+        arguments: [
+            ("1.5", "2", 66_150, 88_200), ("0:01", "0.5", 44_100, 22_050), ("90s", "1:00", 0, 0),
+        ] as [(String, String, Int, Int)])
     func startAndDuration(start: String, duration: String, expectedStart: Int, expectedFrames: Int) throws {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4, frequency: 311)
         let reference = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
         let out = folder.appendingPathComponent("cut.wav")
-        let result = try PodlineBinary.run(["play", mp3.path, "--output", "wav:\(out.path)",
-                                            "--start", start, "--duration", duration], home: folder)
+        let result = try PodlineBinary.run(
+            [
+                "play", mp3.path, "--output", "wav:\(out.path)",
+                "--start", start, "--duration", duration,
+            ], home: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let cut = try WAVFile(url: out)
         #expect(abs(cut.frameCount - expectedFrames) <= 1152)
@@ -59,8 +64,9 @@ struct PlayCommandTests {
     func noAudioDevice() throws {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 1)
-        let result = try PodlineBinary.run(["play", mp3.path], home: folder,
-                                           environment: PodlineBinary.silentMachine(home: folder))
+        let result = try PodlineBinary.run(
+            ["play", mp3.path], home: folder,
+            environment: PodlineBinary.silentMachine(home: folder))
         #expect(result.status == 3)
         #expect(result.stderrLines.count == 1, "stderr was: \(result.stderr)")
         let line = try #require(result.stderrLines.first)
@@ -74,8 +80,9 @@ struct PlayCommandTests {
     func nullOutput() throws {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 1)
-        let result = try PodlineBinary.run(["play", mp3.path, "--output", "null"], home: folder,
-                                           environment: PodlineBinary.silentMachine(home: folder))
+        let result = try PodlineBinary.run(
+            ["play", mp3.path, "--output", "null"], home: folder,
+            environment: PodlineBinary.silentMachine(home: folder))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
     }
@@ -121,10 +128,12 @@ struct PlayCommandTests {
         #expect(played.duration > 2.5 && played.duration < 3.5)
     }
 
-    @Test("usage errors exit 64", arguments: [
-        ["play", "x.mp3", "--volume", "101"], ["play", "x.mp3", "--start", "soon"], ["play", "x.mp3", "--output", "wav"],
-        ["play"], ["play", "x.mp3", "--output", "nosuch"],
-    ])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["play", "x.mp3", "--volume", "101"], ["play", "x.mp3", "--start", "soon"], ["play", "x.mp3", "--output", "wav"],
+            ["play", "x.mp3", "--speed", "9"], ["play", "x.mp3", "--output", "nosuch"], ["play", "x.mp3", "--spede", "2"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let folder = try Fixtures.temporaryDirectory()
         let result = try PodlineBinary.run(arguments, home: folder, environment: PodlineBinary.silentMachine(home: folder))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `podline play` as a session: queues, end reasons, streaming, sleep timer, resume after a crash.
 @Suite("Playback sessions")
@@ -108,11 +108,11 @@ struct RealTimeSessionTests {
         let mp3 = try Fixtures.toneMP3(in: folder, name: "ep1.mp3", seconds: 20, frequency: 350)
         let reference = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
         let feed = """
-        <?xml version="1.0"?>
-        <rss version="2.0"><channel><title>Crash Show</title>
-        <item><title>Long One</title><guid>long-1</guid><enclosure url="ep1.mp3" length="320000" type="audio/mpeg"/></item>
-        </channel></rss>
-        """
+            <?xml version="1.0"?>
+            <rss version="2.0"><channel><title>Crash Show</title>
+            <item><title>Long One</title><guid>long-1</guid><enclosure url="ep1.mp3" length="320000" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
         try Data(feed.utf8).write(to: folder.appendingPathComponent("feed.xml"))
         let web = try SlowFileServer(folder: folder, chunkBytes: 1 << 20, delay: 0)
         defer { web.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import PodlineCLI
 
 /// A `podline repl` process that serves the control socket while a test talks to it; its stdin stays open until `finish()`.
@@ -57,8 +58,9 @@ final class PlayerProcess: @unchecked Sendable {
 
     /// A 60-second tone MP3 named `name` in `folder`: a real episode for the player to play.
     static func episode(named name: String, in folder: URL) throws -> URL {
-        let made = try Fixtures.toneMP3(in: folder, name: "episode-\(UUID().uuidString.prefix(6)).mp3", seconds: 60,
-                                        rate: 22_050, channels: 1, bitrate: 32)
+        let made = try Fixtures.toneMP3(
+            in: folder, name: "episode-\(UUID().uuidString.prefix(6)).mp3", seconds: 60,
+            rate: 22_050, channels: 1, bitrate: 32)
         let target = folder.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: target)
         try FileManager.default.moveItem(at: made, to: target)

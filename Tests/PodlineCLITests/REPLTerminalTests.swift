@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The interactive REPL in a real terminal (tmux): completion, history, the status line redrawn while typing,
 /// Ctrl-C and Ctrl-D.
@@ -16,10 +16,13 @@ struct REPLTerminalTests {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
             .write(to: config.appendingPathComponent("config.toml"))
-        let tmux = try TmuxSession(folder: folder, command: [PodlineBinary.path, "repl"],
-                                   environment: ["XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
-                                                 "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                                                 "HOME": folder.path, "PODLINE_HOME": folder.path])
+        let tmux = try TmuxSession(
+            folder: folder, command: [PodlineBinary.path, "repl"],
+            environment: [
+                "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
+                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+                "HOME": folder.path, "PODLINE_HOME": folder.path,
+            ])
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("podline [stopped]>") }
         #expect(try tmux.screen().contains("■ stopped"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Plays through libao's default driver into a private PulseAudio null sink and listens to its monitor.
 @Suite("Real sound through PulseAudio", .serialized)
@@ -46,7 +46,9 @@ struct RealSoundTests {
         let player = Process()
         player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         player.arguments = ["play", mp3.path, "--output", "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"]
-        player.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path, "PODLINE_HOME": folder.path]) { $1 }
+        player.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path, "PODLINE_HOME": folder.path]) {
+            $1
+        }
         try player.run()
         usleep(2_000_000)
         let change = try PodlineBinary.run(["volume", "50"], home: folder, environment: ["XDG_RUNTIME_DIR": runtime.path])
@@ -60,8 +62,9 @@ struct RealSoundTests {
         // A 30 ms ramp from 0.8 to 0.1 moves at most 0.7 × 100 / 1323 ≈ 0.053 per period.
         let largest = SoundAnalysis.largestStep(peaks)
         #expect(largest.step < 0.07, "largest step between periods \(largest.description)")
-        #expect(abs((peaks.first.map { _ in peaks[10] } ?? 0) - 0.8) < 0.05 && abs(peaks[peaks.count - 20] - 0.1) < 0.02,
-                "levels before \(peaks[10]) and after \(peaks[peaks.count - 20])")
+        #expect(
+            abs((peaks.first.map { _ in peaks[10] } ?? 0) - 0.8) < 0.05 && abs(peaks[peaks.count - 20] - 0.1) < 0.02,
+            "levels before \(peaks[10]) and after \(peaks[peaks.count - 20])")
     }
 
     /// 3 s of a 1 kHz tone through the default driver is heard for 3 s (±10%) at 1 kHz (±2%).
@@ -93,8 +96,9 @@ struct RealSoundTests {
             let recording = try server.record()
             usleep(300_000)
             let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
-            let result = try PodlineBinary.run(["play", mp3.path, "--volume", volume, "--output", output], home: folder,
-                                               environment: server.environment, timeout: 30)
+            let result = try PodlineBinary.run(
+                ["play", mp3.path, "--volume", volume, "--output", output], home: folder,
+                environment: server.environment, timeout: 30)
             usleep(300_000)
             let heard = try recording.stop().mono()
             #expect(result.status == 0, "\(result.stderr)")

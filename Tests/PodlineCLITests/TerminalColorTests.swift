@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Colour: on a terminal only, and never with `--no-color` or a non-empty NO_COLOR.
 @Suite("colour", .serialized)
@@ -30,13 +30,15 @@ struct TerminalColorTests {
         echo G; NO_COLOR=1 \(podline) pause
         echo H
         """.write(to: script, atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession(folder: folder, command: ["sh", script.path],
-                                   environment: ["XDG_RUNTIME_DIR": folder.path, "PODLINE_HOME": folder.path, "HOME": folder.path])
+        let tmux = try TmuxSession(
+            folder: folder, command: ["sh", script.path],
+            environment: ["XDG_RUNTIME_DIR": folder.path, "PODLINE_HOME": folder.path, "HOME": folder.path])
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("EXITED 0") }
         let screen = try tmux.screenWithEscapes()
         let part = { (from: String, to: String) -> String in
-            guard let start = screen.range(of: "\(from)\n"), let end = screen.range(of: "\n\(to)\n", range: start.upperBound..<screen.endIndex)
+            guard let start = screen.range(of: "\(from)\n"),
+                let end = screen.range(of: "\n\(to)\n", range: start.upperBound..<screen.endIndex)
             else { return "" }
             return String(screen[start.upperBound..<end.lowerBound])
         }
@@ -57,7 +59,8 @@ struct TerminalColorTests {
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": folder.path, "NO_COLOR": nil]
         for arguments in [["shows"], ["episodes"], ["pause"], ["config"], ["update"]] {
             let result = try PodlineBinary.run(arguments, home: folder, environment: environment)
-            #expect(!result.stdoutData.contains(0x1B) && !result.stderr.contains("\u{1B}"), "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(
+                !result.stdoutData.contains(0x1B) && !result.stderr.contains("\u{1B}"), "\(arguments): \(result.stdout)\(result.stderr)")
         }
         let repl = try PodlineBinary.run([], home: folder, environment: environment, stdin: Data("shows\nepisodes\nqueue\nbogus\n".utf8))
         #expect(repl.stdout.contains("test-show/1"))

@@ -29,8 +29,10 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Starts the built `podline` with `arguments`, its library in `home`.
-    public static func podline(_ arguments: [String], home: URL, environment: [String: String?] = [:],
-                               stderr: URL? = nil) throws -> BackgroundProcess {
+    public static func podline(
+        _ arguments: [String], home: URL, environment: [String: String?] = [:],
+        stderr: URL? = nil
+    ) throws -> BackgroundProcess {
         var env = environment
         env["PODLINE_HOME"] = env["PODLINE_HOME"] ?? home.path
         return try BackgroundProcess(PodlineBinary.path, arguments, environment: env, stderr: stderr)

@@ -16,8 +16,10 @@ public struct CommandResult: Sendable {
 /// Runs programs for tests, with a deadline so that a hang fails instead of blocking the suite.
 public enum CommandRunner {
     /// Runs `executable` with `arguments`; `environment` entries are added to (or, when nil, removed from) this process's.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                           stdin: Data? = nil, directory: URL? = nil, timeout: TimeInterval = 60) throws -> CommandResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+        stdin: Data? = nil, directory: URL? = nil, timeout: TimeInterval = 60
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -56,15 +58,18 @@ public enum CommandRunner {
         }
         process.waitUntilExit()
         group.wait()
-        return CommandResult(status: process.terminationStatus,
-                             stdout: String(decoding: outBox.data, as: UTF8.self),
-                             stderr: String(decoding: errBox.data, as: UTF8.self),
-                             stdoutData: outBox.data, timedOut: timedOut)
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outBox.data, as: UTF8.self),
+            stderr: String(decoding: errBox.data, as: UTF8.self),
+            stdoutData: outBox.data, timedOut: timedOut)
     }
 
     /// Runs a program that may leave a daemon behind: its output goes to `log`, and only its own exit is awaited.
-    public static func detached(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                                log: URL) throws -> Int32 {
+    public static func detached(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+        log: URL
+    ) throws -> Int32 {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
@@ -84,8 +89,10 @@ public enum CommandRunner {
 
     /// Runs a program found on PATH (`sox`, `lame`, `mpg123`), failing the test if it fails.
     @discardableResult
-    public static func tool(_ name: String, _ arguments: [String], environment: [String: String?] = [:],
-                            timeout: TimeInterval = 120) throws -> CommandResult {
+    public static func tool(
+        _ name: String, _ arguments: [String], environment: [String: String?] = [:],
+        timeout: TimeInterval = 120
+    ) throws -> CommandResult {
         guard let path = which(name) else { throw TestSupportError("\(name) is not installed") }
         let result = try run(path, arguments, environment: environment, timeout: timeout)
         guard result.status == 0 else {

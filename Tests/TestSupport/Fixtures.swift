@@ -11,12 +11,18 @@ public enum Fixtures {
     }
 
     /// Makes a sine-tone MP3 with sox and lame: `seconds` long at `frequency` Hz.
-    public static func toneMP3(in folder: URL, name: String = "tone.mp3", seconds: Double, frequency: Double = 440,
-                               rate: Int = 44_100, channels: Int = 2, bitrate: Int = 128, amplitude: Double = 0.5) throws -> URL {
+    public static func toneMP3(
+        in folder: URL, name: String = "tone.mp3", seconds: Double, frequency: Double = 440,
+        rate: Int = 44_100, channels: Int = 2, bitrate: Int = 128, amplitude: Double = 0.5
+    ) throws -> URL {
         let wav = folder.appendingPathComponent(name + ".wav")
         let mp3 = folder.appendingPathComponent(name)
-        try CommandRunner.tool("sox", ["-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", wav.path,
-                                       "synth", "\(seconds)", "sine", "\(frequency)", "vol", "\(amplitude)"])
+        try CommandRunner.tool(
+            "sox",
+            [
+                "-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", wav.path,
+                "synth", "\(seconds)", "sine", "\(frequency)", "vol", "\(amplitude)",
+            ])
         try CommandRunner.tool("lame", ["--quiet", "-b", "\(bitrate)", wav.path, mp3.path])
         try? FileManager.default.removeItem(at: wav)
         return mp3

@@ -18,8 +18,10 @@ public enum PodlineBinary {
     }
 
     /// Runs `podline` with `arguments` in a private home, so no user state is touched.
-    public static func run(_ arguments: [String], home: URL? = nil, environment: [String: String?] = [:],
-                           stdin: Data? = nil, timeout: TimeInterval = 60) throws -> CommandResult {
+    public static func run(
+        _ arguments: [String], home: URL? = nil, environment: [String: String?] = [:],
+        stdin: Data? = nil, timeout: TimeInterval = 60
+    ) throws -> CommandResult {
         var env = environment
         if let home {
             env["PODLINE_HOME"] = env["PODLINE_HOME"] ?? home.path
@@ -32,7 +34,9 @@ public enum PodlineBinary {
 
     /// An environment in which no sound server or sound card can be reached.
     public static func silentMachine(home: URL) -> [String: String?] {
-        ["XDG_RUNTIME_DIR": home.path, "PULSE_SERVER": "unix:\(home.path)/no-such-pulse-socket",
-         "HOME": home.path, "AUDIODEV": "/nonexistent", "ALSA_CARD": "nonexistent"]
+        [
+            "XDG_RUNTIME_DIR": home.path, "PULSE_SERVER": "unix:\(home.path)/no-such-pulse-socket",
+            "HOME": home.path, "AUDIODEV": "/nonexistent", "ALSA_CARD": "nonexistent",
+        ]
     }
 }

@@ -29,19 +29,25 @@ public final class PulseAudioServer: @unchecked Sendable {
         guard let pulseaudio = CommandRunner.which("pulseaudio") else { throw TestSupportError("pulseaudio is not installed") }
         // The daemon keeps its standard streams, so they go to a log file rather than a pipe we would wait on.
         let log = runtimeDirectory.appendingPathComponent("pulseaudio.log")
-        let status = try CommandRunner.detached(pulseaudio, [
-            "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
-            "--load=module-null-sink sink_name=\(sinkName) rate=44100 channels=2",
-            "--load=module-native-protocol-unix",
-        ], environment: environment, log: log)
+        let status = try CommandRunner.detached(
+            pulseaudio,
+            [
+                "-D", "-n", "--exit-idle-time=-1", "--use-pid-file=yes", "--log-target=stderr",
+                "--load=module-null-sink sink_name=\(sinkName) rate=44100 channels=2",
+                "--load=module-native-protocol-unix",
+            ], environment: environment, log: log)
         guard status == 0 else {
             throw TestSupportError("pulseaudio did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         }
         let pidFile = runtimeDirectory.appendingPathComponent("pulse/pid")
         for _ in 0..<100 {
-            if let text = try? String(contentsOf: pidFile, encoding: .utf8), let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+                let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 pid = value
-                if (try? CommandRunner.run(CommandRunner.which("pactl") ?? "/usr/bin/pactl", ["info"], environment: environment, timeout: 5).status) == 0 {
+                if (try? CommandRunner.run(CommandRunner.which("pactl") ?? "/usr/bin/pactl", ["info"], environment: environment, timeout: 5)
+                    .status) == 0
+                {
                     return
                 }
             }
@@ -60,8 +66,10 @@ public final class PulseAudioServer: @unchecked Sendable {
         guard let parec = CommandRunner.which("parec") else { throw TestSupportError("parec is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: parec)
-        process.arguments = ["-d", "\(sinkName).monitor", "--raw", "--rate=44100", "--channels=2",
-                             "--format=s16le", "--latency-msec=20"]
+        process.arguments = [
+            "-d", "\(sinkName).monitor", "--raw", "--rate=44100", "--channels=2",
+            "--format=s16le", "--latency-msec=20",
+        ]
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env

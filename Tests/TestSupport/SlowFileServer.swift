@@ -10,37 +10,37 @@ public final class SlowFileServer: @unchecked Sendable {
     private let process = Process()
 
     private static let script = #"""
-import http.server, os, sys, time
-folder, chunk, delay, portfile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-class Handler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args): pass
-    def do_GET(self):
-        path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
-        if not os.path.isfile(path):
-            self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
-        data = open(path, 'rb').read()
-        start = 0
-        rng = self.headers.get('Range')
-        if rng and rng.startswith('bytes='):
-            start = int(rng[6:].split('-')[0] or 0)
-            self.send_response(206)
-            self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
-        else:
-            self.send_response(200)
-        self.send_header('Content-Type', 'audio/mpeg')
-        self.send_header('Content-Length', str(len(data) - start))
-        self.send_header('Accept-Ranges', 'bytes')
-        self.end_headers()
-        try:
-            for i in range(start, len(data), chunk):
-                self.wfile.write(data[i:i + chunk]); self.wfile.flush(); time.sleep(delay)
-            open(path + '.sent', 'w').close()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-open(portfile, 'w').write(str(server.server_address[1]))
-server.serve_forever()
-"""#
+        import http.server, os, sys, time
+        folder, chunk, delay, portfile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args): pass
+            def do_GET(self):
+                path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
+                if not os.path.isfile(path):
+                    self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
+                data = open(path, 'rb').read()
+                start = 0
+                rng = self.headers.get('Range')
+                if rng and rng.startswith('bytes='):
+                    start = int(rng[6:].split('-')[0] or 0)
+                    self.send_response(206)
+                    self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+                else:
+                    self.send_response(200)
+                self.send_header('Content-Type', 'audio/mpeg')
+                self.send_header('Content-Length', str(len(data) - start))
+                self.send_header('Accept-Ranges', 'bytes')
+                self.end_headers()
+                try:
+                    for i in range(start, len(data), chunk):
+                        self.wfile.write(data[i:i + chunk]); self.wfile.flush(); time.sleep(delay)
+                    open(path + '.sent', 'w').close()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+        open(portfile, 'w').write(str(server.server_address[1]))
+        server.serve_forever()
+        """#
 
     /// Serves `folder`, sending `chunkBytes` every `delay` seconds.
     public init(folder: URL, chunkBytes: Int, delay: Double) throws {

@@ -20,9 +20,12 @@ public final class SmallDisk: @unchecked Sendable {
 
     /// Unmounts the tmpfs (lazily, should a process still hold a file there).
     public func unmount() {
-        guard let umount = CommandRunner.which("umount") ?? ["/usr/bin/umount", "/bin/umount"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { return }
+        guard
+            let umount = CommandRunner.which("umount")
+                ?? ["/usr/bin/umount", "/bin/umount"].first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+        else { return }
         _ = try? CommandRunner.run(umount, ["-l", folder.path], timeout: 10)
     }
 
@@ -43,12 +46,17 @@ public final class SmallDisk: @unchecked Sendable {
     }()
 
     private static func mount(_ arguments: [String]) throws {
-        guard let mount = CommandRunner.which("mount") ?? ["/usr/bin/mount", "/bin/mount"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw TestSupportError("mount is not installed") }
+        guard
+            let mount = CommandRunner.which("mount")
+                ?? ["/usr/bin/mount", "/bin/mount"].first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+        else { throw TestSupportError("mount is not installed") }
         let result = try CommandRunner.run(mount, arguments, timeout: 10)
         guard result.status == 0 else {
-            throw TestSupportError("mount \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw TestSupportError(
+                "mount \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
     }
 }

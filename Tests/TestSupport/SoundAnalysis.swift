@@ -5,7 +5,8 @@ public enum SoundAnalysis {
     /// The span (in samples) from the first to the last sample louder than `threshold`.
     public static func audibleSpan(_ signal: [Double], threshold: Double = 0.02) -> Range<Int>? {
         guard let first = signal.firstIndex(where: { abs($0) > threshold }),
-              let last = signal.lastIndex(where: { abs($0) > threshold }) else { return nil }
+            let last = signal.lastIndex(where: { abs($0) > threshold })
+        else { return nil }
         return first..<(last + 1)
     }
 
@@ -15,12 +16,16 @@ public enum SoundAnalysis {
         var best = low
         var bestPower = -1.0
         var step = 5.0
-        var from = low, to = high
+        var from = low
+        var to = high
         while step >= 0.1 {
             var f = from
             while f <= to {
                 let power = goertzel(window, frequency: f, sampleRate: sampleRate)
-                if power > bestPower { bestPower = power; best = f }
+                if power > bestPower {
+                    bestPower = power
+                    best = f
+                }
                 f += step
             }
             from = best - step
@@ -33,7 +38,8 @@ public enum SoundAnalysis {
     /// The power of `frequency` in `signal`.
     public static func goertzel(_ signal: [Double], frequency: Double, sampleRate: Int) -> Double {
         let coefficient = 2 * cos(2 * Double.pi * frequency / Double(sampleRate))
-        var previous = 0.0, beforePrevious = 0.0
+        var previous = 0.0
+        var beforePrevious = 0.0
         for sample in signal {
             let current = sample + coefficient * previous - beforePrevious
             beforePrevious = previous

@@ -24,13 +24,16 @@ public struct WAVFile: Sendable {
     public init(url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
         guard bytes.count >= 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-              String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE" else {
+            String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE"
+        else {
             throw TestSupportError("\(url.path) is not a WAV file")
         }
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         var offset = 12
-        var rate = 0, channels = 0, bits = 0
+        var rate = 0
+        var channels = 0
+        var bits = 0
         var data: ArraySlice<UInt8>?
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)

@@ -24,7 +24,8 @@ enum DownloadFileName {
         var output = ""
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let unsafe = scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            let unsafe =
+                scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || "/\\:*?\"<>|".unicodeScalars.contains(scalar)
             let space = unsafe || scalar.properties.isWhitespace
             if space {

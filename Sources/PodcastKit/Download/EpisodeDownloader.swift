@@ -22,8 +22,10 @@ public struct EpisodeDownloader: Sendable {
     }
 
     /// Downloads `listing`'s enclosure (or finds it already done) and returns the file.
-    public func download(_ listing: EpisodeListing,
-                         progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }) async throws(DownloadError) -> URL {
+    public func download(
+        _ listing: EpisodeListing,
+        progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }
+    ) async throws(DownloadError) -> URL {
         let episode = listing.episode
         guard let episodeID = episode.id else { throw DownloadError("\(listing.ref): not stored") }
         guard let url = episode.enclosureURL else {
@@ -44,8 +46,9 @@ public struct EpisodeDownloader: Sendable {
         let baseName = DownloadFileName.make(number: episode.number, title: episode.title, url: url, type: episode.enclosureType)
         let basePath = folder.appendingPathComponent(baseName)
         if FileManager.default.fileExists(atPath: basePath.path), !FileManager.default.fileExists(atPath: basePath.path + ".part"),
-           let length = episode.enclosureLength, OutputFile.size(of: basePath.path) == length,
-           (try? store.isDownloadPathRecorded(store.paths.storedPath(for: basePath))) == false {
+            let length = episode.enclosureLength, OutputFile.size(of: basePath.path) == length,
+            (try? store.isDownloadPathRecorded(store.paths.storedPath(for: basePath))) == false
+        {
             // Complete but not recorded: the last run stopped between the rename and the database update.
             do {
                 try store.setDownloadPath(episodeID: episodeID, store.paths.storedPath(for: basePath))
@@ -72,8 +75,10 @@ public struct EpisodeDownloader: Sendable {
     }
 
     /// Streams `url` into `part`, resuming from its current size; returns the full length when known.
-    private func fetch(_ url: String, to part: String, ref: String, expected: Int64?,
-                       progress: @escaping @Sendable (DownloadProgress) -> Void) async throws(DownloadError) -> Int64? {
+    private func fetch(
+        _ url: String, to part: String, ref: String, expected: Int64?,
+        progress: @escaping @Sendable (DownloadProgress) -> Void
+    ) async throws(DownloadError) -> Int64? {
         let existing = OutputFile.size(of: part) ?? 0
         var headers = HTTPHeaders()
         if existing > 0 { headers.add(name: "Range", value: "bytes=\(existing)-") }
@@ -93,9 +98,9 @@ public struct EpisodeDownloader: Sendable {
             case 200:
                 total = response.headers.first(name: "Content-Length").flatMap(Int64.init)
             case 416 where existing > 0 && expected == existing:
-                return existing // the part file is already complete
+                return existing  // the part file is already complete
             case 416:
-                try? FileManager.default.removeItem(atPath: part) // start over next time, cleanly
+                try? FileManager.default.removeItem(atPath: part)  // start over next time, cleanly
                 throw DownloadError("\(ref): HTTP 416 Range Not Satisfiable (partial file discarded)")
             default:
                 throw DownloadError("\(ref): HTTP \(status) \(response.status.reasonPhrase)")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file being written by a download; owns its descriptor and closes it in `deinit`.

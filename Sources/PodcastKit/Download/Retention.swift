@@ -12,7 +12,7 @@ public struct Retention: Sendable {
         let played = try store.episodes(EpisodeQuery(states: [.downloaded])).filter(\.episode.isPlayed)
         var keptPerShow: [Int64: Int] = [:]
         var deleted: [URL] = []
-        for listing in played { // newest first
+        for listing in played {  // newest first
             let showID = listing.episode.showID
             let kept = keptPerShow[showID, default: 0]
             if kept < keep {

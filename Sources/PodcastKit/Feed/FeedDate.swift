@@ -18,14 +18,18 @@ enum FeedDate {
     /// The exact form most feeds use, `Tue, 02 Jan 2024 03:04:05 +0000` (or a zone name), read by position.
     private static func canonicalRFC822(_ text: [UInt8]) -> Date? {
         guard text.count >= 29, text[3] == UInt8(ascii: ","), text[4] == 0x20, text[7] == 0x20, text[11] == 0x20,
-              text[16] == 0x20, text[19] == UInt8(ascii: ":"), text[22] == UInt8(ascii: ":"), text[25] == 0x20 else { return nil }
+            text[16] == 0x20, text[19] == UInt8(ascii: ":"), text[22] == UInt8(ascii: ":"), text[25] == 0x20
+        else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? { Self.number(text[start..<(start + length)]) }
         let monthName = String(decoding: text[8..<11].map { $0 | 0x20 }, as: UTF8.self)
         guard let day = number(5, 2), let monthIndex = months.firstIndex(of: monthName), let year = number(12, 4),
-              let hour = number(17, 2), let minute = number(20, 2), let second = number(23, 2) else { return nil }
+            let hour = number(17, 2), let minute = number(20, 2), let second = number(23, 2)
+        else { return nil }
         let zone = text[26...]
         let offset: Int
-        if let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), zone.count == 5, let value = Self.number(zone.dropFirst()) {
+        if let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), zone.count == 5,
+            let value = Self.number(zone.dropFirst())
+        {
             offset = (sign == UInt8(ascii: "-") ? -1 : 1) * ((value / 100) * 3600 + (value % 100) * 60)
         } else if let named = zones[String(decoding: zone.map { $0 | 0x20 }, as: UTF8.self)] {
             offset = named
@@ -83,11 +87,17 @@ enum FeedDate {
             return value
         }
         func skip(_ byte: Character) -> Bool {
-            if index < text.count, text[index] == byte.asciiValue { index += 1; return true }
+            if index < text.count, text[index] == byte.asciiValue {
+                index += 1
+                return true
+            }
             return false
         }
         guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2) else { return nil }
-        var hour = 0, minute = 0, second = 0.0, offset = 0
+        var hour = 0
+        var minute = 0
+        var second = 0.0
+        var offset = 0
         if skip("T") || skip(" ") || skip("t") {
             guard let h = number(2), skip(":"), let m = number(2) else { return nil }
             hour = h
@@ -122,8 +132,12 @@ enum FeedDate {
     // MARK: - RFC 822 and variants
 
     private static func rfc822(_ text: String) -> Date? {
-        var day: Int?, month: Int?, year: Int?
-        var hour = 0, minute = 0, second = 0.0
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var hour = 0
+        var minute = 0
+        var second = 0.0
         var offset: Int?
         var pm: Bool?
         for token in tokens(Array(text.utf8)) {
@@ -173,7 +187,8 @@ enum FeedDate {
         for token in bytes.split(whereSeparator: { separators.contains($0) }) {
             let hasLetters = token.contains(where: isLetter)
             let first = token.first!
-            let isOffset = (first == UInt8(ascii: "+") || first == UInt8(ascii: "-"))
+            let isOffset =
+                (first == UInt8(ascii: "+") || first == UInt8(ascii: "-"))
                 && token.dropFirst().allSatisfy { isDigit($0) || $0 == UInt8(ascii: ":") }
             let dashes = token.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") }.count
             if !isOffset && dashes > 0 && (hasLetters || dashes == 2) {
@@ -223,7 +238,8 @@ enum FeedDate {
 
     private static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
         guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
-              second >= 0, second < 61, (1000...9999).contains(year) else { return nil }
+            second >= 0, second < 61, (1000...9999).contains(year)
+        else { return nil }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = Double(days * 86_400 + Int64(hour * 3600 + minute * 60 - offset)) + second
         return Date(timeIntervalSince1970: seconds)

@@ -13,8 +13,10 @@ public enum FeedParser {
     }
 
     /// Parses the document in `buffer` (for instance a mapped file), resolving relative URLs against `url`.
-    public static func parse(contentsOf data: UnsafeBufferPointer<UInt8>, url: String? = nil,
-                             sizeCap: Int = defaultSizeCap) throws(FeedError) -> ParsedFeed {
+    public static func parse(
+        contentsOf data: UnsafeBufferPointer<UInt8>, url: String? = nil,
+        sizeCap: Int = defaultSizeCap
+    ) throws(FeedError) -> ParsedFeed {
         guard data.count <= sizeCap else {
             throw FeedError(SizeLimit.exceeded(sizeCap, actual: data.count))
         }
@@ -170,13 +172,15 @@ struct FeedBuilder: XMLEventHandler {
         if element.isItem { item = ItemDraft() }
         if !attributes.isEmpty { readAttributes(of: element, attributes) }
         if element.isRichText { richDepth += 1 }
-        stack.append(Frame(rawName: rawName, name: name.canonical, element: element, textStart: text.count,
-                           offset: offset, inRichText: richDepth > (element.isRichText ? 1 : 0)))
-        if element.isEmpty { close() } // written `<enclosure …>` without the slash, it must not swallow the item's fields
+        stack.append(
+            Frame(
+                rawName: rawName, name: name.canonical, element: element, textStart: text.count,
+                offset: offset, inRichText: richDepth > (element.isRichText ? 1 : 0)))
+        if element.isEmpty { close() }  // written `<enclosure …>` without the slash, it must not swallow the item's fields
     }
 
     mutating func endElement(_ rawName: String, offset: Int) {
-        if let last = stack.last, last.rawName == rawName { // the common case: it closes the innermost element
+        if let last = stack.last, last.rawName == rawName {  // the common case: it closes the innermost element
             close()
             return
         }
@@ -326,7 +330,9 @@ struct FeedBuilder: XMLEventHandler {
             guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
             let type = Self.nonEmpty(value("type"))
             let medium = value("medium")
-            guard medium == "audio" || medium == "video" || type?.hasPrefix("audio") == true || type?.hasPrefix("video") == true else { return }
+            guard medium == "audio" || medium == "video" || type?.hasPrefix("audio") == true || type?.hasPrefix("video") == true else {
+                return
+            }
             item!.mediaEnclosure = Enclosure(url: url, length: Self.length(value("fileSize")), type: type)
         case .atomLink, .link:
             guard let href = resolve(value("href")) else { return }

@@ -40,13 +40,14 @@ public enum FeedURL {
         var trimmed = reference.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
         let hasSpace = trimmed.utf8.withContiguousStorageIfAvailable { $0.contains(0x20) } ?? trimmed.utf8.contains(0x20)
-        if hasSpace { trimmed = trimmed.replacingOccurrences(of: " ", with: "%20") } // seen in enclosure URLs
+        if hasSpace { trimmed = trimmed.replacingOccurrences(of: " ", with: "%20") }  // seen in enclosure URLs
         if hasHTTPScheme(trimmed) { return trimmed }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("feed:") || lower.hasPrefix("itpc:") || lower.hasPrefix("pcast:") { return normalized(trimmed) }
         if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
-           !trimmed[..<colon].isEmpty {
-            return trimmed // another scheme: mailto:, urn:, data:
+            !trimmed[..<colon].isEmpty
+        {
+            return trimmed  // another scheme: mailto:, urn:, data:
         }
         guard let base, let resolved = URL(string: trimmed, relativeTo: base) else { return trimmed }
         return resolved.absoluteString

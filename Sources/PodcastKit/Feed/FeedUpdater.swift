@@ -33,8 +33,10 @@ public struct FeedUpdater: Sendable {
     }
 
     /// Refreshes `shows`, at most `jobs` at a time, calling `progress` as each finishes; results in `shows` order.
-    public func update(_ shows: [ShowRecord], jobs: Int = 8,
-                       progress: @escaping @Sendable (FeedUpdateResult) -> Void = { _ in }) async -> [FeedUpdateResult] {
+    public func update(
+        _ shows: [ShowRecord], jobs: Int = 8,
+        progress: @escaping @Sendable (FeedUpdateResult) -> Void = { _ in }
+    ) async -> [FeedUpdateResult] {
         var results = [FeedUpdateResult?](repeating: nil, count: shows.count)
         await withTaskGroup(of: (Int, FeedUpdateResult).self) { group in
             var next = 0
@@ -64,10 +66,12 @@ public struct FeedUpdater: Sendable {
                 try store.recordNotModified(showID: showID)
                 return FeedUpdateResult(show: show, outcome: .notModified)
             }
-            let applied = try store.applyUpdate(showID: showID, parsed: feed, movedTo: loaded.movedTo,
-                                                etag: loaded.etag, lastModified: loaded.lastModified)
-            return FeedUpdateResult(show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved),
-                                    warnings: feed.warnings)
+            let applied = try store.applyUpdate(
+                showID: showID, parsed: feed, movedTo: loaded.movedTo,
+                etag: loaded.etag, lastModified: loaded.lastModified)
+            return FeedUpdateResult(
+                show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved),
+                warnings: feed.warnings)
         } catch let error as FeedLoadError {
             try? store.recordFailure(showID: showID, reason: error.reason)
             return FeedUpdateResult(show: show, outcome: .failed(error.reason))

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads local files with errno-based reasons ("No such file or directory") and a size cap.
@@ -21,7 +22,8 @@ enum LocalFile {
         try withOpened(path, sizeCap: sizeCap) { (descriptor, info) throws(FeedError) -> Result in
             let size = Int(info.st_size)
             guard (info.st_mode & S_IFMT) == S_IFREG, size > 0,
-                  let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
+                let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED
+            else {
                 let bytes = try readAll(descriptor, info: info, sizeCap: sizeCap)
                 return try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) -> Result in try body(buffer) }
             }

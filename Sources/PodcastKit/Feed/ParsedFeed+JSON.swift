@@ -9,7 +9,7 @@ extension ParsedFeed {
     public func writeJSON(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         var buffer = JSONValue.object(jsonHeader).renderedBytes
         buffer.reserveCapacity(Self.jsonPiece * 2)
-        buffer.removeLast() // the closing brace; the episodes follow
+        buffer.removeLast()  // the closing brace; the episodes follow
         buffer += Array(#","episodes":["#.utf8)
         for (index, episode) in episodes.enumerated() {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
@@ -53,7 +53,10 @@ extension ParsedEpisode {
             ("description", .string(description)),
             ("published", .string(published.map(FeedDate.iso8601String))),
             ("duration", .number(duration)),
-            ("enclosure", enclosure.map { .object([("url", .string($0.url)), ("length", .int($0.length)), ("type", .string($0.type))]) } ?? .null),
+            (
+                "enclosure",
+                enclosure.map { .object([("url", .string($0.url)), ("length", .int($0.length)), ("type", .string($0.type))]) } ?? .null
+            ),
             ("season", .int(season)), ("number", .int(number)),
             ("chapters_url", .string(chaptersURL)), ("transcript_url", .string(transcriptURL)),
             ("image", .string(image)),

@@ -39,11 +39,13 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return HTTPFailure("larger than the size limit once decompressed")
         }
         let text = String(describing: error)
-        for (needle, reason) in [("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),
-                                 ("UnknownHost", "host not found"), ("DNS error", "host not found"),
-                                 ("No address", "host not found"), ("lookup", "host not found"),
-                                 ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
-                                 ("uncleanShutdown", "the connection was closed early"), ("handshake", "TLS handshake failed")]
+        for (needle, reason) in [
+            ("Connection refused", "connection refused"), ("connectTimeout", "timed out connecting"),
+            ("UnknownHost", "host not found"), ("DNS error", "host not found"),
+            ("No address", "host not found"), ("lookup", "host not found"),
+            ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
+            ("uncleanShutdown", "the connection was closed early"), ("handshake", "TLS handshake failed"),
+        ]
         where text.contains(needle) {
             return HTTPFailure(reason)
         }
@@ -56,5 +58,5 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

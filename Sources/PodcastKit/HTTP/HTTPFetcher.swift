@@ -36,8 +36,10 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Runs `body` with a new fetcher (or nil when `needed` is false) and shuts it down afterwards.
-    public static func with<T: Sendable>(needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap,
-                                         _ body: (HTTPFetcher?) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(
+        needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap,
+        _ body: (HTTPFetcher?) async throws -> T
+    ) async throws -> T {
         let fetcher = needed ? HTTPFetcher(decompressionLimit: decompressionLimit) : nil
         do {
             let result = try await body(fetcher)
@@ -55,8 +57,10 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// GETs a document no larger than `sizeCap`, sending `etag` and `lastModified` as validators.
-    public func fetchDocument(_ url: String, etag: String? = nil, lastModified: String? = nil,
-                              sizeCap: Int = FeedParser.defaultSizeCap) async throws(HTTPFailure) -> FetchedDocument {
+    public func fetchDocument(
+        _ url: String, etag: String? = nil, lastModified: String? = nil,
+        sizeCap: Int = FeedParser.defaultSizeCap
+    ) async throws(HTTPFailure) -> FetchedDocument {
         var headers = HTTPHeaders()
         headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         headers.add(name: "Accept", value: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8")
@@ -65,9 +69,10 @@ public final class HTTPFetcher: Sendable {
         do {
             let deadline = NIODeadline.now() + .seconds(Int64(timeouts.total))
             let (response, chain) = try await send(url, headers: headers, deadline: deadline)
-            var document = FetchedDocument(body: nil, finalURL: chain.finalURL, permanentURL: chain.permanentURL,
-                                           etag: response.headers.first(name: "ETag"),
-                                           lastModified: response.headers.first(name: "Last-Modified"))
+            var document = FetchedDocument(
+                body: nil, finalURL: chain.finalURL, permanentURL: chain.permanentURL,
+                etag: response.headers.first(name: "ETag"),
+                lastModified: response.headers.first(name: "Last-Modified"))
             if response.status == .notModified {
                 document.etag = document.etag ?? etag
                 document.lastModified = document.lastModified ?? lastModified
@@ -77,7 +82,8 @@ public final class HTTPFetcher: Sendable {
                 throw HTTPFailure("HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code))
             }
             if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > sizeCap,
-               response.headers.first(name: "Content-Encoding") == nil {
+                response.headers.first(name: "Content-Encoding") == nil
+            {
                 throw HTTPFailure(SizeLimit.exceeded(sizeCap, actual: declared))
             }
             var body: [UInt8] = []

@@ -71,7 +71,7 @@ public enum JSONValue: Sendable, Equatable {
     private static func append(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits, written from the end
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, written from the end
         withUnsafeMutableBytes(of: &digits) { buffer in
             var index = buffer.count
             repeat {
@@ -115,7 +115,7 @@ public enum JSONValue: Sendable, Equatable {
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
-                    index += 1 // the common case: copied as it is
+                    index += 1  // the common case: copied as it is
                     continue
                 }
                 var escaped: StaticString?
@@ -133,7 +133,8 @@ public enum JSONValue: Sendable, Equatable {
                     index += 1
                     runStart = index
                     continue
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     escaped = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
                 default:

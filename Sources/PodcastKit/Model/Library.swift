@@ -37,7 +37,8 @@ public final class Library {
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> Episode {
         let listing = try store.episode(reference)
         if let show = shows.first(where: { $0.id == listing.episode.showID }),
-           let loaded = show.episodes.first(where: { $0.id == listing.episode.id }) {
+            let loaded = show.episodes.first(where: { $0.id == listing.episode.id })
+        {
             return loaded
         }
         return Episode(listing, paths: store.paths)

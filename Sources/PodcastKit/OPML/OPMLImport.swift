@@ -39,8 +39,9 @@ public struct OPMLImport: Sendable {
         case .success(let loaded):
             var feed = loaded.feed ?? ParsedFeed()
             feed.title = feed.title ?? entry.title
-            _ = try store.addShow(feedURL: loaded.movedTo ?? entry.feedURL, parsed: feed, etag: loaded.etag,
-                                  lastModified: loaded.lastModified)
+            _ = try store.addShow(
+                feedURL: loaded.movedTo ?? entry.feedURL, parsed: feed, etag: loaded.etag,
+                lastModified: loaded.lastModified)
         case .failure(let error):
             var placeholder = ParsedFeed()
             placeholder.title = entry.title
@@ -90,7 +91,7 @@ public struct OPMLImport: Sendable {
                 summary.added += 1
                 if case .failure(let error) = result { summary.failures.append(error.description) }
             } catch .alreadySubscribed {
-                summary.alreadySubscribed += 1 // it redirected to a feed already in the library
+                summary.alreadySubscribed += 1  // it redirected to a feed already in the library
             }
         }
         return summary

@@ -72,7 +72,8 @@ struct OPMLBuilder: XMLEventHandler {
         if !pendingOutlines.isEmpty { pendingOutlines[pendingOutlines.count - 1].hasChildren = true }
         func value(_ key: String) -> String? {
             guard let found = attributes.first(where: { $0.name.lowercased() == key })?.value.trimmingSpaces,
-                  !found.isEmpty else { return nil }
+                !found.isEmpty
+            else { return nil }
             return found
         }
         let title = value("title") ?? value("text")

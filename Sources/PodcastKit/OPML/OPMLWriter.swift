@@ -30,7 +30,7 @@ public enum OPMLWriter {
             case "\n": output += "&#10;"
             case "\r": output += "&#13;"
             case "\t": output += "&#9;"
-            case _ where scalar.value < 0x20: continue // not allowed in XML 1.0
+            case _ where scalar.value < 0x20: continue  // not allowed in XML 1.0
             default: output.unicodeScalars.append(scalar)
             }
         }
@@ -38,7 +38,7 @@ public enum OPMLWriter {
     }
 
     private static func rfc822(_ date: Date) -> String {
-        let iso = FeedDate.iso8601String(date) // 2024-01-02T03:04:05Z
+        let iso = FeedDate.iso8601String(date)  // 2024-01-02T03:04:05Z
         let parts = iso.dropLast().split(separator: "T")
         let ymd = parts[0].split(separator: "-")
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -17,8 +17,10 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     /// The speed asked for with this item (`--speed`); nil leaves it to the show's and the configured speed.
     public var speed: Double?
 
-    public init(ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil,
-                start: Double? = nil, limit: Double? = nil) {
+    public init(
+        ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil,
+        start: Double? = nil, limit: Double? = nil
+    ) {
         self.ref = ref
         self.title = title
         self.show = show

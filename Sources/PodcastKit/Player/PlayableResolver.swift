@@ -24,7 +24,8 @@ public struct PlayableResolver: Sendable {
         }
         let path = text.hasPrefix("/") ? text : (directory as NSString).appendingPathComponent(text)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue else { throw ResolveError("\(text): is a directory") }
             let standardized = (path as NSString).standardizingPath
             return NowPlaying(title: (standardized as NSString).lastPathComponent, url: standardized)
         }
@@ -32,8 +33,8 @@ public struct PlayableResolver: Sendable {
             return try playable(try withStore(text) { store throws(StoreError) in try store.episode(reference) }, typed: text)
         }
         let show = text.hasSuffix("/latest") ? String(text.dropLast("/latest".count)) : text
-        guard !show.isEmpty, !show.contains("/") || text.hasSuffix("/latest") else {
-            throw ResolveError("\(text): no such file, episode or show")
+        guard !show.isEmpty, !show.contains("/"), !Self.looksLikeAudioFile(text) else {
+            throw ResolveError("\(text): no such file or directory")
         }
         let newest = try withStore(text) { store throws(StoreError) -> EpisodeListing? in
             guard let record = try store.show(matching: show), let id = record.id else { return nil }
@@ -44,6 +45,12 @@ public struct PlayableResolver: Sendable {
         }
         guard let newest else { throw ResolveError("\(text): no such file, episode or show") }
         return try playable(newest, typed: text)
+    }
+
+    /// True for a name that can only be meant as a file: one ending in an audio file's extension.
+    private static func looksLikeAudioFile(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return [".mp3", ".m4a", ".mp2", ".ogg", ".opus", ".wav", ".flac", ".aac"].contains { lowered.hasSuffix($0) }
     }
 
     /// The episode heard last and not finished, if the library has one.
@@ -58,15 +65,17 @@ public struct PlayableResolver: Sendable {
         let record = listing.episode
         let url: String
         if let stored = record.downloadPath, case let file = paths.file(forDownload: stored).path,
-           FileManager.default.fileExists(atPath: file) {
+            FileManager.default.fileExists(atPath: file)
+        {
             url = file
         } else if let enclosure = record.enclosureURL {
             url = enclosure
         } else {
             throw ResolveError("\(listing.ref): the episode has no audio")
         }
-        return NowPlaying(ref: listing.ref, title: record.title ?? listing.ref, show: listing.showTitle ?? listing.showSlug,
-                          url: url, duration: record.duration)
+        return NowPlaying(
+            ref: listing.ref, title: record.title ?? listing.ref, show: listing.showTitle ?? listing.showSlug,
+            url: url, duration: record.duration)
     }
 
     private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {

@@ -64,6 +64,7 @@ public final class Player {
     }
 
     private func start(_ item: NowPlaying, at position: Double = 0) {
+        seekRequest = nil
         current = item
         duration = item.duration
         self.position = position

@@ -5,80 +5,82 @@ enum LibraryMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: shows and episodes") { db in
-            try db.execute(sql: """
-                CREATE TABLE show (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    slug TEXT NOT NULL UNIQUE,
-                    feedURL TEXT NOT NULL UNIQUE,
-                    title TEXT, author TEXT, image TEXT, link TEXT, description TEXT, language TEXT,
-                    podcastGUID TEXT, etag TEXT, lastModified TEXT,
-                    lastUpdate DATETIME, lastError TEXT,
-                    addedAt DATETIME NOT NULL,
-                    nextNumber INTEGER NOT NULL DEFAULT 1
-                );
-                CREATE TABLE episode (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    showID INTEGER NOT NULL REFERENCES show(id) ON DELETE CASCADE,
-                    number INTEGER NOT NULL,
-                    guid TEXT NOT NULL,
-                    title TEXT, link TEXT, description TEXT, published DATETIME, duration DOUBLE,
-                    enclosureURL TEXT, enclosureLength INTEGER, enclosureType TEXT,
-                    season INTEGER, episodeNumber INTEGER, chaptersURL TEXT, transcriptURL TEXT, image TEXT,
-                    isPlayed BOOLEAN NOT NULL DEFAULT 0,
-                    position DOUBLE NOT NULL DEFAULT 0,
-                    isFavorite BOOLEAN NOT NULL DEFAULT 0,
-                    downloadPath TEXT,
-                    firstSeen DATETIME NOT NULL,
-                    UNIQUE (showID, guid),
-                    UNIQUE (showID, number)
-                );
-                CREATE INDEX episode_by_date ON episode (published);
-                CREATE VIRTUAL TABLE episode_search USING fts5 (
-                    title, description, content='episode', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
-                );
-                CREATE TRIGGER episode_search_insert AFTER INSERT ON episode BEGIN
-                    INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
-                END;
-                CREATE TRIGGER episode_search_delete AFTER DELETE ON episode BEGIN
-                    INSERT INTO episode_search (episode_search, rowid, title, description)
-                    VALUES ('delete', old.id, old.title, old.description);
-                END;
-                CREATE TRIGGER episode_search_update AFTER UPDATE OF title, description ON episode BEGIN
-                    INSERT INTO episode_search (episode_search, rowid, title, description)
-                    VALUES ('delete', old.id, old.title, old.description);
-                    INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
-                END;
-                CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE show (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        slug TEXT NOT NULL UNIQUE,
+                        feedURL TEXT NOT NULL UNIQUE,
+                        title TEXT, author TEXT, image TEXT, link TEXT, description TEXT, language TEXT,
+                        podcastGUID TEXT, etag TEXT, lastModified TEXT,
+                        lastUpdate DATETIME, lastError TEXT,
+                        addedAt DATETIME NOT NULL,
+                        nextNumber INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE TABLE episode (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        showID INTEGER NOT NULL REFERENCES show(id) ON DELETE CASCADE,
+                        number INTEGER NOT NULL,
+                        guid TEXT NOT NULL,
+                        title TEXT, link TEXT, description TEXT, published DATETIME, duration DOUBLE,
+                        enclosureURL TEXT, enclosureLength INTEGER, enclosureType TEXT,
+                        season INTEGER, episodeNumber INTEGER, chaptersURL TEXT, transcriptURL TEXT, image TEXT,
+                        isPlayed BOOLEAN NOT NULL DEFAULT 0,
+                        position DOUBLE NOT NULL DEFAULT 0,
+                        isFavorite BOOLEAN NOT NULL DEFAULT 0,
+                        downloadPath TEXT,
+                        firstSeen DATETIME NOT NULL,
+                        UNIQUE (showID, guid),
+                        UNIQUE (showID, number)
+                    );
+                    CREATE INDEX episode_by_date ON episode (published);
+                    CREATE VIRTUAL TABLE episode_search USING fts5 (
+                        title, description, content='episode', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+                    );
+                    CREATE TRIGGER episode_search_insert AFTER INSERT ON episode BEGIN
+                        INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
+                    END;
+                    CREATE TRIGGER episode_search_delete AFTER DELETE ON episode BEGIN
+                        INSERT INTO episode_search (episode_search, rowid, title, description)
+                        VALUES ('delete', old.id, old.title, old.description);
+                    END;
+                    CREATE TRIGGER episode_search_update AFTER UPDATE OF title, description ON episode BEGIN
+                        INSERT INTO episode_search (episode_search, rowid, title, description)
+                        VALUES ('delete', old.id, old.title, old.description);
+                        INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
+                    END;
+                    CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
         }
         migrator.registerMigration("v2: episode counts kept on each show") { db in
-            try db.execute(sql: """
-                ALTER TABLE show ADD COLUMN episodeCount INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE show ADD COLUMN unplayedCount INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE show ADD COLUMN downloadedCount INTEGER NOT NULL DEFAULT 0;
-                UPDATE show SET
-                    episodeCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id),
-                    unplayedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND isPlayed = 0),
-                    downloadedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND downloadPath IS NOT NULL);
-                CREATE TRIGGER show_counts_insert AFTER INSERT ON episode BEGIN
-                    UPDATE show SET episodeCount = episodeCount + 1,
-                        unplayedCount = unplayedCount + (new.isPlayed = 0),
-                        downloadedCount = downloadedCount + (new.downloadPath IS NOT NULL)
-                    WHERE id = new.showID;
-                END;
-                CREATE TRIGGER show_counts_delete AFTER DELETE ON episode BEGIN
-                    UPDATE show SET episodeCount = episodeCount - 1,
-                        unplayedCount = unplayedCount - (old.isPlayed = 0),
-                        downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL)
-                    WHERE id = old.showID;
-                END;
-                CREATE TRIGGER show_counts_update AFTER UPDATE OF isPlayed, downloadPath ON episode BEGIN
+            try db.execute(
+                sql: """
+                    ALTER TABLE show ADD COLUMN episodeCount INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE show ADD COLUMN unplayedCount INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE show ADD COLUMN downloadedCount INTEGER NOT NULL DEFAULT 0;
                     UPDATE show SET
-                        unplayedCount = unplayedCount - (old.isPlayed = 0) + (new.isPlayed = 0),
-                        downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL) + (new.downloadPath IS NOT NULL)
-                    WHERE id = new.showID;
-                END;
-                """)
+                        episodeCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id),
+                        unplayedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND isPlayed = 0),
+                        downloadedCount = (SELECT COUNT(*) FROM episode WHERE showID = show.id AND downloadPath IS NOT NULL);
+                    CREATE TRIGGER show_counts_insert AFTER INSERT ON episode BEGIN
+                        UPDATE show SET episodeCount = episodeCount + 1,
+                            unplayedCount = unplayedCount + (new.isPlayed = 0),
+                            downloadedCount = downloadedCount + (new.downloadPath IS NOT NULL)
+                        WHERE id = new.showID;
+                    END;
+                    CREATE TRIGGER show_counts_delete AFTER DELETE ON episode BEGIN
+                        UPDATE show SET episodeCount = episodeCount - 1,
+                            unplayedCount = unplayedCount - (old.isPlayed = 0),
+                            downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL)
+                        WHERE id = old.showID;
+                    END;
+                    CREATE TRIGGER show_counts_update AFTER UPDATE OF isPlayed, downloadPath ON episode BEGIN
+                        UPDATE show SET
+                            unplayedCount = unplayedCount - (old.isPlayed = 0) + (new.isPlayed = 0),
+                            downloadedCount = downloadedCount - (old.downloadPath IS NOT NULL) + (new.downloadPath IS NOT NULL)
+                        WHERE id = new.showID;
+                    END;
+                    """)
         }
         migrator.registerMigration("v3: an index in listing order") { db in
             // `episodes` lists newest first with exactly these terms; with the index a `--limit` reads only

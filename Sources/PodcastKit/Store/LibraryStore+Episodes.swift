@@ -104,8 +104,9 @@ extension LibraryStore {
     /// Saves the playback position, and that the episode was heard now.
     public func setPosition(episodeID: Int64, _ position: Double, now: Date = Date()) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE episode SET position = ?, heardAt = ? WHERE id = ?",
-                           arguments: [max(0, position), now.timeIntervalSince1970, episodeID])
+            try db.execute(
+                sql: "UPDATE episode SET position = ?, heardAt = ? WHERE id = ?",
+                arguments: [max(0, position), now.timeIntervalSince1970, episodeID])
         }
     }
 
@@ -116,9 +117,10 @@ extension LibraryStore {
 
     /// The newest episode of the show `showID` not yet played, if any.
     public func newestUnplayed(showID: Int64) throws(StoreError) -> EpisodeListing? {
-        try fetchListing(where: "episode.showID = ? AND episode.isPlayed = 0 AND episode.enclosureURL IS NOT NULL "
-                             + "ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC LIMIT 1",
-                         arguments: [showID])
+        try fetchListing(
+            where: "episode.showID = ? AND episode.isPlayed = 0 AND episode.enclosureURL IS NOT NULL "
+                + "ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC LIMIT 1",
+            arguments: [showID])
     }
 
     private func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {

@@ -29,8 +29,9 @@ extension LibraryStore {
     /// Every show with its episode counts, by title.
     public func showSummaries() throws(StoreError) -> [ShowSummary] {
         try shows().map { show in
-            ShowSummary(show: show, episodeCount: show.episodeCount, unplayedCount: show.unplayedCount,
-                        downloadedCount: show.downloadedCount)
+            ShowSummary(
+                show: show, episodeCount: show.episodeCount, unplayedCount: show.unplayedCount,
+                downloadedCount: show.downloadedCount)
         }
     }
 
@@ -45,8 +46,10 @@ extension LibraryStore {
     }
 
     /// Subscribes to the feed at `feedURL` with what it `parsed` to, in one transaction.
-    public func addShow(feedURL: String, parsed: ParsedFeed, etag: String? = nil, lastModified: String? = nil,
-                        now: Date = Date()) throws(StoreError) -> FeedApplication {
+    public func addShow(
+        feedURL: String, parsed: ParsedFeed, etag: String? = nil, lastModified: String? = nil,
+        now: Date = Date()
+    ) throws(StoreError) -> FeedApplication {
         try write { db in
             if try ShowRecord.filter(Column("feedURL") == feedURL).fetchOne(db) != nil {
                 throw StoreError.alreadySubscribed("\(feedURL): already subscribed")
@@ -54,9 +57,10 @@ extension LibraryStore {
             let slug = try Slug.unique(Slug.make(from: parsed.title ?? URL(string: feedURL)?.host ?? "show")) { candidate in
                 try ShowRecord.filter(Column("slug") == candidate).fetchCount(db) > 0
             }
-            var show = ShowRecord(id: nil, slug: slug, feedURL: feedURL, title: nil, author: nil, image: nil, link: nil,
-                                  description: nil, language: nil, podcastGUID: nil, etag: etag, lastModified: lastModified,
-                                  lastUpdate: now, lastError: nil, addedAt: now, nextNumber: 1)
+            var show = ShowRecord(
+                id: nil, slug: slug, feedURL: feedURL, title: nil, author: nil, image: nil, link: nil,
+                description: nil, language: nil, podcastGUID: nil, etag: etag, lastModified: lastModified,
+                lastUpdate: now, lastError: nil, addedAt: now, nextNumber: 1)
             try show.insert(db)
             return try Self.apply(parsed, to: &show, in: db, now: now)
         }
@@ -64,8 +68,10 @@ extension LibraryStore {
 
     /// Applies a fetched feed to the show with `showID` in one transaction: new episodes added, known ones
     /// refreshed (the listener's state kept), the URL moved when `movedTo` or the feed's new URL says so.
-    public func applyUpdate(showID: Int64, parsed: ParsedFeed, movedTo: String? = nil, etag: String?, lastModified: String?,
-                            now: Date = Date()) throws(StoreError) -> FeedApplication {
+    public func applyUpdate(
+        showID: Int64, parsed: ParsedFeed, movedTo: String? = nil, etag: String?, lastModified: String?,
+        now: Date = Date()
+    ) throws(StoreError) -> FeedApplication {
         try write { db in
             guard var show = try ShowRecord.fetchOne(db, key: showID) else {
                 throw StoreError.notFound("no show with id \(showID)")
@@ -76,7 +82,8 @@ extension LibraryStore {
             show.lastUpdate = now
             show.lastError = nil
             if let target = parsed.newURL.map(FeedURL.normalized) ?? movedTo, FeedURL.isRemote(target), target != oldURL,
-               try ShowRecord.filter(Column("feedURL") == target).fetchCount(db) == 0 {
+                try ShowRecord.filter(Column("feedURL") == target).fetchCount(db) == 0
+            {
                 show.feedURL = target
             }
             var application = try Self.apply(parsed, to: &show, in: db, now: now)
@@ -100,8 +107,10 @@ extension LibraryStore {
     }
 
     /// The show columns a feed update writes (the counters belong to the database's triggers).
-    static let feedColumns = ["slug", "feedURL", "title", "author", "image", "link", "description", "language", "podcastGUID",
-                              "etag", "lastModified", "lastUpdate", "lastError", "nextNumber"]
+    static let feedColumns = [
+        "slug", "feedURL", "title", "author", "image", "link", "description", "language", "podcastGUID",
+        "etag", "lastModified", "lastUpdate", "lastError", "nextNumber",
+    ]
 
     /// Copies show metadata and merges episodes into the database, numbering new episodes oldest first.
     private static func apply(_ parsed: ParsedFeed, to show: inout ShowRecord, in db: Database, now: Date) throws -> FeedApplication {
@@ -118,7 +127,7 @@ extension LibraryStore {
         for episode in try EpisodeRecord.filter(Column("showID") == showID).fetchAll(db) { known[episode.guid] = episode }
         var fresh: [(offset: Int, episode: ParsedEpisode)] = []
         for (offset, parsedEpisode) in parsed.episodes.enumerated() {
-            guard let guid = parsedEpisode.guid else { continue } // nothing to identify it by
+            guard let guid = parsedEpisode.guid else { continue }  // nothing to identify it by
             if var existing = known[guid] {
                 try existing.updateChanges(db) { $0.update(from: parsedEpisode) }
             } else {
@@ -135,8 +144,9 @@ extension LibraryStore {
             }
         }
         for (_, parsedEpisode) in fresh {
-            var record = EpisodeRecord(id: nil, showID: showID, number: show.nextNumber, guid: parsedEpisode.guid!,
-                                       isPlayed: false, position: 0, isFavorite: false, downloadPath: nil, firstSeen: now)
+            var record = EpisodeRecord(
+                id: nil, showID: showID, number: show.nextNumber, guid: parsedEpisode.guid!,
+                isPlayed: false, position: 0, isFavorite: false, downloadPath: nil, firstSeen: now)
             record.update(from: parsedEpisode)
             try record.insert(db)
             show.nextNumber += 1
@@ -153,11 +163,14 @@ extension LibraryStore {
 }
 
 extension EpisodeRecord {
-    init(id: Int64?, showID: Int64, number: Int, guid: String, isPlayed: Bool, position: Double, isFavorite: Bool,
-         downloadPath: String?, firstSeen: Date) {
-        self.init(id: id, showID: showID, number: number, guid: guid, title: nil, link: nil, description: nil, published: nil,
-                  duration: nil, enclosureURL: nil, enclosureLength: nil, enclosureType: nil, season: nil, episodeNumber: nil,
-                  chaptersURL: nil, transcriptURL: nil, image: nil, isPlayed: isPlayed, position: position,
-                  isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen)
+    init(
+        id: Int64?, showID: Int64, number: Int, guid: String, isPlayed: Bool, position: Double, isFavorite: Bool,
+        downloadPath: String?, firstSeen: Date
+    ) {
+        self.init(
+            id: id, showID: showID, number: number, guid: guid, title: nil, link: nil, description: nil, published: nil,
+            duration: nil, enclosureURL: nil, enclosureLength: nil, enclosureType: nil, season: nil, episodeNumber: nil,
+            chaptersURL: nil, transcriptURL: nil, image: nil, isPlayed: isPlayed, position: position,
+            isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen)
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns a document's bytes into UTF-8, whatever its byte-order mark, declaration or actual encoding.
@@ -42,7 +42,7 @@ enum TextDecoding {
         let declared = declaredEncoding(bytes)
         switch declared {
         case nil, "utf-8", "utf8", "iso-8859-1", "latin1", "latin-1", "iso8859-1", "us-ascii", "ascii",
-             "windows-1252", "cp1252", "iso-8859-15":
+            "windows-1252", "cp1252", "iso-8859-15":
             return windows1252(bytes)
         case let name?:
             return iconv(bytes, from: name) ?? windows1252(bytes)
@@ -63,7 +63,10 @@ enum TextDecoding {
         var index = 0
         var isASCII = true
         while index + 8 <= raw.count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { isASCII = false; break }
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                isASCII = false
+                break
+            }
             index += 8
         }
         while isASCII, index < raw.count {
@@ -78,7 +81,8 @@ enum TextDecoding {
     static func declaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
         guard let declarationEnd = head.range(of: "?>"),
-              let key = head[..<declarationEnd.lowerBound].range(of: "encoding") else { return nil }
+            let key = head[..<declarationEnd.lowerBound].range(of: "encoding")
+        else { return nil }
         let rest = head[key.upperBound..<declarationEnd.lowerBound].drop { $0 == " " || $0 == "=" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         let name = rest.dropFirst().prefix { $0 != quote }
@@ -90,7 +94,8 @@ enum TextDecoding {
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
@@ -121,25 +126,25 @@ enum TextDecoding {
     /// Converts `bytes` from the encoding `name` with iconv; nil when iconv does not know it or fails.
     private static func iconv(_ bytes: UnsafeBufferPointer<UInt8>, from name: String) -> [UInt8]? {
         #if canImport(Glibc)
-        let converter = iconv_open("UTF-8", name)
-        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(converter) }
-        var input = bytes.map { CChar(bitPattern: $0) }
-        var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
-        let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                var inPointer = inBuffer.baseAddress
-                var inLeft = inBuffer.count
-                var outPointer = outBuffer.baseAddress
-                var outLeft = outBuffer.count
-                let result = Glibc.iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-                return result == -1 ? nil : outBuffer.count - outLeft
+            let converter = iconv_open("UTF-8", name)
+            guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
+            defer { iconv_close(converter) }
+            var input = bytes.map { CChar(bitPattern: $0) }
+            var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
+            let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+                output.withUnsafeMutableBufferPointer { outBuffer in
+                    var inPointer = inBuffer.baseAddress
+                    var inLeft = inBuffer.count
+                    var outPointer = outBuffer.baseAddress
+                    var outLeft = outBuffer.count
+                    let result = Glibc.iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                    return result == -1 ? nil : outBuffer.count - outLeft
+                }
             }
-        }
-        guard let produced else { return nil }
-        return output.prefix(produced).map { UInt8(bitPattern: $0) }
+            guard let produced else { return nil }
+            return output.prefix(produced).map { UInt8(bitPattern: $0) }
         #else
-        return nil
+            return nil
         #endif
     }
 }

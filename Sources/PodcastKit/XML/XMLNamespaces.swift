@@ -7,7 +7,7 @@
 struct XMLNamespaces {
     private struct Scope {
         var depth: Int
-        var bindings: [String: String] // prefix ("" for the default) -> canonical prefix
+        var bindings: [String: String]  // prefix ("" for the default) -> canonical prefix
     }
 
     private var scopes: [Scope] = []
@@ -94,7 +94,7 @@ struct XMLNamespaces {
         for scheme in ["https://", "http://"] where key.hasPrefix(scheme) { key = key.dropFirst(scheme.count) }
         while key.hasSuffix("/") { key = key.dropLast() }
         if let known = known[String(key)] { return known }
-        return declared.lowercased() // an unknown default namespace is read as no namespace
+        return declared.lowercased()  // an unknown default namespace is read as no namespace
     }
 }
 

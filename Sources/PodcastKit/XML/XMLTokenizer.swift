@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A lenient XML tokenizer for feeds and OPML files found in the wild.
@@ -68,8 +68,10 @@ struct XMLTokenizer {
     // MARK: - Markup
 
     /// Handles `<!-- … -->`, `<![CDATA[ … ]]>`, `<!DOCTYPE … [ … ]>` and other `<!…>`; returns the index after it.
-    private func markupDeclaration<Handler: XMLEventHandler>(at start: Int, scratch: inout [UInt8],
-                                                             handler: inout Handler) -> Int {
+    private func markupDeclaration<Handler: XMLEventHandler>(
+        at start: Int, scratch: inout [UInt8],
+        handler: inout Handler
+    ) -> Int {
         if matches("<!--", at: start) { return skip(past: "-->", from: start + 4) }
         if matches("<![CDATA[", at: start) {
             let contentStart = start + 9
@@ -111,8 +113,10 @@ struct XMLTokenizer {
     }
 
     /// Reads `<name attr="value" …>` or `<name …/>`; returns the index after it.
-    private func startTag<Handler: XMLEventHandler>(at start: Int, scratch: inout [UInt8],
-                                                    handler: inout Handler) -> Int {
+    private func startTag<Handler: XMLEventHandler>(
+        at start: Int, scratch: inout [UInt8],
+        handler: inout Handler
+    ) -> Int {
         var index = start + 1
         let nameStart = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
@@ -121,7 +125,10 @@ struct XMLTokenizer {
         var selfClosing = false
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: ">") { index += 1; break }
+            if byte == UInt8(ascii: ">") {
+                index += 1
+                break
+            }
             if byte == UInt8(ascii: "/") {
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
                     selfClosing = true
@@ -131,8 +138,11 @@ struct XMLTokenizer {
                 index += 1
                 continue
             }
-            if byte == UInt8(ascii: "<") { break } // an unclosed tag: let the next tag start here
-            if !Self.isNameStart(byte) { index += 1; continue }
+            if byte == UInt8(ascii: "<") { break }  // an unclosed tag: let the next tag start here
+            if !Self.isNameStart(byte) {
+                index += 1
+                continue
+            }
             let attributeStart = index
             while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
             let attributeName = string(from: attributeStart, to: index)
@@ -163,8 +173,10 @@ struct XMLTokenizer {
     // MARK: - Text
 
     /// Reports bytes `start..<end` as text, decoding entity references unless `decoding` is false.
-    private func deliverText<Handler: XMLEventHandler>(from start: Int, to end: Int, decoding: Bool,
-                                                       scratch: inout [UInt8], handler: inout Handler) {
+    private func deliverText<Handler: XMLEventHandler>(
+        from start: Int, to end: Int, decoding: Bool,
+        scratch: inout [UInt8], handler: inout Handler
+    ) {
         guard start < end else { return }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         guard decoding, slice.contains(UInt8(ascii: "&")) else {
@@ -198,9 +210,11 @@ struct XMLTokenizer {
             }
             var end = index + 1
             while end < text.count, end - index <= 33, text[end] != UInt8(ascii: ";"),
-                  text[end] != UInt8(ascii: "&"), !Self.isSpace(text[end]) { end += 1 }
+                text[end] != UInt8(ascii: "&"), !Self.isSpace(text[end])
+            { end += 1 }
             if end < text.count, text[end] == UInt8(ascii: ";"), end > index + 1,
-               let replacement = XMLEntities.replacement(for: UnsafeBufferPointer(rebasing: text[(index + 1)..<end])) {
+                let replacement = XMLEntities.replacement(for: UnsafeBufferPointer(rebasing: text[(index + 1)..<end]))
+            {
                 output.append(contentsOf: replacement)
                 index = end + 1
             } else {
@@ -219,7 +233,8 @@ struct XMLTokenizer {
 
     private func find(_ byte: UInt8, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

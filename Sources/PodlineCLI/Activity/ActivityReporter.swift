@@ -17,8 +17,10 @@ public final class ActivityReporter: @unchecked Sendable {
     private let log = Logger(label: "podline.activity")
 
     /// A reporter for one command; `display` also receives every notice let through.
-    public init(location: ControlLocation = .standard(), perSecond: Int = 4,
-                display: (@Sendable (ActivityNotice) -> Void)? = nil) {
+    public init(
+        location: ControlLocation = .standard(), perSecond: Int = 4,
+        display: (@Sendable (ActivityNotice) -> Void)? = nil
+    ) {
         self.location = location
         interval = .seconds(1) / perSecond
         self.display = display

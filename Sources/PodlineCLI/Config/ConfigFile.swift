@@ -72,17 +72,21 @@ public struct ConfigFile: Sendable {
         KeyLines.line(of: key, inTable: table, text: text) ?? Int.max
     }
 
-    private static func readShowSpeeds(_ value: any TOMLValueConvertible, into settings: inout Settings,
-                                       sources: inout [String: String], text: String, path: String) throws(ConfigError) {
+    private static func readShowSpeeds(
+        _ value: any TOMLValueConvertible, into settings: inout Settings,
+        sources: inout [String: String], text: String, path: String
+    ) throws(ConfigError) {
         guard let shows = value.table else {
-            throw ConfigError(path: path, line: KeyLines.line(of: ConfigKey.showSpeedTable, inTable: nil, text: text),
-                              key: ConfigKey.showSpeedTable, problem: "expected a table of show = speed")
+            throw ConfigError(
+                path: path, line: KeyLines.line(of: ConfigKey.showSpeedTable, inTable: nil, text: text),
+                key: ConfigKey.showSpeedTable, problem: "expected a table of show = speed")
         }
         for show in shows.keys {
             let line = KeyLines.line(of: show, inTable: ConfigKey.showSpeedTable, text: text)
             guard let speed = shows[show].flatMap({ ConfigKey.number($0, in: 0.5...3.0) }) else {
-                throw ConfigError(path: path, line: line, key: "\(ConfigKey.showSpeedTable).\(show)",
-                                  problem: "expected a number from 0.5 to 3.0")
+                throw ConfigError(
+                    path: path, line: line, key: "\(ConfigKey.showSpeedTable).\(show)",
+                    problem: "expected a number from 0.5 to 3.0")
             }
             settings.showSpeeds[show] = speed
             sources["\(ConfigKey.showSpeedTable).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
@@ -107,8 +111,10 @@ public struct ConfigFile: Sendable {
             lines.append("# \(key.summary)")
             lines.append("\(key.name) = \(key.render(defaults))")
         }
-        lines += ["", "# speeds for particular shows, by show slug (see podline shows)", "[\(ConfigKey.showSpeedTable)]",
-                  "# \"some-show\" = 1.5"]
+        lines += [
+            "", "# speeds for particular shows, by show slug (see podline shows)", "[\(ConfigKey.showSpeedTable)]",
+            "# \"some-show\" = 1.5",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -12,55 +12,65 @@ struct ConfigKey: Sendable {
 
     /// Every key, in the order `podline config` prints them.
     static let all: [ConfigKey] = [
-        ConfigKey(name: "output", summary: "audio output: default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE, raw:FILE",
-                  apply: { value, settings in
-                      guard let text = value.string else { return "expected a string" }
-                      let driver = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                      let files = ["wav", "au", "raw", "pulse"]
-                      guard ["default", "pulse", "alsa", "null"].contains(text) || (files.contains(driver) && text.count > driver.count + 1) else {
-                          return "expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"\(text)\""
-                      }
-                      settings.output = text
-                      return nil
-                  }, render: { quoted($0.output) }),
-        ConfigKey(name: "speed", summary: "playback speed, 0.5-3.0",
-                  apply: { value, settings in
-                      number(value, in: 0.5...3.0).map { settings.speed = $0 } == nil ? "expected a number from 0.5 to 3.0" : nil
-                  }, render: { format($0.speed) }),
-        ConfigKey(name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
-                  apply: { value, settings in
-                      time(value).map { settings.skipForward = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil
-                  }, render: { format($0.skipForward) }),
-        ConfigKey(name: "skip_back", summary: "seconds (or a TIME) that back moves back",
-                  apply: { value, settings in
-                      time(value).map { settings.skipBack = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil
-                  }, render: { format($0.skipBack) }),
-        ConfigKey(name: "rewind_on_resume", summary: "seconds to go back when resuming an episode started earlier",
-                  apply: { value, settings in
-                      time(value, allowZero: true).map { settings.rewindOnResume = $0 } == nil ? "expected seconds or a TIME" : nil
-                  }, render: { format($0.rewindOnResume) }),
-        ConfigKey(name: "played_margin", summary: "an episode counts as played when fewer seconds than this remain",
-                  apply: { value, settings in
-                      time(value, allowZero: true).map { settings.playedMargin = $0 } == nil ? "expected seconds or a TIME" : nil
-                  }, render: { format($0.playedMargin) }),
-        ConfigKey(name: "update_jobs", summary: "feeds refreshed at once by update, 1-32",
-                  apply: { value, settings in
-                      guard let jobs = value.int, (1...32).contains(jobs) else { return "expected a whole number from 1 to 32" }
-                      settings.updateJobs = jobs
-                      return nil
-                  }, render: { String($0.updateJobs) }),
-        ConfigKey(name: "download_dir", summary: "where downloads go (empty: the library's episodes folder)",
-                  apply: { value, settings in
-                      guard let text = value.string else { return "expected a string" }
-                      settings.downloadDirectory = text.hasPrefix("~/") ? homeDirectory() + String(text.dropFirst()) : text
-                      return nil
-                  }, render: { quoted($0.downloadDirectory) }),
-        ConfigKey(name: "retention", summary: "downloaded episodes kept per show (0 keeps all)",
-                  apply: { value, settings in
-                      guard let count = value.int, count >= 0 else { return "expected a whole number, 0 or more" }
-                      settings.retention = count
-                      return nil
-                  }, render: { String($0.retention) }),
+        ConfigKey(
+            name: "output", summary: "audio output: default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE, raw:FILE",
+            apply: { value, settings in
+                guard let text = value.string else { return "expected a string" }
+                let driver = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                let files = ["wav", "au", "raw", "pulse"]
+                guard ["default", "pulse", "alsa", "null"].contains(text) || (files.contains(driver) && text.count > driver.count + 1)
+                else {
+                    return "expected default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE or raw:FILE, got \"\(text)\""
+                }
+                settings.output = text
+                return nil
+            }, render: { quoted($0.output) }),
+        ConfigKey(
+            name: "speed", summary: "playback speed, 0.5-3.0",
+            apply: { value, settings in
+                number(value, in: 0.5...3.0).map { settings.speed = $0 } == nil ? "expected a number from 0.5 to 3.0" : nil
+            }, render: { format($0.speed) }),
+        ConfigKey(
+            name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
+            apply: { value, settings in
+                time(value).map { settings.skipForward = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil
+            }, render: { format($0.skipForward) }),
+        ConfigKey(
+            name: "skip_back", summary: "seconds (or a TIME) that back moves back",
+            apply: { value, settings in
+                time(value).map { settings.skipBack = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil
+            }, render: { format($0.skipBack) }),
+        ConfigKey(
+            name: "rewind_on_resume", summary: "seconds to go back when resuming an episode started earlier",
+            apply: { value, settings in
+                time(value, allowZero: true).map { settings.rewindOnResume = $0 } == nil ? "expected seconds or a TIME" : nil
+            }, render: { format($0.rewindOnResume) }),
+        ConfigKey(
+            name: "played_margin", summary: "an episode counts as played when fewer seconds than this remain",
+            apply: { value, settings in
+                time(value, allowZero: true).map { settings.playedMargin = $0 } == nil ? "expected seconds or a TIME" : nil
+            }, render: { format($0.playedMargin) }),
+        ConfigKey(
+            name: "update_jobs", summary: "feeds refreshed at once by update, 1-32",
+            apply: { value, settings in
+                guard let jobs = value.int, (1...32).contains(jobs) else { return "expected a whole number from 1 to 32" }
+                settings.updateJobs = jobs
+                return nil
+            }, render: { String($0.updateJobs) }),
+        ConfigKey(
+            name: "download_dir", summary: "where downloads go (empty: the library's episodes folder)",
+            apply: { value, settings in
+                guard let text = value.string else { return "expected a string" }
+                settings.downloadDirectory = text.hasPrefix("~/") ? homeDirectory() + String(text.dropFirst()) : text
+                return nil
+            }, render: { quoted($0.downloadDirectory) }),
+        ConfigKey(
+            name: "retention", summary: "downloaded episodes kept per show (0 keeps all)",
+            apply: { value, settings in
+                guard let count = value.int, count >= 0 else { return "expected a whole number, 0 or more" }
+                settings.retention = count
+                return nil
+            }, render: { String($0.retention) }),
     ]
 
     /// The name of the table of per-show speeds.

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Finds the line on which a key is written in TOML text, for error messages (the parser does not keep positions).
 enum KeyLines {
     /// The 1-based line of `key` inside table `table` (nil for the top level), if found.

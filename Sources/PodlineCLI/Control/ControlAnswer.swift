@@ -24,7 +24,8 @@ public struct ControlAnswer: Sendable {
             return
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-              let error = object["error"] as? String else {
+            let error = object["error"] as? String
+        else {
             throw .badReply(String(decoding: line.prefix(200), as: UTF8.self))
         }
         requestID = (object["request_id"] as? NSNumber)?.intValue

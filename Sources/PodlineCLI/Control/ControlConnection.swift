@@ -12,8 +12,10 @@ final class ControlConnection: @unchecked Sendable {
     private var subscription: Int?
     private let onClose: @Sendable (ControlConnection) -> Void
 
-    init(fd: Int32, hub: EventHub, handler: @escaping @Sendable (ControlRequest) -> ControlResponse,
-         onClose: @escaping @Sendable (ControlConnection) -> Void) {
+    init(
+        fd: Int32, hub: EventHub, handler: @escaping @Sendable (ControlRequest) -> ControlResponse,
+        onClose: @escaping @Sendable (ControlConnection) -> Void
+    ) {
         self.fd = fd
         self.hub = hub
         self.handler = handler

@@ -35,8 +35,10 @@ struct ControlRequest: Sendable {
         let requestID = jsonValue(object["request_id"])
         if let member = object["notify"] {
             guard let notice = ActivityNotice.parse(member) else {
-                return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
-                                                  message: "the notice is not download-progress, feed-updated or feed-failed"))
+                return .failure(
+                    ControlReplyError(
+                        requestID: requestID, error: "invalid parameter",
+                        message: "the notice is not download-progress, feed-updated or feed-failed"))
             }
             return .success(ControlRequest(requestID: requestID, words: [], notice: notice))
         }
@@ -44,8 +46,10 @@ struct ControlRequest: Sendable {
         switch object["command"] {
         case let list as [Any]:
             guard let converted = try? list.map(word) else {
-                return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
-                                                  message: "command words must be strings or numbers"))
+                return .failure(
+                    ControlReplyError(
+                        requestID: requestID, error: "invalid parameter",
+                        message: "command words must be strings or numbers"))
             }
             words = converted
         case let line as String:
@@ -54,8 +58,10 @@ struct ControlRequest: Sendable {
             }
             words = split
         default:
-            return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter",
-                                              message: "the request has no \"command\" array"))
+            return .failure(
+                ControlReplyError(
+                    requestID: requestID, error: "invalid parameter",
+                    message: "the request has no \"command\" array"))
         }
         guard !words.isEmpty else {
             return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "the command is empty"))

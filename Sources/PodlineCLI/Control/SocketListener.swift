@@ -79,13 +79,19 @@ final class SocketListener: @unchecked Sendable {
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if lock.withLock({ stopped }) { return }
-                if errno == EMFILE || errno == ENFILE { usleep(10_000); continue }
+                if errno == EMFILE || errno == ENFILE {
+                    usleep(10_000)
+                    continue
+                }
                 return
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             guard UnixSocket.peerUID(client) == geteuid() else {
-                _ = UnixSocket.writeAll(client, ControlReply.failure(.null, error: "permission denied",
-                                                                    message: "this player belongs to another user"))
+                _ = UnixSocket.writeAll(
+                    client,
+                    ControlReply.failure(
+                        .null, error: "permission denied",
+                        message: "this player belongs to another user"))
                 close(client)
                 continue
             }
@@ -97,7 +103,10 @@ final class SocketListener: @unchecked Sendable {
                 connections[ObjectIdentifier(connection)] = connection
                 return true
             }
-            guard accepted else { close(client); return }
+            guard accepted else {
+                close(client)
+                return
+            }
             connection.start()
         }
     }

@@ -28,7 +28,9 @@ public struct GlobalFlags: Equatable, Sendable {
                 continue
             }
             switch word {
-            case "--": afterSeparator = true; rest.append(word)
+            case "--":
+                afterSeparator = true
+                rest.append(word)
             case "--verbose": flags.verbose = true
             case "--no-color", "--no-colour": flags.noColor = true
             case "--home": takesHome = true

@@ -5,7 +5,8 @@ enum EventText {
     /// A readable line for the JSON event `line` (the line itself when it cannot be read).
     static func line(_ line: [UInt8]) -> String {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-              let event = object["event"] as? String else { return String(decoding: line, as: UTF8.self) }
+            let event = object["event"] as? String
+        else { return String(decoding: line, as: UTF8.self) }
         switch event {
         case "property-change":
             return "\(object["name"] as? String ?? "?") \(describe(object["data"]))"

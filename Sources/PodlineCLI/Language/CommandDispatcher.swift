@@ -83,8 +83,10 @@ public final class CommandDispatcher {
     /// heard last, else the head of the queue.
     private func play(_ request: PlayRequest) throws(CommandError) -> CommandOutput {
         guard request.output == nil else {
-            throw CommandError(.unavailable, "play: --output only applies when a player starts; this one plays where it plays "
-                               + "('podline stop', then play again)")
+            throw CommandError(
+                .unavailable,
+                "play: --output only applies when a player starts; this one plays where it plays "
+                    + "('podline stop', then play again)")
         }
         var items = try request.items(resolver)
         if items.isEmpty {

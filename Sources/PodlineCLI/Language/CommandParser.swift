@@ -13,7 +13,7 @@ public enum CommandParser {
     /// Parses `words`: a command name (or unique prefix) and its arguments.
     public static func parse(_ words: [String], in frontEnd: CommandSpec.FrontEnds = .repl) throws(CommandError) -> ParsedCommand {
         guard let first = words.first else { throw CommandError(.unknownCommand, "empty command") }
-        let spec = try CommandMatcher.match(first, in: CommandTable.available(in: frontEnd))
+        let spec = try match(first, in: frontEnd)
         let arguments = Array(words.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h"), spec.kind != .library {
             return .help(spec.name)
@@ -34,6 +34,17 @@ public enum CommandParser {
         }
     }
 
+    /// The command `word` names among those `frontEnd` offers; a command of another front end is unavailable here.
+    static func match(_ word: String, in frontEnd: CommandSpec.FrontEnds) throws(CommandError) -> CommandSpec {
+        do {
+            return try CommandMatcher.match(word, in: CommandTable.available(in: frontEnd))
+        } catch {
+            guard let spec = CommandTable.spec(named: word.lowercased()) else { throw error }
+            let place = frontEnd == .socket ? "over the control socket" : frontEnd == .repl ? "in the REPL" : "in the shell"
+            throw CommandError(.unavailable, "'\(spec.name)' is not available \(place)")
+        }
+    }
+
     private static func playerCommand(_ spec: CommandSpec, _ words: [String]) throws(CommandError) -> PlayerCommand {
         if spec.name == "play" || spec.name == "demo" {
             var request = try PlayRequestParser.parse(words, for: spec)
@@ -41,8 +52,10 @@ public enum CommandParser {
                 try expect(request.targets, atMost: 0, spec)
                 guard let demo = ResourceLocator.url(for: ResourceLocator.demoEpisode) else {
                     let looked = ResourceLocator.candidates().map(\.path).joined(separator: ", ")
-                    throw CommandError(.unreadable, "the demo episode \(ResourceLocator.demoEpisode) is missing (looked in \(looked)); "
-                                       + "set PODLINE_RESOURCES to the Resources folder")
+                    throw CommandError(
+                        .unreadable,
+                        "the demo episode \(ResourceLocator.demoEpisode) is missing (looked in \(looked)); "
+                            + "set PODLINE_RESOURCES to the Resources folder")
                 }
                 request.targets = [demo.path]
             }
@@ -56,8 +69,10 @@ public enum CommandParser {
         switch spec.name {
         case "pause", "resume", "toggle", "stop", "next", "skip", "back":
             try expect(arguments, atMost: 0, spec)
-            let simple: [String: PlayerCommand] = ["pause": .pause, "resume": .resume, "toggle": .toggle, "stop": .stop,
-                                                   "next": .next, "skip": .skip, "back": .back]
+            let simple: [String: PlayerCommand] = [
+                "pause": .pause, "resume": .resume, "toggle": .toggle, "stop": .stop,
+                "next": .next, "skip": .skip, "back": .back,
+            ]
             return simple[spec.name]!
         case "seek":
             try expect(arguments, exactly: 1, spec)

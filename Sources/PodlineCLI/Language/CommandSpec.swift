@@ -39,8 +39,10 @@ public struct CommandSpec: Sendable, Equatable {
     /// What its arguments complete to.
     public var completion: Completion
 
-    public init(_ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
-                flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none) {
+    public init(
+        _ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
+        flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none
+    ) {
         self.name = name
         self.aliases = aliases
         self.usage = usage

@@ -17,9 +17,10 @@ public enum CommandTable {
     ]
 
     public static let all: [CommandSpec] = [
-        CommandSpec("play", usage: "[<ref|file|url>…]",
-                    "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
-                    completion: .references),
+        CommandSpec(
+            "play", usage: "[<ref|file|url>…]",
+            "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
+            completion: .references),
         CommandSpec("demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell),
         CommandSpec("pause", "Pause playback.", kind: .player),
         CommandSpec("resume", "Resume playback.", kind: .player),
@@ -29,48 +30,62 @@ public enum CommandTable {
         CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player),
         CommandSpec("skip", "Move forward by the configured skip length.", kind: .player),
         CommandSpec("back", "Move back by the configured back length.", kind: .player),
-        CommandSpec("volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
-                    kind: .player),
-        CommandSpec("speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
-                    kind: .player),
-        CommandSpec("queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
-                    kind: .player, flags: [json], completion: .words(["add", "clear", "remove"])),
-        CommandSpec("sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
-                    completion: .words(["end", "off"])),
+        CommandSpec(
+            "volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
+            kind: .player),
+        CommandSpec(
+            "speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
+            kind: .player),
+        CommandSpec(
+            "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
+            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"])),
+        CommandSpec(
+            "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
+            completion: .words(["end", "off"])),
         CommandSpec("status", "Show what is playing.", kind: .player, flags: [json]),
         CommandSpec("events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket]),
-        CommandSpec("add", usage: "<feed-url|file>", "Subscribe to a feed.", kind: .library, in: [.shell, .repl],
-                    completion: .files),
-        CommandSpec("update", usage: "[<show>…]", "Refresh feeds.", kind: .library,
-                    flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
-                    in: [.shell, .repl], completion: .shows),
+        CommandSpec(
+            "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, in: [.shell, .repl],
+            completion: .files),
+        CommandSpec(
+            "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
+            flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
+            in: [.shell, .repl], completion: .shows),
         CommandSpec("shows", "List subscribed shows.", kind: .library, flags: [json], in: [.shell, .repl]),
-        CommandSpec("episodes", usage: "[<show>]", "List episodes.", kind: .library,
-                    flags: [
-                        FlagSpec("new", "Only episodes not started."), FlagSpec("in-progress", "Only episodes started."),
-                        FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourites."),
-                        FlagSpec("search", value: "TEXT", "Only episodes whose title or notes hold every word."),
-                        FlagSpec("limit", value: "N", "At most N episodes."), json,
-                    ],
-                    in: [.shell, .repl], completion: .shows),
-        CommandSpec("download", usage: "<ref>…", "Download episodes.", kind: .library,
-                    flags: [FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show.")],
-                    in: [.shell, .repl], completion: .references),
-        CommandSpec("mark", usage: "<ref> played|unplayed", "Mark an episode played or unplayed.", kind: .library,
-                    in: [.shell, .repl], completion: .references),
-        CommandSpec("fav", usage: "<ref>", "Toggle an episode's favourite mark.", kind: .library,
-                    flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite.")],
-                    in: [.shell, .repl], completion: .references),
-        CommandSpec("inspect", usage: "<feed-file|url>", "Show what a feed holds.", kind: .library, flags: [json],
-                    in: [.shell, .repl], completion: .files),
-        CommandSpec("import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
-                    flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
-                    in: [.shell, .repl], completion: .files),
-        CommandSpec("export", usage: "[PATH]", "Write subscriptions as OPML.", kind: .library, in: [.shell, .repl],
-                    completion: .files),
-        CommandSpec("config", "Show the settings each command uses and where each came from.", kind: .library,
-                    flags: [json, FlagSpec("defaults", "Print a documented config.toml with every default.")],
-                    in: [.shell, .repl]),
+        CommandSpec(
+            "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .library,
+            flags: [
+                FlagSpec("new", "Only episodes not started."), FlagSpec("in-progress", "Only episodes started."),
+                FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourites."),
+                FlagSpec("search", value: "TEXT", "Only episodes whose title or notes hold every word."),
+                FlagSpec("limit", value: "N", "At most N episodes."), json,
+            ],
+            in: [.shell, .repl], completion: .shows),
+        CommandSpec(
+            "download", usage: "<ref>…", "Download episodes (resuming interrupted downloads).", kind: .library,
+            flags: [FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show.")],
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
+            "mark", usage: "<ref> played|unplayed", "Mark an episode played or unplayed.", kind: .library,
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
+            "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .library,
+            flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite.")],
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
+            "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library, flags: [json],
+            in: [.shell, .repl], completion: .files),
+        CommandSpec(
+            "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
+            flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
+            in: [.shell, .repl], completion: .files),
+        CommandSpec(
+            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library, in: [.shell, .repl],
+            completion: .files),
+        CommandSpec(
+            "config", "Show the effective settings and where each came from.", kind: .library,
+            flags: [json, FlagSpec("defaults", "Print a documented config.toml with every default.")],
+            in: [.shell, .repl]),
         CommandSpec("repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell),
         CommandSpec("help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands),
         CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),
@@ -81,6 +96,11 @@ public enum CommandTable {
 
     /// Every name and alias, for matching and completion.
     public static let names: [String] = all.flatMap { [$0.name] + $0.aliases }
+
+    /// The one-line summary of the command `name`, for the shell's help.
+    static func summary(of name: String) -> String {
+        spec(named: name)?.summary ?? ""
+    }
 
     /// The spec whose name or alias is exactly `name`.
     public static func spec(named name: String) -> CommandSpec? {

@@ -2,7 +2,8 @@
 public enum EditDistance {
     /// The number of insertions, deletions, substitutions and adjacent swaps that turn `a` into `b`.
     public static func between(_ a: String, _ b: String) -> Int {
-        let source = Array(a.lowercased()), target = Array(b.lowercased())
+        let source = Array(a.lowercased())
+        let target = Array(b.lowercased())
         if source.isEmpty { return target.count }
         if target.isEmpty { return source.count }
         var previousPrevious = [Int](repeating: 0, count: target.count + 1)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Help from the command table: every command, or one command's usage and flags.
 public enum HelpText {
     /// Lines of help for `topic` (a command name), or for the commands of `frontEnd`.
@@ -22,5 +24,3 @@ public enum HelpText {
         lines(for: spec.name).dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }
 }
-
-import Foundation

@@ -42,8 +42,10 @@ enum PlayRequestParser {
         return request
     }
 
-    private static func set(_ flag: String, _ value: String?, in request: inout PlayRequest,
-                            _ spec: CommandSpec) throws(CommandError) {
+    private static func set(
+        _ flag: String, _ value: String?, in request: inout PlayRequest,
+        _ spec: CommandSpec
+    ) throws(CommandError) {
         switch flag {
         case "enqueue": request.enqueue = true
         case "no-resume": request.noResume = true
@@ -61,8 +63,10 @@ enum PlayRequestParser {
     }
 
     /// The value of an absolute adjustment; a signed one is refused for a flag.
-    private static func absolute(_ adjustment: Adjustment, _ flag: String, _ value: String?,
-                                 _ spec: CommandSpec) throws(CommandError) -> Double {
+    private static func absolute(
+        _ adjustment: Adjustment, _ flag: String, _ value: String?,
+        _ spec: CommandSpec
+    ) throws(CommandError) -> Double {
         guard case .to(let number) = adjustment else {
             throw CommandError(.invalidParameter, "\(spec.name): --\(flag) takes a value without a sign, not '\(value ?? "")'")
         }

@@ -16,14 +16,21 @@ public enum Tokenizer {
         while let character = iterator.next() {
             switch character {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
             case "#" where !inWord:
                 return words
             case "'":
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "'" { closed = true; break }
+                    if next == "'" {
+                        closed = true
+                        break
+                    }
                     current.unicodeScalars.append(next)
                 }
                 guard closed else { throw CommandError(.invalidParameter, "unterminated single quote") }
@@ -31,7 +38,10 @@ public enum Tokenizer {
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "\"" { closed = true; break }
+                    if next == "\"" {
+                        closed = true
+                        break
+                    }
                     if next == "\\" {
                         guard let escaped = iterator.next() else { break }
                         if escaped != "\"" && escaped != "\\" && escaped != "$" { current.append("\\") }

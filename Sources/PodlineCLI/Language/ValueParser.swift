@@ -13,8 +13,10 @@ enum ValueParser {
     }
 
     /// `[+|-]N`, with an absolute value required to lie in `range`.
-    static func number(_ text: String, for spec: CommandSpec, range: ClosedRange<Double>,
-                       suffix: String? = nil) throws(CommandError) -> Adjustment {
+    static func number(
+        _ text: String, for spec: CommandSpec, range: ClosedRange<Double>,
+        suffix: String? = nil
+    ) throws(CommandError) -> Adjustment {
         var (sign, body) = split(text)
         if let suffix, body.lowercased().hasSuffix(suffix) { body = String(body.dropLast(suffix.count)) }
         guard let value = Double(body), value.isFinite, value >= 0 else {

@@ -21,11 +21,17 @@ final class DecoderSession: ObservableObject {
         self.limit = limit
     }
 
-    /// Opens the episode in the engine (once).
-    func begin(paused: Bool) {
+    /// Opens the episode in the engine (once), then carries out a seek asked for while it was being planned.
+    func begin(paused: Bool, seek: SeekRequest?) {
         guard !loaded else { return }
         loaded = true
         engine.load(source, start, paused, limit)
+        if let seek { self.seek(seek) }
+    }
+
+    /// Moves the episode's position in the engine.
+    func seek(_ request: SeekRequest) {
+        engine.seek(request.seconds, request.isRelative)
     }
 }
 
@@ -33,14 +39,20 @@ final class DecoderSession: ObservableObject {
 struct EpisodeSessionView: View {
     @StateObject private var session: DecoderSession
     let isPlaying: Bool
+    /// The player's latest position request for this episode.
+    let seekRequest: SeekRequest?
 
-    init(makeSession: @escaping @autoclosure () -> DecoderSession, isPlaying: Bool) {
+    init(makeSession: @escaping @autoclosure () -> DecoderSession, isPlaying: Bool, seekRequest: SeekRequest?) {
         _session = StateObject(wrappedValue: makeSession())
         self.isPlaying = isPlaying
+        self.seekRequest = seekRequest
     }
 
     var body: some View {
         Text(session.item.title)
-            .onAppear { session.begin(paused: !isPlaying) }
+            .onAppear { session.begin(paused: !isPlaying, seek: seekRequest) }
+            .onChange(of: seekRequest) { _, request in
+                if let request { session.seek(request) }
+            }
     }
 }

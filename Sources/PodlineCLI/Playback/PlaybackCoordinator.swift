@@ -23,17 +23,19 @@ struct PlaybackCoordinator: View {
     var body: some View {
         Group {
             if let item = player.current {
-                EpisodeSessionView(makeSession: plan(item), isPlaying: player.isPlaying).id(item.id)
+                EpisodeSessionView(makeSession: plan(item), isPlaying: player.isPlaying, seekRequest: player.seekRequest)
+                    .id(item.id)
             }
         }
-        .onChange(of: player.isPlaying) { _, playing in
-            guard player.current != nil else { return }
+        .onChange(of: player.state) { old, new in
+            // Loading and stopping are the episode session's and the identity observer's; this is pause and resume.
             let fade = Transaction.current.animation?.duration ?? 0
-            if playing {
-                engine.resume(fade)
-            } else {
+            switch (old, new) {
+            case (.paused, .playing): engine.resume(fade)
+            case (.playing, .paused):
                 engine.pause(fade)
                 journal.saveNow()
+            default: break
             }
         }
         .onChange(of: player.current) { old, new in
@@ -53,10 +55,6 @@ struct PlaybackCoordinator: View {
         }
         .onChange(of: player.speed, initial: true) { _, speed in
             engine.setSpeed(speed)
-        }
-        .onChange(of: player.seekRequest) { _, request in
-            guard let request else { return }
-            engine.seek(request.seconds, request.isRelative)
         }
         .onReceive(ticks) { now in
             guard case let .at(deadline)? = player.sleep, now >= deadline, player.isPlaying else { return }

@@ -22,8 +22,10 @@ final class PlaybackSession {
     /// Called for every engine event after the model took it in (the event stream listens here).
     var onEvent: ((EngineEvent) -> Void)?
 
-    init(output: OutputSpec, store: LibraryStore?, settings: Settings, player: Player = Player(),
-         resolver: PlayableResolver = PlayableResolver()) {
+    init(
+        output: OutputSpec, store: LibraryStore?, settings: Settings, player: Player = Player(),
+        resolver: PlayableResolver = PlayableResolver()
+    ) {
         self.player = player
         self.settings = PlaybackSettings(settings)
         journal = PlaybackJournal(store: store, settings: self.settings)

@@ -1,3 +1,5 @@
+import PodcastKit
+
 /// How a playback session behaves: resume, persistence, speeds and end-of-episode rules, all from the settings.
 struct PlaybackSettings: Sendable {
     /// Seconds an episode is rewound when it resumes where it was left.
@@ -23,5 +25,3 @@ struct PlaybackSettings: Sendable {
         item.speed ?? speeds.speed(forShow: item.showSlug)
     }
 }
-
-import PodcastKit

@@ -54,7 +54,8 @@ struct Completer: Sendable {
         }
         let slug = String(word[..<slash])
         guard let store = openStore(), let show = try? store.show(matching: slug), let id = show.id,
-              let listings = try? store.episodes(EpisodeQuery(showID: id, limit: 500)) else { return nil }
+            let listings = try? store.episodes(EpisodeQuery(showID: id, limit: 500))
+        else { return nil }
         let refs = listings.map(\.ref).filter { $0.hasPrefix(word) }
         return refs.isEmpty ? nil : .words(refs)
     }

@@ -34,9 +34,11 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         rl_callback_handler_install(prompt, EditorCallbacks.lineHandler)
         defer { rl_callback_handler_remove() }
         while true {
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: status.readFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: interruptReadFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: status.readFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: interruptReadFD, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, 3, -1) < 0 {
                 if errno == EINTR { continue }
                 return nil

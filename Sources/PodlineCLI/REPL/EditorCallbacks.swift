@@ -27,7 +27,8 @@ enum EditorCallbacks {
     }
 
     /// Chooses what Tab completes: words from the completer, or file names (by leaving it to libedit).
-    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+        text, start, _ in
         let word = text.map { String(cString: $0) } ?? ""
         let buffer = podline_rl_line_buffer().map { String(cString: $0) } ?? ""
         let before = String(decoding: Array(buffer.utf8.prefix(Int(start))), as: UTF8.self)

@@ -14,8 +14,9 @@ enum HistoryFile {
             state = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state"
         }
         let folder = state + "/podline"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return folder + "/history"
     }
 }

@@ -5,8 +5,10 @@ import Foundation
 /// keeps serving main-actor work (socket commands, observers) between them.
 enum ReplRunner {
     /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none).
-    static func run(settings: Settings, location: ControlLocation = .standard(),
-                    makeReader: @MainActor (ReplSession) -> any LineSource) -> Int32 {
+    static func run(
+        settings: Settings, location: ControlLocation = .standard(),
+        makeReader: @MainActor (ReplSession) -> any LineSource
+    ) -> Int32 {
         let (session, reader) = MainActor.assumeIsolated { () -> (ReplSession, any LineSource) in
             let session = ReplSession(settings: settings, location: location)
             session.start()

@@ -13,7 +13,8 @@ enum StatusLine {
         var title = TerminalText.safe(current.title)
         if let show = current.show { title += " — " + TerminalText.safe(show) }
         let speed = player.speed == player.speed.rounded() ? String(Int(player.speed)) : String(player.speed)
-        let details = "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
+        let details =
+            "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
             + "  vol \(Int(player.volume.rounded()))  \(speed)x"
         return "\(symbol) \(title)\(details)"
     }

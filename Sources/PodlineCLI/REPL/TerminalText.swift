@@ -22,14 +22,17 @@ public enum TerminalText {
     /// Skips the rest of an escape sequence: CSI up to its final byte, OSC/DCS up to BEL or ST, else one character.
     private static func skipEscape(after introducer: Unicode.Scalar, in scalars: inout String.UnicodeScalarView.Iterator) {
         var kind = introducer.value == 0x9B ? UInt32(0x5B) : (scalars.next()?.value ?? 0)
-        if kind == 0x5B { // CSI: parameters, then a final byte in 0x40...0x7E
+        if kind == 0x5B {  // CSI: parameters, then a final byte in 0x40...0x7E
             while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
             return
         }
-        if kind == 0x5D || kind == 0x50 || kind == 0x5F || kind == 0x5E { // OSC, DCS, APC, PM: up to BEL or ESC \
+        if kind == 0x5D || kind == 0x50 || kind == 0x5F || kind == 0x5E {  // OSC, DCS, APC, PM: up to BEL or ESC \
             while let next = scalars.next() {
                 if next.value == 0x07 { return }
-                if next.value == 0x1B { _ = scalars.next(); return }
+                if next.value == 0x1B {
+                    _ = scalars.next()
+                    return
+                }
             }
         }
         kind = 0
@@ -51,8 +54,8 @@ public enum TerminalText {
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return true
         default:
             return false

@@ -14,8 +14,10 @@ enum ShellFront {
     }
 
     /// Words that only ask about Podline itself, and so run even when config.toml is broken.
-    private static let aboutPodline: Set<String> = ["--help", "-h", "help", "--version", "config",
-                                                     "--generate-completion-script", "--experimental-dump-help"]
+    private static let aboutPodline: Set<String> = [
+        "--help", "-h", "help", "--version", "config",
+        "--generate-completion-script", "--experimental-dump-help",
+    ]
 
     /// Decides what `words` (global flags taken out) are and runs them when the language can.
     static func route(_ words: [String]) -> Route {
@@ -28,7 +30,7 @@ enum ShellFront {
         }
         let spec: CommandSpec
         do {
-            spec = try CommandMatcher.match(first, in: CommandTable.available(in: .shell))
+            spec = try CommandParser.match(first, in: .shell)
         } catch {
             printError(error.message)
             return .done(error.exitStatus)
@@ -76,6 +78,7 @@ enum ShellFront {
             HelpText.lines(for: topic).forEach { print($0) }
             return 0
         case .player(.play(let request)):
+            if words.first == "demo", let file = request.targets.first { print("Podline demo: \(file)") }
             return MainActor.assumeIsolated { ShellPlay.run(request) }
         case .player(.status(let json)):
             return exitStatus { try StatusCommand.report(json: json) }
@@ -100,7 +103,7 @@ enum ShellFront {
                 return 0
             }
             let message = PodlineCommand.message(for: error)
-            if code == ExitStatus.usage, let name = words.first, CommandTable.spec(named: name) != nil {
+            if code == ExitStatus.usage, !message.isEmpty, let name = words.first, CommandTable.spec(named: name) != nil {
                 printError("\(message) (see 'podline help \(name)')")
             } else if !message.isEmpty {
                 printError(message)

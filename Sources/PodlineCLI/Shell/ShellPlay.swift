@@ -28,8 +28,9 @@ enum ShellPlay {
         let paths = LibraryPaths()
         let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
         Logger(label: "podline.audio").debug("opening the output \(output)")
-        let session = PlaybackSession(output: output, store: store, settings: settings,
-                                      resolver: PlayableResolver(paths: paths))
+        let session = PlaybackSession(
+            output: output, store: store, settings: settings,
+            resolver: PlayableResolver(paths: paths))
         var here = request
         here.output = nil
         do {

@@ -9,8 +9,9 @@ struct ProgressBarsView: View {
     var body: some View {
         VStack {
             if activity.feedsToRefresh > 0 {
-                FeedsBarView(done: activity.refreshes.count, total: activity.feedsToRefresh,
-                             latest: activity.refreshes.max { $0.serial < $1.serial }?.show ?? "", style: style)
+                FeedsBarView(
+                    done: activity.refreshes.count, total: activity.feedsToRefresh,
+                    latest: activity.refreshes.max { $0.serial < $1.serial }?.show ?? "", style: style)
             }
             ForEach(activity.transfers.filter { !$0.isComplete }) { transfer in
                 TransferBarView(transfer: transfer, style: style)

@@ -14,7 +14,8 @@ final class ProgressDisplay {
 
     /// A display on standard error, or nil when standard error is not a terminal.
     static func onTerminal() -> ProgressDisplay? {
-        isatty(2) == 1 ? ProgressDisplay(style: ListStyle(color: TerminalStyle.enabled(for: 2), columns: TerminalSize.columns(of: 2) - 1)) : nil
+        isatty(2) == 1
+            ? ProgressDisplay(style: ListStyle(color: TerminalStyle.enabled(for: 2), columns: TerminalSize.columns(of: 2) - 1)) : nil
     }
 
     private let output: (String) -> Void

@@ -27,7 +27,9 @@ final class LoopbackServer: @unchecked Sendable {
         try process.run()
         var found: Int?
         for _ in 0..<200 {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8), let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8),
+                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 found = value
                 break
             }
@@ -71,120 +73,120 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     private static let script = #"""
-import gzip, hashlib, http.server, json, os, socketserver, sys, time, email.utils
+        import gzip, hashlib, http.server, json, os, socketserver, sys, time, email.utils
 
-root, port_file = sys.argv[1], sys.argv[2]
-files = os.path.join(root, "files")
-log_path = os.path.join(root, "log.jsonl")
+        root, port_file = sys.argv[1], sys.argv[2]
+        files = os.path.join(root, "files")
+        log_path = os.path.join(root, "log.jsonl")
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
 
-    def log_message(self, *args):
-        pass
+            def log_message(self, *args):
+                pass
 
-    def do_GET(self):
-        with open(log_path, "a") as log:
-            log.write(json.dumps({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
-        path, _, query = self.path.partition("?")
-        parts = path.lstrip("/").split("/")
-        kind = parts[0]
-        rest = "/".join(parts[1:])
-        if kind == "file":
-            return self.file(rest, query)
-        if kind == "chain":
-            codes = parts[1].split(",")
-            tail = "/".join(parts[2:])
-            location = "/" + tail if len(codes) == 1 else "/chain/" + ",".join(codes[1:]) + "/" + tail
-            return self.send_plain(int(codes[0]), b"moved", {"Location": location})
-        if kind == "loop":
-            return self.send_plain(302, b"again", {"Location": "/loop"})
-        if kind == "status":
-            return self.send_plain(int(parts[1]), b"status page")
-        if kind == "slow":
-            time.sleep(float(parts[1]))
-            return self.file("/".join(parts[3:]), query) if parts[2] == "file" else self.send_plain(404, b"no")
-        if kind == "trickle":
-            data = self.read_file(parts[2])
-            start = 0
-            range_header = self.headers.get("Range")
-            if range_header:
-                start = int(range_header.split("=")[1].split("-")[0])
-                self.send_response(206)
-                self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
-            else:
-                self.send_response(200)
-            self.send_header("Content-Length", str(len(data) - start))
-            self.end_headers()
-            for offset in range(start, len(data), 8192):
-                self.wfile.write(data[offset:offset + 8192])
-                self.wfile.flush()
-                time.sleep(0.02)
-            return
-        if kind == "stall" or kind == "truncate":
-            data = self.read_file(parts[2] if parts[1] == "file" else rest)
-            if data is None:
-                return self.send_plain(404, b"no")
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data[: len(data) // 2])
-            self.wfile.flush()
-            if kind == "stall":
-                time.sleep(30)
-            self.close_connection = True
-            return
-        self.send_plain(404, b"not found")
+            def do_GET(self):
+                with open(log_path, "a") as log:
+                    log.write(json.dumps({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
+                path, _, query = self.path.partition("?")
+                parts = path.lstrip("/").split("/")
+                kind = parts[0]
+                rest = "/".join(parts[1:])
+                if kind == "file":
+                    return self.file(rest, query)
+                if kind == "chain":
+                    codes = parts[1].split(",")
+                    tail = "/".join(parts[2:])
+                    location = "/" + tail if len(codes) == 1 else "/chain/" + ",".join(codes[1:]) + "/" + tail
+                    return self.send_plain(int(codes[0]), b"moved", {"Location": location})
+                if kind == "loop":
+                    return self.send_plain(302, b"again", {"Location": "/loop"})
+                if kind == "status":
+                    return self.send_plain(int(parts[1]), b"status page")
+                if kind == "slow":
+                    time.sleep(float(parts[1]))
+                    return self.file("/".join(parts[3:]), query) if parts[2] == "file" else self.send_plain(404, b"no")
+                if kind == "trickle":
+                    data = self.read_file(parts[2])
+                    start = 0
+                    range_header = self.headers.get("Range")
+                    if range_header:
+                        start = int(range_header.split("=")[1].split("-")[0])
+                        self.send_response(206)
+                        self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
+                    else:
+                        self.send_response(200)
+                    self.send_header("Content-Length", str(len(data) - start))
+                    self.end_headers()
+                    for offset in range(start, len(data), 8192):
+                        self.wfile.write(data[offset:offset + 8192])
+                        self.wfile.flush()
+                        time.sleep(0.02)
+                    return
+                if kind == "stall" or kind == "truncate":
+                    data = self.read_file(parts[2] if parts[1] == "file" else rest)
+                    if data is None:
+                        return self.send_plain(404, b"no")
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data[: len(data) // 2])
+                    self.wfile.flush()
+                    if kind == "stall":
+                        time.sleep(30)
+                    self.close_connection = True
+                    return
+                self.send_plain(404, b"not found")
 
-    def read_file(self, name):
-        try:
-            with open(os.path.join(files, name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
+            def read_file(self, name):
+                try:
+                    with open(os.path.join(files, name), "rb") as f:
+                        return f.read()
+                except OSError:
+                    return None
 
-    def file(self, name, query):
-        data = self.read_file(name)
-        if data is None:
-            return self.send_plain(404, b"not found")
-        etag = '"' + hashlib.sha1(data).hexdigest() + '"'
-        mtime = os.path.getmtime(os.path.join(files, name))
-        modified = email.utils.formatdate(mtime, usegmt=True)
-        headers = {"ETag": etag, "Last-Modified": modified}
-        if self.headers.get("If-None-Match") == etag or (
-            "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
-            return self.send_plain(304, b"", headers)
-        range_header = self.headers.get("Range")
-        if range_header and "norange=1" not in query:
-            start = int(range_header.split("=")[1].split("-")[0])
-            if start >= len(data):
-                return self.send_plain(416, b"", {"Content-Range": "bytes */%d" % len(data)})
-            claimed = start + 1 if "badrange=1" in query else start
-            headers["Content-Range"] = "bytes %d-%d/%d" % (claimed, len(data) - 1, len(data))
-            return self.send_plain(206, data[start:], headers)
-        if "gzip=1" in query and "gzip" in self.headers.get("Accept-Encoding", ""):
-            headers["Content-Encoding"] = "gzip"
-            data = gzip.compress(data)
-        self.send_plain(200, data, headers)
+            def file(self, name, query):
+                data = self.read_file(name)
+                if data is None:
+                    return self.send_plain(404, b"not found")
+                etag = '"' + hashlib.sha1(data).hexdigest() + '"'
+                mtime = os.path.getmtime(os.path.join(files, name))
+                modified = email.utils.formatdate(mtime, usegmt=True)
+                headers = {"ETag": etag, "Last-Modified": modified}
+                if self.headers.get("If-None-Match") == etag or (
+                    "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
+                    return self.send_plain(304, b"", headers)
+                range_header = self.headers.get("Range")
+                if range_header and "norange=1" not in query:
+                    start = int(range_header.split("=")[1].split("-")[0])
+                    if start >= len(data):
+                        return self.send_plain(416, b"", {"Content-Range": "bytes */%d" % len(data)})
+                    claimed = start + 1 if "badrange=1" in query else start
+                    headers["Content-Range"] = "bytes %d-%d/%d" % (claimed, len(data) - 1, len(data))
+                    return self.send_plain(206, data[start:], headers)
+                if "gzip=1" in query and "gzip" in self.headers.get("Accept-Encoding", ""):
+                    headers["Content-Encoding"] = "gzip"
+                    data = gzip.compress(data)
+                self.send_plain(200, data, headers)
 
-    def send_plain(self, code, body, headers=None):
-        self.send_response(code)
-        for key, value in (headers or {}).items():
-            self.send_header(key, value)
-        if code != 304:
-            self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if code != 304:
-            self.wfile.write(body)
+            def send_plain(self, code, body, headers=None):
+                self.send_response(code)
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                if code != 304:
+                    self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if code != 304:
+                    self.wfile.write(body)
 
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
+        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+            allow_reuse_address = True
 
-server = Server(("127.0.0.1", 0), Handler)
-with open(port_file + ".tmp", "w") as f:
-    f.write(str(server.server_address[1]))
-os.rename(port_file + ".tmp", port_file)
-server.serve_forever()
-"""#
+        server = Server(("127.0.0.1", 0), Handler)
+        with open(port_file + ".tmp", "w") as f:
+            f.write(str(server.server_address[1]))
+        os.rename(port_file + ".tmp", port_file)
+        server.serve_forever()
+        """#
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import PodcastKit
 
 /// A library in a new temporary folder.

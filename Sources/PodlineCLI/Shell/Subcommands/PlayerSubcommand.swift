@@ -39,10 +39,12 @@ enum SleepName: PlayerCommandName { static let name = "sleep" }
 extension PlayerSubcommand {
     /// Every player command that ArgumentParser lists through this type.
     static var all: [any ParsableCommand.Type] {
-        [PlayerSubcommand<PlayName>.self, PlayerSubcommand<DemoName>.self, PlayerSubcommand<PauseName>.self,
-         PlayerSubcommand<ResumeName>.self, PlayerSubcommand<ToggleName>.self, PlayerSubcommand<StopName>.self,
-         PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<SkipName>.self,
-         PlayerSubcommand<BackName>.self, PlayerSubcommand<VolumeName>.self, PlayerSubcommand<SpeedName>.self,
-         PlayerSubcommand<SleepName>.self]
+        [
+            PlayerSubcommand<PlayName>.self, PlayerSubcommand<DemoName>.self, PlayerSubcommand<PauseName>.self,
+            PlayerSubcommand<ResumeName>.self, PlayerSubcommand<ToggleName>.self, PlayerSubcommand<StopName>.self,
+            PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<SkipName>.self,
+            PlayerSubcommand<BackName>.self, PlayerSubcommand<VolumeName>.self, PlayerSubcommand<SpeedName>.self,
+            PlayerSubcommand<SleepName>.self,
+        ]
     }
 }

@@ -5,7 +5,7 @@ import PodcastKit
 struct FavCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fav",
-        abstract: "Toggle whether an episode is a favourite.")
+        abstract: CommandTable.summary(of: "fav"))
 
     @Argument(help: "The episode: SHOW/NUMBER or its id.")
     var ref: String

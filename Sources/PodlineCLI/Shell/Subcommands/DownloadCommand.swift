@@ -7,13 +7,18 @@ import PodcastKit
 struct DownloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Download episodes (resuming interrupted downloads).",
-        discussion: "On a terminal a progress bar is drawn on standard error; otherwise download-progress events are written to standard output as NDJSON.")
+        abstract: CommandTable.summary(of: "download"),
+        discussion:
+            "On a terminal a progress bar is drawn on standard error; otherwise download-progress events are written to standard output as NDJSON."
+    )
 
     @Argument(help: "Episodes: SHOW/NUMBER or ids.")
     var refs: [String]
 
-    @Option(help: "Afterwards, keep only the N most recent played downloads of each show and delete the rest.")
+    @Option(
+        help:
+            "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
+    )
     var keep: Int?
 
     @OptionGroup var library: LibraryOptions
@@ -59,7 +64,7 @@ struct DownloadCommand: ParsableCommand {
                 failures += 1
             }
         }
-        if let keep {
+        if let keep = keep ?? (Configuration.settings.retention > 0 ? Configuration.settings.retention : nil) {
             do {
                 for file in try Retention(store: store).deletePlayedDownloads(keeping: keep) {
                     display.deleted(file)
@@ -91,10 +96,14 @@ final class DownloadDisplay: @unchecked Sendable {
             return true
         }
         guard due else { return }
-        TerminalOutput.printJSON(.object([
-            ("event", .string("download-progress")),
-            ("data", .object([("ref", .string(progress.ref)), ("received", .int(progress.received)), ("total", .int(progress.total))])),
-        ]))
+        TerminalOutput.printJSON(
+            .object([
+                ("event", .string("download-progress")),
+                (
+                    "data",
+                    .object([("ref", .string(progress.ref)), ("received", .int(progress.received)), ("total", .int(progress.total))])
+                ),
+            ]))
     }
 
     func finished(_ ref: String, file: URL) {
@@ -102,10 +111,11 @@ final class DownloadDisplay: @unchecked Sendable {
         if terminal {
             print("\(ref): downloaded to \(file.path)")
         } else {
-            TerminalOutput.printJSON(.object([
-                ("event", .string("download-finished")),
-                ("data", .object([("ref", .string(ref)), ("file", .string(file.path))])),
-            ]))
+            TerminalOutput.printJSON(
+                .object([
+                    ("event", .string("download-finished")),
+                    ("data", .object([("ref", .string(ref)), ("file", .string(file.path))])),
+                ]))
         }
     }
 

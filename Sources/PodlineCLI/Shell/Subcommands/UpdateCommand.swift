@@ -7,14 +7,17 @@ import PodcastKit
 struct UpdateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
-        abstract: "Refresh subscribed feeds.",
+        abstract: CommandTable.summary(of: "update"),
         discussion: "Exits with status 2 when any feed could not be read; the others are updated all the same.")
 
     @Argument(help: "Shows to refresh (slug, id or feed URL); all when omitted.")
     var shows: [String] = []
 
     @Option(help: "How many feeds to fetch at once.")
-    var jobs = 8
+    var jobs: Int?
+
+    /// `--jobs`, else config.toml's `update_jobs`, else its default.
+    private var jobCount: Int { jobs ?? Configuration.settings.updateJobs }
 
     @Flag(help: "Print one JSON object per show instead of the summary.")
     var json = false
@@ -26,7 +29,7 @@ struct UpdateCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -45,11 +48,12 @@ struct UpdateCommand: ParsableCommand {
             defer { MainLoop.onMain { bars?.clear() } }
             let reporter = ActivityReporter(display: bars?.sink)
             let log = Logger(label: "podline.http")
-            log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobs) at a time")
+            log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobCount) at a time")
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
-            results = try runBlocking { [jobs, selected, cap] in
+            results = try runBlocking { [jobCount, selected, cap] in
                 try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
-                    await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobs) { result in
+                    await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobCount) {
+                        result in
                         reporter.feed(result)
                         log.debug("\(Self.request(result.show.feedURL)) \(result.show.feedURL): \(Self.status(result.outcome))")
                     }
@@ -84,7 +88,9 @@ struct UpdateCommand: ParsableCommand {
             return
         }
         let failed = results.filter(\.failed).count
-        print("Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "").")
+        print(
+            "Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "")."
+        )
     }
 
     /// `GET` for a feed fetched over HTTP, `read` for a local file.

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import AudioEngine
+import Foundation
 
 /// The documented exit codes of every podline command.
 public enum ExitStatus {

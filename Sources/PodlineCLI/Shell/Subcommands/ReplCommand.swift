@@ -6,16 +6,19 @@ import PodcastKit
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
-        abstract: "Read commands interactively, or one per line from standard input.",
+        abstract: CommandTable.summary(of: "repl"),
         discussion: """
-        Every command of the shell form works without the leading 'podline', and names may be shortened to a \
-        unique prefix. When standard input is not a terminal there is no prompt and no colour; a failing line \
-        does not stop the rest, and the exit status is that of the last failing line (0 if none).
-        """
+            Every command of the shell form works without the leading 'podline', and names may be shortened to a \
+            unique prefix. When standard input is not a terminal there is no prompt and no colour; a failing line \
+            does not stop the rest, and the exit status is that of the last failing line (0 if none).
+            """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
-                                            valueName: "DIR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
+            valueName: "DIR"))
     var home: String?
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

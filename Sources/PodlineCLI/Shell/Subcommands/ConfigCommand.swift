@@ -5,8 +5,9 @@ import PodcastKit
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show the effective settings and where each came from.",
-        discussion: "Settings are read from $XDG_CONFIG_HOME/podline/config.toml (else ~/.config/podline/config.toml). A bad file is refused with the key and line named, and exit status 64."
+        abstract: CommandTable.summary(of: "config"),
+        discussion:
+            "Settings are read from $XDG_CONFIG_HOME/podline/config.toml (else ~/.config/podline/config.toml). A bad file is refused with the key and line named, and exit status 64."
     )
 
     @Flag(name: .long, help: "Print {\"path\",\"exists\",\"settings\":{key:{\"value\",\"source\"}}}.")
@@ -33,8 +34,11 @@ struct ConfigCommand: ParsableCommand {
             let members = config.entries.map { entry in
                 (entry.key, JSONValue.object([("value", tomlToJSON(entry.value)), ("source", .string(entry.source))]))
             }
-            print(JSONValue.object([("path", .string(config.path)), ("exists", .bool(config.exists)),
-                                    ("settings", .object(members))]).rendered)
+            print(
+                JSONValue.object([
+                    ("path", .string(config.path)), ("exists", .bool(config.exists)),
+                    ("settings", .object(members)),
+                ]).rendered)
             return
         }
         print("# \(config.path)\(config.exists ? "" : " (not found: defaults)")")

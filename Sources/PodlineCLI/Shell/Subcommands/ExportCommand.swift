@@ -6,7 +6,7 @@ import PodcastKit
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).")
+        abstract: CommandTable.summary(of: "export"))
 
     @Argument(help: "The file to write; standard output when omitted or '-'.")
     var path: String?

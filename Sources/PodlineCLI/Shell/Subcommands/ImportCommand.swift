@@ -5,14 +5,19 @@ import PodcastKit
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Subscribe to the feeds of an OPML file.",
-        discussion: "Feeds already subscribed are skipped. A feed that cannot be read now is still subscribed and reported; the exit status is then 2.")
+        abstract: CommandTable.summary(of: "import"),
+        discussion:
+            "Feeds already subscribed are skipped. A feed that cannot be read now is still subscribed and reported; the exit status is then 2."
+    )
 
     @Argument(help: "The OPML file.", completion: .file(extensions: ["opml", "xml"]))
     var file: String
 
     @Option(help: "How many feeds to fetch at once.")
-    var jobs = 8
+    var jobs: Int?
+
+    /// `--jobs`, else config.toml's `update_jobs`, else its default.
+    private var jobCount: Int { jobs ?? Configuration.settings.updateJobs }
 
     @OptionGroup var feedOptions: FeedOptions
 
@@ -21,7 +26,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -31,16 +36,19 @@ struct ImportCommand: ParsableCommand {
             let store = try library.openStore()
             let document = try OPMLImport.read(file)
             for warning in document.skipped { printError("\(file): \(warning)") }
-            summary = try runBlocking { [jobs, cap] in
+            summary = try runBlocking { [jobCount, cap] in
                 try await HTTPFetcher.with(decompressionLimit: cap) { http in
-                    try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(document.entries, jobs: jobs)
+                    try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(
+                        document.entries, jobs: jobCount)
                 }
             }
         } catch {
             throw libraryFailure(error)
         }
         for failure in summary.failures { printError(failure) }
-        print("Imported \(summary.added) feeds (\(summary.alreadySubscribed) already subscribed, \(summary.failures.count) unreadable now).")
+        print(
+            "Imported \(summary.added) feed\(summary.added == 1 ? "" : "s") (\(summary.alreadySubscribed) already subscribed, \(summary.failures.count) unreadable now)."
+        )
         if !summary.failures.isEmpty { throw ExitCode(ExitStatus.unreadable) }
     }
 }

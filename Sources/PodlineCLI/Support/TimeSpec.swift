@@ -1,4 +1,5 @@
 import Foundation
+
 /// Parses the TIME forms of the command language: `90`, `90s`, `5m`, `2h`, `1:30`, `1:02:03`, `1.5`.
 public enum TimeSpec {
     /// Seconds for `text`, or nil when it is not a TIME.

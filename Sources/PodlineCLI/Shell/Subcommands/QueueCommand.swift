@@ -5,15 +5,17 @@ import Foundation
 struct QueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queue",
-        abstract: "Show or change what plays next.",
-        discussion: "With no action, lists the queue. add takes episode references, files or URLs; remove takes a reference or a 1-based index."
+        abstract: CommandTable.summary(of: "queue"),
+        discussion:
+            "With no action, lists the queue. add takes episode references, files or URLs; remove takes a reference or a 1-based index."
     )
 
     @Flag(name: .long, help: "Print the queue as a JSON array.")
     var json = false
 
-    @Argument(help: ArgumentHelp("add <ref|file>…, remove <ref|index>, or clear.", valueName: "action"),
-              completion: .list(["add", "remove", "clear"]))
+    @Argument(
+        help: ArgumentHelp("add <ref|file>…, remove <ref|index>, or clear.", valueName: "action"),
+        completion: .list(["add", "remove", "clear"]))
     var action: [String] = []
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

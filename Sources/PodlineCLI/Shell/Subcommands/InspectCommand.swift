@@ -5,7 +5,7 @@ import PodcastKit
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what a feed file or URL contains, without subscribing.")
+        abstract: CommandTable.summary(of: "inspect"))
 
     @Argument(help: "A feed URL (http, https, feed, itpc, pcast) or file.")
     var feed: String
@@ -58,7 +58,9 @@ struct InspectCommand: ParsableCommand {
         print("Episodes:    \(feed.episodes.count) (\(playable) playable)")
         for episode in feed.episodes {
             let mark = episode.isPlayable ? " " : "!"
-            print("\(mark) \(TerminalOutput.day(episode.published))  \(TerminalOutput.pad(TerminalOutput.duration(episode.duration), 8))  \(episode.title ?? episode.guid ?? "-")")
+            print(
+                "\(mark) \(TerminalOutput.day(episode.published))  \(TerminalOutput.pad(TerminalOutput.duration(episode.duration), 8))  \(episode.title ?? episode.guid ?? "-")"
+            )
         }
     }
 }

@@ -5,7 +5,7 @@ import PodcastKit
 struct MarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark",
-        abstract: "Mark an episode played or unplayed.")
+        abstract: CommandTable.summary(of: "mark"))
 
     /// The states an episode can be marked with.
     enum State: String, ExpressibleByArgument, CaseIterable {

@@ -42,7 +42,7 @@ enum TerminalOutput {
             let written = write(1, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return // standard output is gone (a closed pipe): nothing more to do
+                return  // standard output is gone (a closed pipe): nothing more to do
             }
             offset += written
         }

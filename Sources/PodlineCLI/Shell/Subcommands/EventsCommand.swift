@@ -5,12 +5,12 @@ import Foundation
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "Stream player events as NDJSON.",
+        abstract: CommandTable.summary(of: "events"),
         discussion: """
-        Events: property-change (state, position, volume, speed, episode, queue), episode-started, \
-        episode-ended (reason eof, stop, next or error), download-progress, feed-updated, error. \
-        Position changes arrive at most 4 times a second. Exits 4 when no player runs.
-        """
+            Events: property-change (state, position, volume, speed, episode, queue), episode-started, \
+            episode-ended (reason eof, stop, next or error), download-progress, feed-updated, error. \
+            Position changes arrive at most 4 times a second. Exits 4 when no player runs.
+            """
     )
 
     @Flag(name: .long, help: "Print each event as one JSON object per line (the default when output is not a terminal).")

@@ -5,7 +5,7 @@ import PodcastKit
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Subscribe to a feed (URL or file).")
+        abstract: CommandTable.summary(of: "add"))
 
     @Argument(help: "A feed URL (http, https, feed, itpc, pcast) or file.")
     var feed: String
@@ -27,6 +27,9 @@ struct AddCommand: ParsableCommand {
                     try await Subscriber(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(feed)
                 }
             }
+        } catch StoreError.alreadySubscribed(let message) {
+            print(message)
+            return
         } catch {
             throw libraryFailure(error)
         }

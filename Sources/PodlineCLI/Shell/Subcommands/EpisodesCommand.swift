@@ -5,7 +5,7 @@ import PodcastKit
 struct EpisodesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "episodes",
-        abstract: "List episodes, newest first.",
+        abstract: CommandTable.summary(of: "episodes"),
         discussion: "Each line starts with the episode's reference (SHOW/NUMBER), which play, download, mark and fav accept.")
 
     @Argument(help: "A show (slug, id or feed URL); all shows when omitted.")

@@ -2,19 +2,22 @@ import Foundation
 
 /// Finds the files Podline ships in `Resources/`, installed or in a source checkout.
 enum ResourceLocator {
-    /// The first existing copy of `name`: `$PODLINE_RESOURCES`, beside the binary's `share/podline`,
-    /// a `Resources` folder beside the binary, then the source tree the binary was built from.
     /// The bundled demo episode's file name.
     static let demoEpisode = "demo-episode.mp3"
 
-    static func url(for name: String, sourceFile: String = #filePath) -> URL? {
-        candidates(sourceFile: sourceFile)
+    /// The first existing copy of `name`: `$PODLINE_RESOURCES`, beside the binary's `share/podline`,
+    /// a `Resources` folder beside the binary, then the source tree the binary was built from.
+    static func url(for name: String) -> URL? {
+        candidates()
             .map { $0.appendingPathComponent(name) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// This file, as the compiler saw it: the source tree is found from it.
+    private static let sourceFile = #filePath
+
     /// Where resources are looked for, in order.
-    static func candidates(sourceFile: String = #filePath) -> [URL] {
+    static func candidates() -> [URL] {
         var folders: [URL] = []
         if let override = ProcessInfo.processInfo.environment["PODLINE_RESOURCES"], !override.isEmpty {
             folders.append(URL(fileURLWithPath: override))
@@ -24,8 +27,9 @@ enum ResourceLocator {
             folders.append(binDir.deletingLastPathComponent().appendingPathComponent("share/podline"))
             folders.append(binDir.appendingPathComponent("Resources"))
         }
+        // This file is Sources/PodlineCLI/Support/ResourceLocator.swift.
         let checkout = URL(fileURLWithPath: sourceFile)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         folders.append(checkout.appendingPathComponent("Resources"))
         return folders
     }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show what is playing.",
+        abstract: CommandTable.summary(of: "status"),
         discussion: "With no running player it reports stopped (and {\"state\":\"stopped\"} with --json) and exits 0."
     )
 

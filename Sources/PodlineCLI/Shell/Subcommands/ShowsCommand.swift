@@ -5,7 +5,7 @@ import PodcastKit
 struct ShowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shows",
-        abstract: "List subscribed shows.")
+        abstract: CommandTable.summary(of: "shows"))
 
     @Flag(help: "Print a JSON array.")
     var json = false

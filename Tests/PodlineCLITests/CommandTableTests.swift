@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import PodlineCLI
+
+/// The command table is the one list of commands: the shell's subcommands, their flags and the man page are held to it.
+@Suite("the command table")
+struct CommandTableTests {
+    private var shellNames: Set<String> { Set(CommandTable.available(in: .shell).map(\.name)) }
+
+    @Test("every shell command is an ArgumentParser subcommand, with the table's summary, and no other")
+    func subcommandsMatch() {
+        let subcommands = PodlineCommand.configuration.subcommands
+        let names = Set(subcommands.map { $0.configuration.commandName ?? "" })
+        #expect(names == shellNames.subtracting(["help"]))
+        for command in subcommands {
+            let name = command.configuration.commandName ?? ""
+            #expect(command.configuration.abstract == CommandTable.spec(named: name)?.summary, "\(name)")
+        }
+    }
+
+    /// The long flags a subcommand's help lists, without the ones every command or every library command takes.
+    private func flags(ofHelp text: String) -> Set<String> {
+        let common: Set<String> = ["help", "verbose", "no-color", "home", "max-feed-size", "version"]
+        let pattern = try! NSRegularExpression(pattern: "--([a-z][a-z-]*)")
+        let range = NSRange(text.startIndex..., in: text)
+        let found = pattern.matches(in: text, range: range).map { String(text[Range($0.range(at: 1), in: text)!]) }
+        return Set(found).subtracting(common)
+    }
+
+    @Test("each library command's ArgumentParser flags are the table's flags")
+    func libraryFlagsMatch() {
+        for command in PodlineCommand.configuration.subcommands {
+            let name = command.configuration.commandName ?? ""
+            guard let spec = CommandTable.spec(named: name),
+                spec.kind == .library || name == "status" || name == "events"
+                    || name == "queue"
+            else { continue }
+            let usage = PodlineCommand.helpMessage(for: command, columns: 400).components(separatedBy: "OPTIONS:").dropFirst()
+                .joined()
+            #expect(flags(ofHelp: usage) == Set(spec.flags.map(\.name)), "\(name)")
+        }
+    }
+
+    @Test("the man page's COMMANDS section describes exactly the shell's commands")
+    func manPageMatches() throws {
+        let man = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("man/podline.1")
+        let text = try String(contentsOf: man, encoding: .utf8)
+        let start = try #require(text.range(of: "\n.SH COMMANDS\n"))
+        let end = try #require(text.range(of: "\n.SH ", range: start.upperBound..<text.endIndex))
+        let lines = text[start.upperBound..<end.lowerBound].components(separatedBy: "\n")
+        var names: Set<String> = []
+        for (index, line) in lines.enumerated() where index > 0 && lines[index - 1] == ".TP" {
+            let tokens = line.split(separator: " ").map(String.init).dropFirst()
+            guard let first = tokens.first else { continue }
+            names.insert(first)
+            let list = Array(tokens)
+            for position in list.indices.dropFirst(2) where list[position - 1] == "\"" && list[position - 2] == "\"," {
+                names.insert(list[position])
+            }
+        }
+        #expect(names == shellNames)
+    }
+
+    @Test("help in the shell lists the shell's commands; the REPL's, the REPL's")
+    func helpListsTheFrontEnd() {
+        let shell = HelpText.lines(for: nil, in: .shell).compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(shell.contains("demo") && !shell.contains("quit"))
+        let repl = HelpText.lines(for: nil, in: .repl).compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(repl.contains("quit") && !repl.contains("demo"))
+    }
+
+    @Test("play's flags parse the same in every front end and say the request again")
+    func playFlags() throws {
+        for frontEnd: CommandSpec.FrontEnds in [.shell, .repl, .socket] {
+            let parsed = try CommandParser.parse(
+                [
+                    "play", "a.mp3", "b/2", "--speed", "1.3", "--start=1:30", "--no-resume",
+                    "--enqueue", "--sleep", "end", "--volume", "70",
+                ], in: frontEnd)
+            guard case .player(.play(let request)) = parsed else {
+                Issue.record("not a play: \(parsed)")
+                continue
+            }
+            #expect(request.targets == ["a.mp3", "b/2"])
+            #expect(request.speed == 1.3 && request.start == 90 && request.volume == 70)
+            #expect(request.noResume && request.enqueue && request.sleep == .endOfEpisode)
+            #expect(try CommandParser.parse(request.words, in: frontEnd) == parsed)
+        }
+        #expect(throws: CommandError.self) { try CommandParser.parse(["play", "x", "--speed", "9"]) }
+        #expect(throws: CommandError.self) { try CommandParser.parse(["play", "x", "--spede", "2"]) }
+        #expect(throws: CommandError.self) { try CommandParser.parse(["demo"], in: .repl) }
+    }
+}
