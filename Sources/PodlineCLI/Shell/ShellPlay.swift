@@ -26,11 +26,19 @@ enum ShellPlay {
             return ExitStatus.usage
         }
         let paths = LibraryPaths()
+        let resolver = PlayableResolver(paths: paths)
+        do {
+            // Refused before a player is made for it: nothing starts for a target that names nothing.
+            _ = try request.items(resolver)
+        } catch {
+            printError(error.message)
+            return error.exitStatus
+        }
         let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
         Logger(label: "podline.audio").debug("opening the output \(output)")
         let session = PlaybackSession(
             output: output, store: store, settings: settings,
-            resolver: PlayableResolver(paths: paths))
+            resolver: resolver)
         var here = request
         here.output = nil
         do {
