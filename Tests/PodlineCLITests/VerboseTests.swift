@@ -42,7 +42,7 @@ struct VerboseTests {
         #expect(quiet.stderr.isEmpty)
         let loud = try PodlineBinary.run(["update", "--verbose"], home: folder, environment: environment)
         #expect(loud.status == 0)
-        #expect(loud.stderrLines.contains("podline: [http] debug: refreshing 1 feed, 8 at a time"), "\(loud.stderr)")
+        #expect(loud.stderrLines.contains("podline: [http] debug: refreshing 1 feed, 4 at a time"), "\(loud.stderr)")
         #expect(
             loud.stderrLines.contains { $0.hasPrefix("podline: [http] debug: read \(feed.path): read, 0 new episodes") }, "\(loud.stderr)")
     }

@@ -73,14 +73,16 @@ public enum CommandTable {
             flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite.")],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
-            "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library, flags: [json],
+            "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
+            flags: [json],
             in: [.shell, .repl], completion: .files),
         CommandSpec(
             "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
             in: [.shell, .repl], completion: .files),
         CommandSpec(
-            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library, in: [.shell, .repl],
+            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library,
+            in: [.shell, .repl],
             completion: .files),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,

@@ -14,35 +14,34 @@ struct Completer: Sendable {
         case files
     }
 
-    /// The candidates for `word`, the word being typed, when `before` is the text of the line in front of it.
+    /// The candidates for `word`, the word being typed, when `before` is the text of the line in front of it: what the
+    /// command table says the command's arguments and flags complete to.
     func candidates(before: String, word: String) -> Candidates {
         let earlier = (try? Tokenizer.words(before)) ?? before.split(separator: " ").map(String.init)
-        guard let first = earlier.first else { return .words(CommandMatcher.completions(of: word)) }
-        let command = (try? CommandMatcher.match(first).name) ?? first
-        switch command {
-        case "play", "download", "mark", "fav":
-            if earlier.count >= 2, command == "mark" { return .words(["played", "unplayed"].filter { $0.hasPrefix(word) }) }
-            return references(word) ?? .files
-        case "queue":
-            if earlier.count == 1 { return .words(["add", "clear", "remove"].filter { $0.hasPrefix(word) }) }
-            return references(word) ?? .files
-        case "episodes", "update":
-            if word.hasPrefix("-") { return .words(flags(command).filter { $0.hasPrefix(word) }) }
-            return .words(showSlugs().filter { $0.hasPrefix(word) })
-        case "sleep":
-            return .words(["end", "off"].filter { $0.hasPrefix(word) })
-        case "help":
-            return .words(CommandMatcher.completions(of: word))
-        case "status", "events", "shows", "inspect", "config":
-            if word.hasPrefix("-") { return .words(["--json"].filter { $0.hasPrefix(word) }) }
-            return command == "inspect" ? .files : .words([])
-        default:
-            return .files
+        let commands = CommandTable.available(in: .repl)
+        guard let first = earlier.first else { return .words(CommandMatcher.completions(of: word, in: commands)) }
+        guard let spec = try? CommandMatcher.match(first, in: commands) else { return .words([]) }
+        if word.hasPrefix("-") {
+            return .words(spec.flags.map { "--" + $0.name }.filter { $0.hasPrefix(word) })
         }
-    }
-
-    private func flags(_ command: String) -> [String] {
-        command == "update" ? ["--jobs"] : ["--new", "--in-progress", "--downloaded", "--search", "--limit", "--json"]
+        let position = earlier.count  // 1 for the first argument
+        switch spec.completion {
+        case .none:
+            return .words([])
+        case .files:
+            return .files
+        case .commands:
+            return .words(CommandMatcher.completions(of: word, in: commands))
+        case .shows:
+            return .words(showSlugs().filter { $0.hasPrefix(word) })
+        case .references:
+            if spec.name == "mark", position >= 2 { return .words(["played", "unplayed"].filter { $0.hasPrefix(word) }) }
+            return references(word) ?? .files
+        case .words(let words):
+            // `queue add` goes on with references; the table's words are the first argument's.
+            if position >= 2 { return references(word) ?? .files }
+            return .words(words.filter { $0.hasPrefix(word) })
+        }
     }
 
     /// Show slugs, or `slug/N` references once a slash is typed; nil when the word looks like a path.

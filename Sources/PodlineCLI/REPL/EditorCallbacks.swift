@@ -39,6 +39,8 @@ enum EditorCallbacks {
             return nil
         case .words(let words):
             podline_rl_set_completion_over(1)
+            // A show slug completes to `slug/`: the episode number follows without a space.
+            podline_rl_set_completion_append_character(words.allSatisfy { $0.hasSuffix("/") } ? 0 : 32)
             EditorCallbacks.matches = words
             guard !words.isEmpty else { return nil }
             return rl_completion_matches(text, EditorCallbacks.generate)

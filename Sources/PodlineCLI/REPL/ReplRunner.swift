@@ -4,7 +4,11 @@ import Foundation
 /// run on the reading thread), while the main thread
 /// keeps serving main-actor work (socket commands, observers) between them.
 enum ReplRunner {
-    /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none).
+    /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none), or 0 when `quit` ends
+    /// an interactive session.
+    ///
+    /// When piped input ends while an episode plays, the REPL waits for playback to end (as `printf 'play x.mp3\n' |
+    /// podline` means); a last line `quit` (or `stop`) ends it at once.
     static func run(
         settings: Settings, location: ControlLocation = .standard(),
         makeReader: @MainActor (ReplSession) -> any LineSource
@@ -17,6 +21,8 @@ enum ReplRunner {
         let finished = Flag()
         MainLoop.isRunElsewhere = true
         defer { MainLoop.isRunElsewhere = false }
+        let interactive = isatty(0) == 1
+        let quitTyped = Flag()
         Thread.detachNewThread {
             while let line = reader.next(prompt: MainActorCall.run { "podline [\(session.promptState)]> " }) {
                 var keepGoing = true
@@ -28,9 +34,15 @@ enum ReplRunner {
                     MainActorCall.run { session.finish(status: status) }
                 }
                 reader.record(line, failed: MainActorCall.run { session.lastStatus != 0 })
-                if !keepGoing { break }
+                if !keepGoing {
+                    quitTyped.set()
+                    break
+                }
             }
             reader.close()
+            if !quitTyped.isSet, !interactive {
+                while MainActorCall.run({ session.isPlayingHere }) { usleep(100_000) }
+            }
             MainActorCall.run { session.shutdown() }
             finished.set()
             DispatchQueue.main.async {}
@@ -38,6 +50,7 @@ enum ReplRunner {
         while !finished.isSet {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
         }
+        if interactive, quitTyped.isSet { return 0 }
         return MainActor.assumeIsolated { session.lastFailure }
     }
 

@@ -74,6 +74,9 @@ final class ReplSession {
         remote = nil
     }
 
+    /// True while this REPL's own player has an episode loaded.
+    var isPlayingHere: Bool { remote == nil && playback != nil && player.current != nil }
+
     /// The play state for the prompt.
     var promptState: String {
         player.current == nil && remote == nil ? "stopped" : remote == nil ? player.state.rawValue : "remote"

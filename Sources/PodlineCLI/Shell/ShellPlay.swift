@@ -48,7 +48,14 @@ enum ShellPlay {
             return error.exitStatus
         }
         session.update()
-        return session.run()
+        var line: NowPlayingTerminal?
+        if NowPlayingTerminal.wanted(quiet: request.quiet) {
+            line = NowPlayingTerminal(player: session.player, dispatcher: session.dispatcher) { [weak session] in session?.quit() }
+        }
+        let status = session.run()
+        line?.stop()
+        return status
+
     }
 
     /// Sends `request` to the running player and reports in one line what it does with it.

@@ -1,0 +1,117 @@
+import DataFlow
+import Dispatch
+import Foundation
+import PodcastKit
+
+/// The now-playing line of `podline play` and `podline demo` on a terminal, as mpv and mpg123 show one: the same
+/// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.
+///
+/// Keys: space pause/resume, ← → back/skip, + − volume, [ ] speed, n next, q quit (the position is saved).
+@MainActor
+final class NowPlayingTerminal {
+    /// What each key runs, as words of the command language.
+    static let keys: [String: [String]] = [
+        " ": ["toggle"], "\u{1B}[D": ["back"], "\u{1B}[C": ["skip"], "+": ["volume", "+5"], "=": ["volume", "+5"],
+        "-": ["volume", "-5"], "[": ["speed", "-0.1"], "]": ["speed", "+0.1"], "n": ["next"],
+    ]
+
+    private var host: ViewHost<StatusLineView>?
+    private var input: DispatchSourceRead?
+    private let dispatcher: CommandDispatcher
+    private let quit: @MainActor () -> Void
+    private var pending: [UInt8] = []
+    private var message: String?
+
+    /// Starts drawing `player` on standard output and reading keys from standard input (when it is a terminal).
+    init(player: Player, dispatcher: CommandDispatcher, quit: @escaping @MainActor () -> Void) {
+        self.dispatcher = dispatcher
+        self.quit = quit
+        let host = ViewHost(StatusLineView(player: player) { [weak self] line, _ in self?.draw(line) })
+        host.updatesAutomatically = true
+        self.host = host
+        if isatty(0) == 1, RawTerminal.enable() {
+            let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
+            source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readKeys() } }
+            source.resume()
+            input = source
+        }
+    }
+
+    /// Whether the line is drawn: on a terminal, unless `--quiet`.
+    static func wanted(quiet: Bool) -> Bool {
+        !quiet && isatty(1) == 1
+    }
+
+    /// Ends the line (the cursor moves below it) and gives the terminal back.
+    func stop() {
+        input?.cancel()
+        input = nil
+        host?.updatesAutomatically = false
+        host = nil
+        RawTerminal.restore()
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    private func draw(_ line: String) {
+        let width = TerminalSize.columns(of: 1)
+        var text = line
+        if let message { text += "  " + message }
+        if text.count >= width { text = String(text.prefix(max(0, width - 1))) }
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(0, &buffer, buffer.count)
+        guard count > 0 else {
+            input?.cancel()
+            input = nil
+            return
+        }
+        pending += buffer[0..<count]
+        while !pending.isEmpty {
+            if pending[0] == UInt8(ascii: "q") {
+                pending.removeAll()
+                quit()
+                return
+            }
+            let length = pending[0] == 0x1B ? min(3, pending.count) : 1
+            let key = String(decoding: pending.prefix(length), as: UTF8.self)
+            pending.removeFirst(length)
+            guard let words = Self.keys[key] else { continue }
+            do {
+                _ = try dispatcher.run(words: words)
+                message = nil
+            } catch {
+                message = error.message
+            }
+        }
+    }
+}
+
+/// Standard input without line buffering or echo while the now-playing line reads keys; restored on every way out.
+enum RawTerminal {
+    nonisolated(unsafe) private static var saved: termios?
+
+    /// Switches standard input to single keys; false when it cannot.
+    static func enable() -> Bool {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return false }
+        saved = settings
+        settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(0, TCSANOW, &settings) == 0 else { return false }
+        atexit { RawTerminal.restore() }
+        return true
+    }
+
+    /// Puts standard input back as it was.
+    static func restore() {
+        guard var settings = saved else { return }
+        saved = nil
+        _ = tcsetattr(0, TCSANOW, &settings)
+    }
+}
