@@ -75,7 +75,7 @@ struct TmuxSession {
 
     /// Sends keys (tmux key names such as `Tab`, `Enter`, `C-c`; other words are typed literally).
     func send(_ keys: [String]) {
-        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "C-c", "C-d", "C-u"]
+        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "Left", "Right", "Space", "C-c", "C-d", "C-u"]
         for key in keys {
             let arguments = named.contains(key) ? ["send-keys", "-t", name, key] : ["send-keys", "-t", name, "-l", key]
             _ = try? CommandRunner.run(tmux, arguments)

@@ -24,6 +24,26 @@ struct REPLTests {
         #expect(!result.stdout.contains("podline ["), "no prompt when stdin is not a terminal")
     }
 
+    @Test("piped input that ends while an episode plays waits for it to end; play takes the shell's flags")
+    func pipeWaitsForPlayback() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-repl-wait")
+        let tone = try Fixtures.toneMP3(in: folder, name: "tone.mp3", seconds: 2)
+        let config = folder.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("out.wav")
+        try Data("output = \"wav:\(out.path)\"\n".utf8).write(to: config.appendingPathComponent("config.toml"))
+        let environment: [String: String?] = [
+            "XDG_RUNTIME_DIR": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ]
+        let whole = try PodlineBinary.run(["repl"], home: folder, environment: environment, stdin: Data("play \(tone.path)\n".utf8))
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(try WAVFile(url: out).frameCount == 2 * 44_100, "the whole episode is played before the REPL ends")
+        let started = try PodlineBinary.run(
+            ["repl"], home: folder, environment: environment, stdin: Data("play \(tone.path) --start 1 --volume 50\n".utf8))
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(abs(try WAVFile(url: out).frameCount - 44_100) <= 1152, "--start 1 of a 2 s episode")
+    }
+
     @Test("usage errors exit 64 when they are the last failure")
     func usageLast() throws {
         let result = try repl("seek 10\nvolume 101\n")
