@@ -69,7 +69,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "podline", dependencies: ["PodlineCLI"]),
-        .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow"]),
+        .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "PodlineCLI"]),
         .executableTarget(name: "podline-bench"),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,4 +1,5 @@
 import DataFlow
+import PodlineCLI
 
 // Measures the update path of DataFlow's view graph. Run with:
 //   swift run -c release dataflow-bench [--json]
@@ -14,6 +15,8 @@ struct DataFlowFigures {
     var writesRSSChangeKilobytes = 0.0
     var parentWritesRSSChangeKilobytes = 0.0
     var singleUpdateRSSChangeKilobytes = 0.0
+    var coordinatorPositionMicroseconds = 0.0
+    var coordinatorVolumeMicroseconds = 0.0
 
     /// The figures as one JSON object (every value a finite number).
     var json: String {
@@ -23,6 +26,8 @@ struct DataFlowFigures {
             ("mountMilliseconds", mountMilliseconds), ("writesRSSChangeKilobytes", writesRSSChangeKilobytes),
             ("parentWritesRSSChangeKilobytes", parentWritesRSSChangeKilobytes),
             ("singleUpdateRSSChangeKilobytes", singleUpdateRSSChangeKilobytes),
+            ("coordinatorPositionMicroseconds", coordinatorPositionMicroseconds),
+            ("coordinatorVolumeMicroseconds", coordinatorVolumeMicroseconds),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1.isFinite ? $0.1 : 0)" }.joined(separator: ",") + "}"
     }
@@ -169,6 +174,10 @@ var figures = DataFlowFigures()
 measureSingleWrite(iterations: 200_000, into: &figures)
 measureLargeGraph(size: 10_000, samples: 20_000, into: &figures)
 measureMemory(writes: 1_000_000, into: &figures)
+let coordinator = CoordinatorProbe.nanosecondsPerChange()
+figures.coordinatorPositionMicroseconds = coordinator.position / 1000
+figures.coordinatorVolumeMicroseconds = coordinator.volume / 1000
+say("playback coordinator: position report + update \(Measurements.micros(coordinator.position)), volume change + update \(Measurements.micros(coordinator.volume))")
 if jsonOutput {
     print(figures.json)
 }

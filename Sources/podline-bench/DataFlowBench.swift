@@ -11,6 +11,8 @@ enum DataFlowBench {
         var graphUpdateP99Microseconds: Double
         var mountMilliseconds: Double
         var writesRSSChangeKilobytes: Double
+        var coordinatorPositionMicroseconds: Double
+        var coordinatorVolumeMicroseconds: Double
     }
 
     static func run(_ workspace: Workspace, _ report: Report) throws {
@@ -37,6 +39,14 @@ enum DataFlowBench {
                 group: "dataflow", what: "DataFlow: 1,000,000 writes with an update after each, RSS change",
                 podline: .kilobytes(median(\.writesRSSChangeKilobytes)), goal: .atMost(.kilobytes(1024), "flat (≤ 1 MB)"),
                 runs: runs.count))
+        report.add(
+            BenchRow(
+                group: "dataflow", what: "playback coordinator: one position report from the engine (model write + `update()`)",
+                podline: .microseconds(median(\.coordinatorPositionMicroseconds)), goal: .report, runs: runs.count))
+        report.add(
+            BenchRow(
+                group: "dataflow", what: "playback coordinator: one volume change (model write + `update()` + engine command)",
+                podline: .microseconds(median(\.coordinatorVolumeMicroseconds)), goal: .report, runs: runs.count))
         report.add(
             BenchRow(
                 group: "dataflow", what: "DataFlow: mount 10,000 views",

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PodcastKit
 import TOMLKit
 
 /// The settings in force: the defaults, overridden by `$XDG_CONFIG_HOME/podline/config.toml`.
@@ -83,10 +84,10 @@ public struct ConfigFile: Sendable {
         }
         for show in shows.keys {
             let line = KeyLines.line(of: show, inTable: ConfigKey.showSpeedTable, text: text)
-            guard let speed = shows[show].flatMap({ ConfigKey.number($0, in: 0.5...3.0) }) else {
+            guard let speed = shows[show].flatMap({ ConfigKey.number($0, in: Player.speedRange) }) else {
                 throw ConfigError(
                     path: path, line: line, key: "\(ConfigKey.showSpeedTable).\(show)",
-                    problem: "expected a number from 0.5 to 3.0")
+                    problem: ConfigKey.speedProblem)
             }
             settings.showSpeeds[show] = speed
             sources["\(ConfigKey.showSpeedTable).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"

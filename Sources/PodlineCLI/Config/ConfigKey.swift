@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 import TOMLKit
 
 /// One key of config.toml: its name, what it means, and how a value is read into the settings.
@@ -26,9 +27,9 @@ struct ConfigKey: Sendable {
                 return nil
             }, render: { quoted($0.output) }),
         ConfigKey(
-            name: "speed", summary: "playback speed, 0.5-3.0",
+            name: "speed", summary: "playback speed, \(Player.speedRange.text)",
             apply: { value, settings in
-                number(value, in: 0.5...3.0).map { settings.speed = $0 } == nil ? "expected a number from 0.5 to 3.0" : nil
+                number(value, in: Player.speedRange).map { settings.speed = $0 } == nil ? speedProblem : nil
             }, render: { format($0.speed) }),
         ConfigKey(
             name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
@@ -72,6 +73,9 @@ struct ConfigKey: Sendable {
                 return nil
             }, render: { String($0.retention) }),
     ]
+
+    /// What is wrong with a speed out of range.
+    static let speedProblem = "expected a number from \(Player.speedRange.lowerBound) to \(Player.speedRange.upperBound)"
 
     /// The name of the table of per-show speeds.
     static let showSpeedTable = "show_speed"

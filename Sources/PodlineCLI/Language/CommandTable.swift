@@ -116,6 +116,6 @@ public enum CommandTable {
 }
 
 extension ClosedRange<Double> {
-    /// `0.5-3.0` or `0-100`: the range as help and errors write it.
+    /// `0.5-3` or `0-100`: the range as help and errors write it.
     var text: String { "\(lowerBound.formatted())-\(upperBound.formatted())" }
 }
