@@ -177,7 +177,9 @@ measureMemory(writes: 1_000_000, into: &figures)
 let coordinator = CoordinatorProbe.nanosecondsPerChange()
 figures.coordinatorPositionMicroseconds = coordinator.position / 1000
 figures.coordinatorVolumeMicroseconds = coordinator.volume / 1000
-say("playback coordinator: position report + update \(Measurements.micros(coordinator.position)), volume change + update \(Measurements.micros(coordinator.volume))")
+say(
+    "playback coordinator: position report + update \(Measurements.micros(coordinator.position)), volume change + update \(Measurements.micros(coordinator.volume))"
+)
 if jsonOutput {
     print(figures.json)
 }

@@ -8,7 +8,8 @@ struct NowPlayingLineTests {
     @Test("play on a terminal shows show, title, position, volume and speed; keys pause, skip, change volume and speed, quit")
     func keys() throws {
         let folder = try Fixtures.temporaryDirectory("pl-now")
-        let episode = try Fixtures.toneMP3(in: folder, name: "long.mp3", seconds: 90, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
+        let episode = try Fixtures.toneMP3(
+            in: folder, name: "long.mp3", seconds: 90, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
         let sound = try PulseAudioServer()
         defer { sound.stop() }
         let config = folder.appendingPathComponent("config/podline")
