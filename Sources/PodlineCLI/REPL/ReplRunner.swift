@@ -7,7 +7,7 @@ enum ReplRunner {
     /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none), or 0 when `quit` ends
     /// an interactive session.
     ///
-    /// When piped input ends while an episode plays, the REPL waits for playback to end (as `printf 'play x.mp3\n' |
+    /// When piped input ends while an episode plays, the REPL waits for playback to end or pause (as `printf 'play x.mp3\n' |
     /// podline` means); a last line `quit` (or `stop`) ends it at once.
     static func run(
         settings: Settings, location: ControlLocation = .standard(),

@@ -74,8 +74,8 @@ final class ReplSession {
         remote = nil
     }
 
-    /// True while this REPL's own player has an episode loaded.
-    var isPlayingHere: Bool { remote == nil && playback != nil && player.current != nil }
+    /// True while this REPL's own player is playing (a paused player is not waited for).
+    var isPlayingHere: Bool { remote == nil && playback != nil && player.state == .playing }
 
     /// The play state for the prompt.
     var promptState: String {

@@ -16,7 +16,13 @@ enum StatusLine {
         let details =
             "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
             + "  vol \(Int(player.volume.rounded()))  \(speed)x"
-        return "\(symbol) \(title)\(details)"
+        switch player.sleep {
+        case .endOfEpisode?: return "\(symbol) \(title)\(details)  sleep at end"
+        case .at(let date)?:
+            // Whole seconds, so that the line changes once a second, not at every report.
+            return "\(symbol) \(title)\(details)  sleep \(TerminalOutput.duration(max(0, date.timeIntervalSinceNow).rounded(.up)))"
+        case nil: return "\(symbol) \(title)\(details)"
+        }
     }
 }
 
