@@ -40,6 +40,11 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "Cxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "DataFlow",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
@@ -51,7 +56,7 @@ let package = Package(
         .target(
             name: "PodcastKit",
             dependencies: [
-                "DataFlow",
+                "DataFlow", "Cxml2",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

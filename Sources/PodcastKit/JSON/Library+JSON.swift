@@ -18,7 +18,7 @@ extension EpisodeListing {
     public func json(paths: LibraryPaths) -> JSONValue {
         .object([
             ("ref", .string(ref)), ("id", .int(episode.id)), ("show", .string(showSlug)), ("show_title", .string(showTitle)),
-            ("guid", .string(episode.guid)), ("title", .string(episode.title)),
+            ("guid", .string(episode.guid)), ("title", .string(episode.title)), ("description", .string(episode.description)),
             ("published", .string(episode.published.map(ISO8601.string))), ("duration", .number(episode.duration)),
             ("url", .string(episode.enclosureURL)), ("length", .int(episode.enclosureLength)), ("type", .string(episode.enclosureType)),
             ("playable", .bool(episode.isPlayable)), ("played", .bool(episode.isPlayed)), ("position", .number(episode.position)),

@@ -62,11 +62,36 @@ public enum CommandTable {
             ],
             in: [.shell, .repl], completion: .shows),
         CommandSpec(
-            "download", usage: "<ref>…", "Download episodes (resuming interrupted downloads).", kind: .library,
-            flags: [FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show.")],
+            "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
+            flags: [
+                FlagSpec("new", "Every new episode (not played, started or downloaded), newest first."),
+                FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
+                FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show."),
+            ],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
-            "mark", usage: "<ref> played|unplayed", "Mark an episode played or unplayed.", kind: .library,
+            "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .library,
+            flags: [
+                FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
+                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD)."),
+            ],
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
+            "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
+            kind: .library,
+            flags: [
+                FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
+                FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."),
+            ],
+            in: [.shell, .repl], completion: .shows),
+        CommandSpec(
+            "show", usage: "<show>", "Show a show's details, description and settings.", kind: .library, flags: [json],
+            in: [.shell, .repl], completion: .shows),
+        CommandSpec(
+            "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .library, flags: [json],
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
+            "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,
             in: [.shell, .repl], completion: .references),
         CommandSpec(
             "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .library,

@@ -12,8 +12,14 @@ struct DownloadCommand: ParsableCommand {
             "On a terminal a progress bar is drawn on standard error; otherwise download-progress events are written to standard output as NDJSON."
     )
 
-    @Argument(help: "Episodes: SHOW/NUMBER or ids.")
-    var refs: [String]
+    @Argument(help: "Episodes: SHOW/NUMBER or ids; with --new, shows (none: every show).")
+    var refs: [String] = []
+
+    @Flag(help: "Download every new episode (not played, not started, not downloaded), newest first.")
+    var new = false
+
+    @Option(help: "With --new, at most N episodes of each show.")
+    var limit: Int?
 
     @Option(
         help:
@@ -26,7 +32,9 @@ struct DownloadCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func validate() throws {
-        if refs.isEmpty { throw ValidationError("give at least one episode reference") }
+        if refs.isEmpty, !new { throw ValidationError("give at least one episode reference, or --new") }
+        if limit != nil, !new { throw ValidationError("--limit goes with --new") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let keep, keep < 0 { throw ValidationError("--keep must not be negative") }
     }
 
@@ -36,7 +44,19 @@ struct DownloadCommand: ParsableCommand {
         var listings: [EpisodeListing] = []
         do {
             store = try library.openStore()
-            for ref in refs { listings.append(try store.episode(try parseReference(ref))) }
+            if new {
+                var showIDs: [Int64] = []
+                for text in refs {
+                    guard let show = try store.show(matching: text), let id = show.id else {
+                        throw StoreError.notFound("\(text): no such show (see podline shows)")
+                    }
+                    showIDs.append(id)
+                }
+                listings = try store.newEpisodes(showIDs: showIDs, limitPerShow: limit)
+                if listings.isEmpty { print("Nothing new to download") }
+            } else {
+                for ref in refs { listings.append(try store.episode(try parseReference(ref))) }
+            }
         } catch {
             throw libraryFailure(error)
         }

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import PodcastKit
+
+/// `podline show SLUG [--json]`: one show's details, its description and its settings.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: CommandTable.summary(of: "show"))
+
+    @Argument(help: "The show: slug, id or feed URL.")
+    var show: String
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @OptionGroup var library: LibraryOptions
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func run() throws {
+        let record: ShowRecord
+        do {
+            guard let found = try library.openStore().show(matching: show) else {
+                throw StoreError.notFound("\(show): no such show (see podline shows)")
+            }
+            record = found
+        } catch {
+            throw libraryFailure(error)
+        }
+        let settings = Configuration.settings
+        let speed = settings.speed(forShow: record.slug)
+        let speedSource = settings.showSpeeds[record.slug] != nil ? "show_speed" : "speed"
+        let terminal = isatty(1) == 1
+        let description = ShowNotes(
+            html: record.description ?? "", width: terminal ? TerminalSize.columns(of: 1) : 80,
+            bold: terminal && TerminalStyle.enabled(for: 1))
+        if json {
+            let plain = ShowNotes(html: record.description ?? "", width: 80)
+            print(
+                JSONValue.object([
+                    ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
+                    ("link", .string(record.link)), ("feed_url", .string(record.feedURL)),
+                    ("episodes", .int(record.episodeCount)), ("unplayed", .int(record.unplayedCount)),
+                    ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
+                    ("last_error", .string(record.lastError)), ("description", .string(record.description)),
+                    ("notes", .string(plain.text)),
+                    ("settings", .object([("speed", .object([("value", .number(speed)), ("source", .string(speedSource))]))])),
+                ]).rendered)
+            return
+        }
+        var lines = ["\(TerminalText.safe(record.displayTitle)) (\(record.slug))"]
+        if let author = record.author { lines.append("Author: \(TerminalText.safe(author))") }
+        if let link = record.link { lines.append("Link: \(TerminalText.safe(link))") }
+        lines.append("Feed: \(TerminalText.safe(record.feedURL))")
+        lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
+        lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
+        lines.append("Speed: \(speed.formatted()) (\(speedSource == "show_speed" ? "[show_speed] in config.toml" : "config.toml or the default"))")
+        lines.forEach { print($0) }
+        if !description.lines.isEmpty {
+            print("")
+            description.lines.forEach { print($0) }
+        }
+    }
+}
