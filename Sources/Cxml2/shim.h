@@ -1,6 +1,10 @@
 #ifndef PODLINE_CXML2_SHIM_H
 #define PODLINE_CXML2_SHIM_H
 /* libxml2's lenient HTML parser, for show notes. */
+#include <libxml/xmlversion.h>
+/* Debian's libxml2 is built with ICU, whose headers clash with the ICU that Foundation carries; nothing here
+   needs ICU's types, so libxml2's headers are read without them. */
+#undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 

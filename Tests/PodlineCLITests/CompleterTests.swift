@@ -13,7 +13,7 @@ struct CompleterTests {
     @Test(
         "the first word completes to command names",
         arguments: [
-            ("", "pa", ["pause"]), ("", "s", ["seek", "shows", "skip", "sleep", "speed", "status", "stop"]), ("", "zz", []),
+            ("", "pa", ["pause"]), ("", "s", ["seek", "show", "shows", "skip", "sleep", "speed", "status", "stop"]), ("", "zz", []),
         ] as [(String, String, [String])])
     func commands(before: String, word: String, expected: [String]) {
         #expect(completer.candidates(before: before, word: word) == .words(expected))

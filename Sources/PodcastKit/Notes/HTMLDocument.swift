@@ -7,8 +7,9 @@ final class HTMLDocument {
 
     /// Parses `html` (UTF-8), recovering from any fault, with no network access; nil only when libxml2 gives nothing.
     init?(_ html: String) {
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
         let bytes = Array(html.utf8)
         guard !bytes.isEmpty else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer in

@@ -6,7 +6,8 @@ extension LibraryStore {
     /// The downloaded files of the show `showID`, as stored.
     public func downloadPaths(showID: Int64) throws(StoreError) -> [String] {
         try read { db in
-            try String.fetchAll(db, sql: "SELECT downloadPath FROM episode WHERE showID = ? AND downloadPath IS NOT NULL", arguments: [showID])
+            try String.fetchAll(
+                db, sql: "SELECT downloadPath FROM episode WHERE showID = ? AND downloadPath IS NOT NULL", arguments: [showID])
         }
     }
 
