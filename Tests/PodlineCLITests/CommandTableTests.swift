@@ -89,6 +89,10 @@ struct CommandTableTests {
             #expect(request.noResume && request.enqueue && request.sleep == .endOfEpisode)
             #expect(try CommandParser.parse(request.words, in: frontEnd) == parsed)
         }
+        // Large values are said again without grouping, so that they read back.
+        let long = try CommandParser.parse(["play", "x", "--start", "2:00:00", "--duration", "3600"])
+        guard case .player(.play(let request)) = long else { return }
+        #expect(request.words == ["play", "x", "--start", "7200", "--duration", "3600"])
         #expect(throws: CommandError.self) { try CommandParser.parse(["play", "x", "--speed", "9"]) }
         #expect(throws: CommandError.self) { try CommandParser.parse(["play", "x", "--spede", "2"]) }
         #expect(throws: CommandError.self) { try CommandParser.parse(["demo"], in: .repl) }

@@ -20,14 +20,14 @@ struct CoordinatorTests {
             EngineClient(
                 load: { source, start, paused, _ in
                     guard case .file(let path) = source else { return }
-                    self.calls.append("load \(path) at \(start.formatted())\(paused ? " paused" : "")")
+                    self.calls.append("load \(path) at \(start.plainText)\(paused ? " paused" : "")")
                 },
                 pause: { _ in self.calls.append("pause") },
                 resume: { _ in self.calls.append("resume") },
                 stop: { reason in self.calls.append("stop \(reason.rawValue)") },
-                seek: { seconds, relative in self.calls.append("seek \(relative ? "by" : "to") \(seconds.formatted())") },
-                setVolume: { volume, _ in self.calls.append("volume \(volume.formatted())") },
-                setSpeed: { speed in self.calls.append("speed \(speed.formatted())") }
+                seek: { seconds, relative in self.calls.append("seek \(relative ? "by" : "to") \(seconds.plainText)") },
+                setVolume: { volume, _ in self.calls.append("volume \(volume.plainText)") },
+                setSpeed: { speed in self.calls.append("speed \(speed.plainText)") }
             )
         }
     }

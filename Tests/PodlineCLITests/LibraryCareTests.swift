@@ -126,4 +126,20 @@ struct LibraryCareTests {
         #expect(none.status == 0)
         #expect(try library.episodes(["--downloaded"]).count == 4)
     }
+
+    @Test("auto_download = 1 in config.toml: update downloads the newest new episode of each show")
+    func autoDownload() throws {
+        let library = try Library()
+        defer { library.server.stop() }
+        let config = library.home.appendingPathComponent(".config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("auto_download = 1\n".utf8).write(to: config.appendingPathComponent("config.toml"))
+        let updated = try library.run(["update"])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        let downloaded = try library.episodes(["--downloaded"]).compactMap { $0["ref"] as? String }.sorted()
+        #expect(downloaded == ["alpha/3", "beta/3"])
+        let again = try library.run(["update"])
+        #expect(again.status == 0)
+        #expect(try library.episodes(["--downloaded"]).count == 4, "the next update takes the next newest")
+    }
 }

@@ -72,6 +72,13 @@ struct ConfigKey: Sendable {
                 settings.retention = count
                 return nil
             }, render: { String($0.retention) }),
+        ConfigKey(
+            name: "auto_download", summary: "new episodes of each show that update downloads after refreshing it (0: none)",
+            apply: { value, settings in
+                guard let count = value.int, (0...100).contains(count) else { return "expected a whole number from 0 to 100" }
+                settings.autoDownload = count
+                return nil
+            }, render: { String($0.autoDownload) }),
     ]
 
     /// What is wrong with a speed out of range.

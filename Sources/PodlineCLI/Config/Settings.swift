@@ -20,6 +20,8 @@ public struct Settings: Sendable, Equatable {
     public var downloadDirectory = ""
     /// Downloaded episodes kept per show (0 keeps all).
     public var retention = 0
+    /// New episodes of each show that `update` downloads after refreshing it (0: none).
+    public var autoDownload = 0
 
     public init() {}
 

@@ -142,5 +142,5 @@ public enum CommandTable {
 
 extension ClosedRange<Double> {
     /// `0.5-3` or `0-100`: the range as help and errors write it.
-    var text: String { "\(lowerBound.formatted())-\(upperBound.formatted())" }
+    var text: String { "\(lowerBound.plainText)-\(upperBound.plainText)" }
 }

@@ -30,12 +30,12 @@ public struct PlayRequest: Equatable, Sendable {
     public var words: [String] {
         var words = ["play"] + targets
         if enqueue { words.append("--enqueue") }
-        if let start { words += ["--start", start.formatted()] }
-        if let duration { words += ["--duration", duration.formatted()] }
-        if let volume { words += ["--volume", volume.formatted()] }
-        if let speed { words += ["--speed", speed.formatted()] }
+        if let start { words += ["--start", start.plainText] }
+        if let duration { words += ["--duration", duration.plainText] }
+        if let volume { words += ["--volume", volume.plainText] }
+        if let speed { words += ["--speed", speed.plainText] }
         switch sleep {
-        case .after(let seconds)?: words += ["--sleep", seconds.formatted()]
+        case .after(let seconds)?: words += ["--sleep", seconds.plainText]
         case .endOfEpisode?: words += ["--sleep", "end"]
         case .off?, nil: break
         }

@@ -19,7 +19,7 @@ public enum StatusText {
         if let show = episode["show"] as? String { heading += " — " + TerminalText.safe(show) }
         var details = "\(TerminalOutput.duration(number(status["position"]))) / \(TerminalOutput.duration(number(status["duration"])))"
         details += "  volume \(Int((number(status["volume"]) ?? 100).rounded()))"
-        details += "  speed \((number(status["speed"]) ?? 1).formatted())x"
+        details += "  speed \((number(status["speed"]) ?? 1).plainText)x"
         if queued > 0 { details += "  queue \(queued)" }
         if let sleep = status["sleep"] as? String, sleep == "end" {
             details += "  sleep at end"

@@ -39,7 +39,6 @@ struct DownloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        var failures = 0
         let store: LibraryStore
         var listings: [EpisodeListing] = []
         do {
@@ -60,34 +59,12 @@ struct DownloadCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        let bars = MainLoop.onMain { ProgressDisplay.onTerminal() }
-        let display = DownloadDisplay(bars: bars)
-        let reporter = ActivityReporter(display: bars?.sink)
-        let log = Logger(label: "podline.http")
-        for listing in listings {
-            log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
-            do {
-                let file = try runBlocking {
-                    try await HTTPFetcher.with { http in
-                        try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
-                            display.progress(progress)
-                            reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
-                        }
-                    }
-                }
-                log.debug("download \(listing.ref): saved \(file.path)")
-                display.finished(listing.ref, file: file)
-            } catch {
-                display.clear()
-                log.debug("download \(listing.ref): failed: \(error)")
-                _ = libraryFailure(error)
-                failures += 1
-            }
-        }
+        let run = DownloadRun()
+        let failures = run.download(listings, store: store)
         if let keep = keep ?? (Configuration.settings.retention > 0 ? Configuration.settings.retention : nil) {
             do {
                 for file in try Retention(store: store).deletePlayedDownloads(keeping: keep) {
-                    display.deleted(file)
+                    run.display.deleted(file)
                 }
             } catch {
                 throw libraryFailure(error)

@@ -56,7 +56,7 @@ struct ShowCommand: ParsableCommand {
         lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
         lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
         lines.append(
-            "Speed: \(speed.formatted()) (\(speedSource == "show_speed" ? "[show_speed] in config.toml" : "config.toml or the default"))")
+            "Speed: \(speed.plainText) (\(speedSource == "show_speed" ? "[show_speed] in config.toml" : "config.toml or the default"))")
         lines.forEach { print($0) }
         if !description.lines.isEmpty {
             print("")

@@ -35,8 +35,9 @@ struct UpdateCommand: ParsableCommand {
     func run() throws {
         let cap = feedOptions.sizeCap
         let results: [FeedUpdateResult]
+        let store: LibraryStore
         do {
-            let store = try library.openStore()
+            store = try library.openStore()
             var selected: [ShowRecord] = []
             for name in shows {
                 guard let show = try store.show(matching: name) else { throw StoreError.notFound("\(name): no such show") }
@@ -63,7 +64,22 @@ struct UpdateCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         report(results)
-        if results.contains(where: \.failed) { throw ExitCode(ExitStatus.unreadable) }
+        let downloadFailures = try autoDownload(results, store: store)
+        if results.contains(where: \.failed) || downloadFailures > 0 { throw ExitCode(ExitStatus.unreadable) }
+    }
+
+    /// With `auto_download = N` in config.toml, downloads the N newest new episodes of each show refreshed; returns
+    /// how many downloads failed.
+    private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) throws -> Int {
+        let count = Configuration.settings.autoDownload
+        let showIDs = results.filter { !$0.failed }.compactMap(\.show.id)
+        guard count > 0, !showIDs.isEmpty else { return 0 }
+        do {
+            let listings = try store.newEpisodes(showIDs: showIDs, limitPerShow: count)
+            return DownloadRun().download(listings, store: store)
+        } catch {
+            throw libraryFailure(error)
+        }
     }
 
     private func report(_ results: [FeedUpdateResult]) {

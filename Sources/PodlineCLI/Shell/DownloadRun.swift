@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import PodcastKit
+
+/// Downloads episodes one after another with the progress display of `download` (bars on a terminal, NDJSON
+/// events otherwise) and the activity a running player reports; `download` and `update`'s auto-download share it.
+struct DownloadRun {
+    let display: DownloadDisplay
+    private let reporter: ActivityReporter
+
+    init() {
+        let bars = MainLoop.onMain { ProgressDisplay.onTerminal() }
+        display = DownloadDisplay(bars: bars)
+        reporter = ActivityReporter(display: bars?.sink)
+    }
+
+    /// Downloads each of `listings`; a failure is one line and the rest go on. Returns how many failed.
+    func download(_ listings: [EpisodeListing], store: LibraryStore) -> Int {
+        let log = Logger(label: "podline.http")
+        var failures = 0
+        for listing in listings {
+            log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
+            do {
+                let file = try runBlocking { [display, reporter] in
+                    try await HTTPFetcher.with { http in
+                        try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
+                            display.progress(progress)
+                            reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
+                        }
+                    }
+                }
+                log.debug("download \(listing.ref): saved \(file.path)")
+                display.finished(listing.ref, file: file)
+            } catch {
+                display.clear()
+                log.debug("download \(listing.ref): failed: \(error)")
+                _ = libraryFailure(error)
+                failures += 1
+            }
+        }
+        return failures
+    }
+}

@@ -1,0 +1,7 @@
+extension Double {
+    /// The shortest text for a number as the command language writes it: `50` rather than `50.0`, `1.25`, never
+    /// grouped or localised (`3600`, not `3,600`), so that it reads back.
+    var plainText: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}
