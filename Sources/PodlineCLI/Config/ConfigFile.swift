@@ -14,9 +14,11 @@ public struct ConfigFile: Sendable {
     public var sources: [String: String]
 
     /// `$XDG_CONFIG_HOME/podline/config.toml`, else `~/.config/podline/config.toml`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/podline/config.toml" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    public static func defaultPath(environment: [String: String]? = nil) -> String {
+        // Two variables are read with getenv: copying the whole environment into a dictionary costs start-up more.
+        let value = { (name: String) in environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) } }
+        if let config = value("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config + "/podline/config.toml" }
+        let home = value("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.config/podline/config.toml"
     }
 

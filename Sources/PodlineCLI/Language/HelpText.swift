@@ -18,9 +18,4 @@ public enum HelpText {
             spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary
         } + ["Names may be shortened to any unique prefix (pa for pause)."]
     }
-
-    /// The usage and flags of `spec` as one paragraph, for ArgumentParser's help.
-    static func discussion(_ spec: CommandSpec) -> String {
-        lines(for: spec.name).dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-    }
 }

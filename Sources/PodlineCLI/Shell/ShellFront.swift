@@ -13,11 +13,14 @@ enum ShellFront {
         case parse([String])
     }
 
-    /// Words that only ask about Podline itself, and so run even when config.toml is broken.
-    private static let aboutPodline: Set<String> = [
-        "--help", "-h", "help", "--version", "config",
-        "--generate-completion-script", "--experimental-dump-help",
-    ]
+    /// True for words that only ask about Podline itself, and so run even when config.toml is broken. (A switch,
+    /// not a set: building a `Set<String>` costs every command about half a million instructions at start-up.)
+    private static func isAboutPodline(_ word: String) -> Bool {
+        switch word {
+        case "--help", "-h", "help", "--version", "config", "--generate-completion-script", "--experimental-dump-help": true
+        default: false
+        }
+    }
 
     /// Decides what `words` (global flags taken out) are and runs them when the language can.
     static func route(_ words: [String]) -> Route {
@@ -25,7 +28,7 @@ enum ShellFront {
             return Configuration.check().map(Route.done) ?? .parse([])
         }
         if first.hasPrefix("-") {
-            if aboutPodline.contains(first) { return .parse(words) }
+            if isAboutPodline(first) { return .parse(words) }
             return Configuration.check().map(Route.done) ?? .parse(words)
         }
         let spec: CommandSpec
@@ -37,7 +40,7 @@ enum ShellFront {
         }
         let full = [spec.name] + words.dropFirst()
         if spec.name == "help" { return help(Array(words.dropFirst())) }
-        if !aboutPodline.contains(spec.name), let status = Configuration.check() { return .done(status) }
+        if !isAboutPodline(spec.name), let status = Configuration.check() { return .done(status) }
         switch spec.kind {
         case .player where spec.name != "events" && spec.name != "queue":
             return .done(runPlayerCommand(full))

@@ -10,7 +10,11 @@ protocol PlayerCommandName {
 struct PlayerSubcommand<Name: PlayerCommandName>: ParsableCommand {
     static var configuration: CommandConfiguration {
         let spec = CommandTable.spec(named: Name.name)!
-        return CommandConfiguration(commandName: spec.name, abstract: spec.summary, discussion: HelpText.discussion(spec))
+        // The flags are listed by `podline help NAME` (as `NAME --help` is answered): building that text here would
+        // cost every command's start-up, since ArgumentParser reads each subcommand's configuration.
+        return CommandConfiguration(
+            commandName: spec.name, abstract: spec.summary,
+            discussion: spec.flags.isEmpty ? "" : "'podline help \(spec.name)' lists its flags.")
     }
 
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments and flags, as 'podline help NAME' lists them."))
