@@ -121,21 +121,26 @@ struct NotesBuilder {
 
     /// Adds text, its whitespace collapsed and control characters (terminal escapes among them) dropped.
     mutating func text(_ raw: String) {
-        var scalars = String.UnicodeScalarView()
+        var word = String.UnicodeScalarView()
+        var first = true
         for scalar in raw.unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: continue
-            default: scalars.append(scalar)
+            case 0x09, 0x0A, 0x0D, 0x20, 0x2000...0x200A, 0x3000:
+                if !word.isEmpty {
+                    append(NotesWord(text: String(word), bold: boldDepth > 0), glued: first && glue)
+                    word = String.UnicodeScalarView()
+                }
+                first = false
+                glue = false
+            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                word.append(scalar)
             }
         }
-        let text = String(scalars)
-        let startsWithSpace = text.first?.isWhitespace ?? false
-        let words = text.split(whereSeparator: { $0.isWhitespace })
-        for (index, word) in words.enumerated() {
-            append(NotesWord(text: String(word), bold: boldDepth > 0), glued: index == 0 && !startsWithSpace && glue)
+        if !word.isEmpty {
+            append(NotesWord(text: String(word), bold: boldDepth > 0), glued: first && glue)
         }
-        if !words.isEmpty { glue = !(text.last?.isWhitespace ?? false) } else if !text.isEmpty { glue = false }
     }
 
     private mutating func append(_ word: NotesWord, glued: Bool) {

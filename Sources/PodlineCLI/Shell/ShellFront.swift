@@ -93,19 +93,24 @@ enum ShellFront {
     /// Parses `words` with the shell's subcommands and runs the command; an error is one line, with a pointer to
     /// the command's help.
     static func runParsed(_ words: [String]) -> Int32 {
+        // A subcommand is parsed on its own (ArgumentParser then reflects over its options only, not over every
+        // command's): about half of a library command's start-up. Help goes through the whole tree, for its usage line.
+        let asksForHelp = words.contains("--help") || words.contains("-h")
+        let direct = asksForHelp ? nil : words.first.flatMap(subcommand(named:))
+        let parser: any ParsableCommand.Type = direct ?? PodlineCommand.self
         do {
-            var command = try PodlineCommand.parseAsRoot(words)
+            var command = try direct.map { try $0.parseAsRoot(Array(words.dropFirst())) } ?? PodlineCommand.parseAsRoot(words)
             try command.run()
             return 0
         } catch {
-            let code = PodlineCommand.exitCode(for: error).rawValue
+            let code = parser.exitCode(for: error).rawValue
             fflush(nil)
             if code == 0 {
-                let message = PodlineCommand.fullMessage(for: error)
+                let message = parser.fullMessage(for: error)
                 if !message.isEmpty { print(message) }
                 return 0
             }
-            let message = PodlineCommand.message(for: error)
+            let message = parser.message(for: error)
             if code == ExitStatus.usage, !message.isEmpty, let name = words.first, CommandTable.spec(named: name) != nil {
                 printError("\(message) (see 'podline help \(name)')")
             } else if !message.isEmpty {
@@ -113,6 +118,11 @@ enum ShellFront {
             }
             return code
         }
+    }
+
+    /// The shell's subcommand named exactly `name`.
+    private static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
+        PodlineCommand.configuration.subcommands.first { $0.configuration.commandName == name }
     }
 
     private static func exitStatus(_ body: () throws -> Void) -> Int32 {
