@@ -32,10 +32,10 @@ final class HTMLDocument {
     }
 
     private static func walk(_ node: xmlNodePtr, _ visitor: (HTMLNodeEvent) -> Bool) {
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        switch node.pointee.type.rawValue {
+        case XML_TEXT_NODE.rawValue, XML_CDATA_SECTION_NODE.rawValue:
             if let content = node.pointee.content { _ = visitor(.text(String(cString: content))) }
-        case XML_ELEMENT_NODE:
+        case XML_ELEMENT_NODE.rawValue:
             let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
             let href = name == "a" ? attribute(node, "href") : nil
             guard visitor(.start(name, href: href)) else { return }

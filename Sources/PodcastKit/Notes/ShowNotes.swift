@@ -56,18 +56,40 @@ struct NotesBuilder {
     /// Text glued to the previous word (no space between them in the source).
     private var glue = false
 
-    private static let skipped: Set<String> = ["script", "style", "head", "title", "noscript", "template", "iframe", "object"]
-    private static let blockElements: Set<String> = [
-        "p", "div", "section", "article", "header", "footer", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6",
-        "table", "tr", "dl", "dt", "dd", "figure", "figcaption", "hr", "ul", "ol", "body", "html",
-    ]
-    private static let emphasis: Set<String> = ["b", "strong", "em", "i", "h1", "h2", "h3", "h4", "h5", "h6"]
+    // Switches rather than sets of names: the first use of a `Set<String>` in a process costs its start-up more than
+    // rendering a long show note does.
+
+    /// Elements whose content is not shown.
+    private static func isSkipped(_ name: String) -> Bool {
+        switch name {
+        case "script", "style", "head", "title", "noscript", "template", "iframe", "object": true
+        default: false
+        }
+    }
+
+    /// Elements that start and end a paragraph.
+    private static func isBlock(_ name: String) -> Bool {
+        switch name {
+        case "p", "div", "section", "article", "header", "footer", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6",
+            "table", "tr", "dl", "dt", "dd", "figure", "figcaption", "hr", "ul", "ol", "body", "html":
+            true
+        default: false
+        }
+    }
+
+    /// Elements shown in bold.
+    private static func isEmphasis(_ name: String) -> Bool {
+        switch name {
+        case "b", "strong", "em", "i", "h1", "h2", "h3", "h4", "h5", "h6": true
+        default: false
+        }
+    }
 
     mutating func visit(_ event: HTMLNodeEvent) -> Bool {
         switch event {
         case .start(let name, let href):
-            if Self.skipped.contains(name) { return false }
-            if Self.emphasis.contains(name) { boldDepth += 1 }
+            if Self.isSkipped(name) { return false }
+            if Self.isEmphasis(name) { boldDepth += 1 }
             switch name {
             case "br":
                 current.lines.append([])
@@ -88,10 +110,10 @@ struct NotesBuilder {
             case "a":
                 openLink = href.flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") || $0.hasPrefix("mailto:") ? $0 : nil }
             default:
-                if Self.blockElements.contains(name) { flush() }
+                if Self.isBlock(name) { flush() }
             }
         case .end(let name):
-            if Self.emphasis.contains(name) { boldDepth = max(0, boldDepth - 1) }
+            if Self.isEmphasis(name) { boldDepth = max(0, boldDepth - 1) }
             switch name {
             case "ul", "ol":
                 flush()
@@ -111,7 +133,7 @@ struct NotesBuilder {
                 }
                 openLink = nil
             default:
-                if Self.blockElements.contains(name) { flush() }
+                if Self.isBlock(name) { flush() }
             }
         case .text(let text):
             self.text(text)
