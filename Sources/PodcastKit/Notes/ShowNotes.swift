@@ -56,9 +56,6 @@ struct NotesBuilder {
     /// Text glued to the previous word (no space between them in the source).
     private var glue = false
 
-    // Switches rather than sets of names: the first use of a `Set<String>` in a process costs its start-up more than
-    // rendering a long show note does.
-
     /// Elements whose content is not shown.
     private static func isSkipped(_ name: String) -> Bool {
         switch name {
