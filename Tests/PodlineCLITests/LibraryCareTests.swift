@@ -142,4 +142,20 @@ struct LibraryCareTests {
         #expect(again.status == 0)
         #expect(try library.episodes(["--downloaded"]).count == 4, "the next update takes the next newest")
     }
+
+    @Test("adding a feed already subscribed says so and exits 0; show and notes describe a show and an episode")
+    func describe() throws {
+        let library = try Library()
+        defer { library.server.stop() }
+        let again = try library.run(["add", library.server.url("alpha.xml")])
+        #expect(again.status == 0 && again.stdout == "\(library.server.url("alpha.xml")): already subscribed as alpha\n")
+        let show = try library.run(["show", "alpha"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("alpha (alpha)\nFeed: \(library.server.url("alpha.xml"))\nEpisodes: 3, 3 unplayed, 0 downloaded\n"))
+        let notes = try library.run(["notes", "alpha/2", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: notes.stdoutData) as? [String: Any])
+        #expect(object["ref"] as? String == "alpha/2" && object["title"] as? String == "alpha 2" && object["played"] as? Bool == false)
+        let unknown = try library.run(["notes", "alpha/9"])
+        #expect(unknown.status == 2 && unknown.stderrLines == ["podline: alpha/9: no such episode"])
+    }
 }
