@@ -156,9 +156,32 @@ extension LibraryStore {
         return FeedApplication(show: show, newEpisodes: fresh.count, moved: false)
     }
 
-    /// Removes a show and its episodes.
+    /// Removes a show and its episodes, in one transaction.
+    ///
+    /// Row by row, the search index's and the show counters' delete triggers cost more than the rest of a large
+    /// show's removal. They are set aside inside the transaction (their SQL read back from the schema, so that the
+    /// migrations stay the one place it is written): the search entries go in one statement, the counters with the
+    /// show, and the triggers are made again before the commit.
     public func removeShow(id: Int64) throws(StoreError) {
-        _ = try write { db in try ShowRecord.deleteOne(db, key: id) }
+        _ = try write { db in
+            var setAside: [String: String] = [:]
+            for name in ["episode_search_delete", "show_counts_delete"] {
+                let sql = "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"
+                guard let definition = try String.fetchOne(db, sql: sql, arguments: [name]) else { continue }
+                setAside[name] = definition
+                try db.execute(sql: "DROP TRIGGER \(name)")
+            }
+            if setAside["episode_search_delete"] != nil {
+                try db.execute(
+                    sql: """
+                        INSERT INTO episode_search (episode_search, rowid, title, description)
+                        SELECT 'delete', id, title, description FROM episode WHERE showID = ?
+                        """, arguments: [id])
+            }
+            try db.execute(sql: "DELETE FROM episode WHERE showID = ?", arguments: [id])
+            try ShowRecord.deleteOne(db, key: id)
+            for definition in setAside.values { try db.execute(sql: definition) }
+        }
     }
 }
 
