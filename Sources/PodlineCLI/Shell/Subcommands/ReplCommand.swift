@@ -26,15 +26,9 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         if let home { setenv("PODLINE_HOME", home, 1) }
         SignalMask.unblockTermination()
-        let config: ConfigFile
-        do {
-            config = try Configuration.file()
-        } catch {
-            printError(error.description)
-            throw ExitCode(ExitStatus.config)
-        }
+        // A broken config.toml was refused (exit 78) before any command ran.
         let interactive = isatty(0) == 1 && isatty(1) == 1
-        let status = ReplRunner.run(settings: config.settings) { session -> any LineSource in
+        let status = ReplRunner.run(settings: Configuration.settings) { session -> any LineSource in
             guard interactive else { return PipeLineSource() }
             let feed = StatusFeed(player: session.player)
             session.keepAlive(feed)
