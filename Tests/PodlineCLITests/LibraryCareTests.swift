@@ -141,6 +141,11 @@ struct LibraryCareTests {
         let again = try library.run(["update"])
         #expect(again.status == 0)
         #expect(try library.episodes(["--downloaded"]).count == 4, "the next update takes the next newest")
+        // A show's own setting wins: beta takes none, alpha its last one.
+        try Data("auto_download = 1\n[show_auto_download]\nbeta = 0\n".utf8).write(to: config.appendingPathComponent("config.toml"))
+        #expect(try library.run(["update"]).status == 0)
+        let last = try library.episodes(["--downloaded"]).compactMap { $0["ref"] as? String }.sorted()
+        #expect(last == ["alpha/1", "alpha/2", "alpha/3", "beta/2", "beta/3"])
     }
 
     @Test("adding a feed already subscribed says so and exits 0; show and notes describe a show and an episode")

@@ -51,12 +51,12 @@ public struct ConfigFile: Sendable {
         }
         var settings = Settings()
         var sources: [String: String] = [:]
-        let known = ConfigKey.all.map(\.name) + [ConfigKey.showSpeedTable]
+        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name)
         for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
             let line = KeyLines.line(of: key, inTable: nil, text: text)
             guard let value = table[key] else { continue }
-            if key == ConfigKey.showSpeedTable {
-                try readShowSpeeds(value, into: &settings, sources: &sources, text: text, path: path)
+            if let showTable = ShowTable.all.first(where: { $0.name == key }) {
+                try read(showTable, value, into: &settings, sources: &sources, text: text, path: path)
                 continue
             }
             guard let spec = ConfigKey.all.first(where: { $0.name == key }) else {
@@ -75,33 +75,34 @@ public struct ConfigFile: Sendable {
         KeyLines.line(of: key, inTable: table, text: text) ?? Int.max
     }
 
-    private static func readShowSpeeds(
-        _ value: any TOMLValueConvertible, into settings: inout Settings,
+    private static func read(
+        _ showTable: ShowTable, _ value: any TOMLValueConvertible, into settings: inout Settings,
         sources: inout [String: String], text: String, path: String
     ) throws(ConfigError) {
         guard let shows = value.table else {
             throw ConfigError(
-                path: path, line: KeyLines.line(of: ConfigKey.showSpeedTable, inTable: nil, text: text),
-                key: ConfigKey.showSpeedTable, problem: "expected a table of show = speed")
+                path: path, line: KeyLines.line(of: showTable.name, inTable: nil, text: text),
+                key: showTable.name, problem: "expected a table of show = value")
         }
         for show in shows.keys {
-            let line = KeyLines.line(of: show, inTable: ConfigKey.showSpeedTable, text: text)
-            guard let speed = shows[show].flatMap({ ConfigKey.number($0, in: Player.speedRange) }) else {
-                throw ConfigError(
-                    path: path, line: line, key: "\(ConfigKey.showSpeedTable).\(show)",
-                    problem: ConfigKey.speedProblem)
+            let line = KeyLines.line(of: show, inTable: showTable.name, text: text)
+            guard let entry = shows[show] else { continue }
+            if let problem = showTable.apply(show, entry, &settings) {
+                throw ConfigError(path: path, line: line, key: "\(showTable.name).\(show)", problem: problem)
             }
-            settings.showSpeeds[show] = speed
-            sources["\(ConfigKey.showSpeedTable).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
+            sources["\(showTable.name).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
         }
     }
 
-    /// Each key with its effective value (as TOML) and source, in documented order; per-show speeds last.
+    /// Each key with its effective value (as TOML) and source, in documented order; per-show settings last.
     public var entries: [(key: String, value: String, source: String)] {
         var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
-        for show in settings.showSpeeds.keys.sorted() {
-            let key = "\(ConfigKey.showSpeedTable).\(show)"
-            list.append((key: key, value: ConfigKey.format(settings.showSpeeds[show]!), source: sources[key] ?? "default"))
+        for showTable in ShowTable.all {
+            let values = showTable.values(settings)
+            for show in values.keys.sorted() {
+                let key = "\(showTable.name).\(show)"
+                list.append((key: key, value: values[show]!, source: sources[key] ?? "default"))
+            }
         }
         return list
     }
@@ -114,10 +115,9 @@ public struct ConfigFile: Sendable {
             lines.append("# \(key.summary)")
             lines.append("\(key.name) = \(key.render(defaults))")
         }
-        lines += [
-            "", "# speeds for particular shows, by show slug (see podline shows)", "[\(ConfigKey.showSpeedTable)]",
-            "# \"some-show\" = 1.5",
-        ]
+        for showTable in ShowTable.all {
+            lines += ["", "# \(showTable.summary)", "[\(showTable.name)]", "# \(showTable.example)"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -75,7 +75,7 @@ struct ConfigKey: Sendable {
         ConfigKey(
             name: "auto_download", summary: "new episodes of each show that update downloads after refreshing it (0: none)",
             apply: { value, settings in
-                guard let count = value.int, (0...100).contains(count) else { return "expected a whole number from 0 to 100" }
+                guard let count = value.int, autoDownloadRange.contains(count) else { return autoDownloadProblem }
                 settings.autoDownload = count
                 return nil
             }, render: { String($0.autoDownload) }),
@@ -84,8 +84,10 @@ struct ConfigKey: Sendable {
     /// What is wrong with a speed out of range.
     static let speedProblem = "expected a number from \(Player.speedRange.lowerBound) to \(Player.speedRange.upperBound)"
 
-    /// The name of the table of per-show speeds.
-    static let showSpeedTable = "show_speed"
+    /// How many new episodes of a show `auto_download` may name.
+    static let autoDownloadRange = 0...100
+    /// What is wrong with an `auto_download` out of range.
+    static let autoDownloadProblem = "expected a whole number from 0 to 100"
 
     static func number(_ value: any TOMLValueConvertible, in range: ClosedRange<Double>) -> Double? {
         guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else { return nil }

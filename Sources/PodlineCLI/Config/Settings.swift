@@ -22,12 +22,19 @@ public struct Settings: Sendable, Equatable {
     public var retention = 0
     /// New episodes of each show that `update` downloads after refreshing it (0: none).
     public var autoDownload = 0
+    /// `autoDownload` for particular shows, by show slug.
+    public var showAutoDownloads: [String: Int] = [:]
 
     public init() {}
 
     /// The speed for the show with slug `show`.
     public func speed(forShow show: String?) -> Double {
         show.flatMap { showSpeeds[$0] } ?? speed
+    }
+
+    /// How many new episodes of the show with slug `show` `update` downloads.
+    public func autoDownload(forShow show: String) -> Int {
+        showAutoDownloads[show] ?? autoDownload
     }
 
     /// The skip lengths for the command language.

@@ -68,18 +68,21 @@ struct UpdateCommand: ParsableCommand {
         if results.contains(where: \.failed) || downloadFailures > 0 { throw ExitCode(ExitStatus.unreadable) }
     }
 
-    /// With `auto_download = N` in config.toml, downloads the N newest new episodes of each show refreshed; returns
-    /// how many downloads failed.
+    /// With `auto_download = N` in config.toml (or `[show_auto_download]` for a show), downloads the N newest new
+    /// episodes of each show refreshed; returns how many downloads failed.
     private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) throws -> Int {
-        let count = Configuration.settings.autoDownload
-        let showIDs = results.filter { !$0.failed }.compactMap(\.show.id)
-        guard count > 0, !showIDs.isEmpty else { return 0 }
+        let settings = Configuration.settings
+        var listings: [EpisodeListing] = []
         do {
-            let listings = try store.newEpisodes(showIDs: showIDs, limitPerShow: count)
-            return DownloadRun().download(listings, store: store)
+            for result in results where !result.failed {
+                let count = settings.autoDownload(forShow: result.show.slug)
+                guard count > 0, let id = result.show.id else { continue }
+                listings += try store.newEpisodes(showIDs: [id], limitPerShow: count)
+            }
         } catch {
             throw libraryFailure(error)
         }
+        return listings.isEmpty ? 0 : DownloadRun().download(listings, store: store)
     }
 
     private func report(_ results: [FeedUpdateResult]) {
