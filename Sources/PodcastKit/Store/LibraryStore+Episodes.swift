@@ -29,14 +29,19 @@ public struct EpisodeQuery: Sendable, Equatable {
     }
 }
 
+extension EpisodeListing {
+    /// The listing in a row of `LibraryStore.listingFrom`.
+    init(row: Row) throws {
+        self.init(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
+    }
+}
+
 extension LibraryStore {
     /// Episodes matching `query`, newest first.
     public func episodes(_ query: EpisodeQuery) throws(StoreError) -> [EpisodeListing] {
         let (statement, statementArguments) = Self.listingStatement(query)
         return try read { db in
-            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map { row in
-                EpisodeListing(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
-            }
+            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map(EpisodeListing.init(row:))
         }
     }
 
@@ -60,28 +65,24 @@ extension LibraryStore {
             conditions.append("episode.id IN (SELECT rowid FROM episode_search WHERE episode_search MATCH ?)")
             arguments.append(match)
         }
-        var sql = "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID"
+        var sql = listingFrom
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
     }
 
-    /// The start of a query for one listing, up to its `WHERE`.
-    static let listingSelect =
-        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID WHERE "
+    /// Episodes with their show's slug and title, before any condition: what every listing query selects.
+    static let listingFrom =
+        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID"
 
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {
-        let found: EpisodeListing? = try read { db in
-            let sql = Self.listingSelect
-            let row: Row?
-            switch reference {
-            case .id(let id): row = try Row.fetchOne(db, sql: sql + "episode.id = ?", arguments: [id])
-            case .showNumber(let slug, let number):
-                row = try Row.fetchOne(db, sql: sql + "show.slug = ? AND episode.number = ?", arguments: [slug, number])
-            }
-            return try row.map { EpisodeListing(episode: try EpisodeRecord(row: $0), showSlug: $0["showSlug"], showTitle: $0["showTitle"]) }
+        let found: EpisodeListing?
+        switch reference {
+        case .id(let id): found = try fetchListing(where: "episode.id = ?", arguments: [id])
+        case .showNumber(let slug, let number):
+            found = try fetchListing(where: "show.slug = ? AND episode.number = ?", arguments: [slug, number])
         }
         guard let found else { throw .notFound("\(reference): no such episode") }
         return found
@@ -123,11 +124,10 @@ extension LibraryStore {
             arguments: [showID])
     }
 
+    /// The first listing that `clause` (a condition, and perhaps an order) selects.
     private func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
         try read { db in
-            try Row.fetchOne(db, sql: Self.listingSelect + clause, arguments: arguments).map {
-                EpisodeListing(episode: try EpisodeRecord(row: $0), showSlug: $0["showSlug"], showTitle: $0["showTitle"])
-            }
+            try Row.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments).map(EpisodeListing.init(row:))
         }
     }
 
