@@ -22,12 +22,9 @@ public struct PlayableResolver: Sendable {
             let name = URL(string: text)?.lastPathComponent ?? ""
             return NowPlaying(title: name.isEmpty ? text : name, url: text)
         }
-        let path = text.hasPrefix("/") ? text : (directory as NSString).appendingPathComponent(text)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory.boolValue else { throw ResolveError("\(text): is a directory") }
-            let standardized = (path as NSString).standardizingPath
-            return NowPlaying(title: (standardized as NSString).lastPathComponent, url: standardized)
+        if let local = localPath(text) {
+            guard !local.isDirectory else { throw ResolveError("\(text): is a directory") }
+            return NowPlaying(title: (local.path as NSString).lastPathComponent, url: local.path)
         }
         if let reference = EpisodeReference(text) {
             return try playable(try withStore(text) { store throws(StoreError) in try store.episode(reference) }, typed: text)
@@ -51,6 +48,15 @@ public struct PlayableResolver: Sendable {
     private static func looksLikeAudioFile(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return [".mp3", ".m4a", ".mp2", ".ogg", ".opus", ".wav", ".flac", ".aac"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// The standardized path of what `text` names on disk (relative to `directory` unless absolute), when it exists.
+    public func localPath(_ text: String) -> (path: String, isDirectory: Bool)? {
+        guard !text.hasPrefix("http://"), !text.hasPrefix("https://") else { return nil }
+        let path = text.hasPrefix("/") ? text : (directory as NSString).appendingPathComponent(text)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        return ((path as NSString).standardizingPath, isDirectory.boolValue)
     }
 
     /// The episode heard last and not finished, if the library has one.

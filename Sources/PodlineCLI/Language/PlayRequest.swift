@@ -47,12 +47,11 @@ public struct PlayRequest: Equatable, Sendable {
     /// The request with each target that names a file under `directory` made absolute, so that a player started
     /// elsewhere finds it.
     public func absolutized(in directory: String = FileManager.default.currentDirectoryPath) -> PlayRequest {
+        let resolver = PlayableResolver(directory: directory)
         var copy = self
         copy.targets = targets.map { target in
-            guard !target.hasPrefix("/"), !target.hasPrefix("http://"), !target.hasPrefix("https://") else { return target }
-            let path = ((directory as NSString).appendingPathComponent(target) as NSString).standardizingPath
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue ? path : target
+            guard !target.hasPrefix("/"), let local = resolver.localPath(target), !local.isDirectory else { return target }
+            return local.path
         }
         return copy
     }

@@ -21,11 +21,8 @@ struct QueueCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
-        let words = action.map { (text: String) -> String in
-            guard !text.hasPrefix("/"), !text.contains("://"), FileManager.default.fileExists(atPath: text) else { return text }
-            return FileManager.default.currentDirectoryPath + "/" + text
-        }
-        let answer = try RemoteCommand.run(["queue"] + words)
+        // Files named relative to this shell's folder are handed to the player, which runs elsewhere, as absolute paths.
+        let answer = try RemoteCommand.run(["queue"] + PlayRequest(targets: action).absolutized().targets)
         if json {
             print(answer.dataText)
         } else if let items = answer.data as? [(any Sendable)?] {
