@@ -82,22 +82,44 @@ public final class CommandDispatcher {
     /// Plays (or queues) what `request` names; with nothing named, resumes: the loaded episode, else the episode
     /// heard last, else the head of the queue.
     private func play(_ request: PlayRequest) throws(CommandError) -> CommandOutput {
+        let items = try Self.items(
+            for: request, resolver: resolver, loaded: player.current != nil, queued: !player.queue.isEmpty)
+        return try play(request, items: items)
+    }
+
+    /// The items `request` plays on a player that has an episode `loaded` (or not) and items `queued` (or not): those
+    /// it names; naming none, nothing when the loaded episode resumes, else the episode heard last, else nothing when
+    /// the queue's head plays. Nothing to resume is an error.
+    static func items(
+        for request: PlayRequest, resolver: PlayableResolver, loaded: Bool, queued: Bool
+    ) throws(CommandError) -> [NowPlaying] {
+        let items = try request.items(resolver)
+        guard items.isEmpty, !loaded else { return items }
+        let last: NowPlaying?
+        do {
+            last = try resolver.lastHeard()
+        } catch {
+            throw CommandError(.unreadable, "play: \(error.description)")
+        }
+        if let last { return [last] }
+        guard queued else { throw CommandError(.unreadable, "play: nothing to resume (name an episode, a file or a URL)") }
+        return []
+    }
+
+    /// Plays (or queues) `items`, which `items(for:…)` chose for `request`.
+    func play(_ request: PlayRequest, items chosen: [NowPlaying]) throws(CommandError) -> CommandOutput {
         guard request.output == nil else {
             throw CommandError(
                 .unavailable,
                 "play: --output only applies when a player starts; this one plays where it plays "
                     + "('podline stop', then play again)")
         }
-        var items = try request.items(resolver)
+        var items = chosen
         if items.isEmpty {
             if player.current != nil {
                 player.isPlaying = true
-            } else if let last = try lastHeard() {
-                items = [last]
             } else if !player.queue.isEmpty {
                 items = [player.queue.removeFirst()]
-            } else {
-                throw CommandError(.unreadable, "play: nothing to resume (name an episode, a file or a URL)")
             }
         }
         if let volume = request.volume { player.volume = volume }
@@ -113,14 +135,6 @@ public final class CommandDispatcher {
         player.queue.insert(contentsOf: items.dropFirst(), at: 0)
         player.load(first)
         return CommandOutput(data: StatusReport.episode(first), lines: ["playing \(TerminalText.safe(first.title))"])
-    }
-
-    private func lastHeard() throws(CommandError) -> NowPlaying? {
-        do {
-            return try resolver.lastHeard()
-        } catch {
-            throw CommandError(.unreadable, "play: \(error.description)")
-        }
     }
 
     private func setSleep(_ setting: SleepSetting) {

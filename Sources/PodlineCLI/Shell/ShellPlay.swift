@@ -27,9 +27,10 @@ enum ShellPlay {
         }
         let paths = LibraryPaths()
         let resolver = PlayableResolver(paths: paths)
+        let items: [NowPlaying]
         do {
-            // Refused before a player is made for it: nothing starts for a target that names nothing.
-            _ = try request.items(resolver)
+            // Chosen before a player is made: nothing starts for a target that names nothing, or with nothing to resume.
+            items = try CommandDispatcher.items(for: request, resolver: resolver, loaded: false, queued: false)
         } catch {
             printError(error.message)
             return error.exitStatus
@@ -42,7 +43,7 @@ enum ShellPlay {
         var here = request
         here.output = nil
         do {
-            _ = try session.dispatcher.run(.play(here))
+            _ = try session.dispatcher.play(here, items: items)
         } catch {
             printError(error.message)
             return error.exitStatus
