@@ -33,21 +33,17 @@ struct NotesCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         let episode = listing.episode
-        let terminal = isatty(1) == 1
-        let notes = ShowNotes(
-            html: episode.description ?? "", width: terminal ? TerminalSize.columns(of: 1) : 80,
-            bold: terminal && TerminalStyle.enabled(for: 1))
+        let notes = ShowNotes.forStandardOutput(episode.description, json: json)
         let file = episode.downloadPath.map { paths.file(forDownload: $0).path }
         if json {
-            let plain = ShowNotes(html: episode.description ?? "", width: 80, bold: false)
             print(
                 JSONValue.object([
                     ("ref", .string(listing.ref)), ("show", .string(listing.showSlug)), ("show_title", .string(listing.showTitle)),
                     ("title", .string(episode.title)), ("published", .string(episode.published.map(ISO8601.string))),
                     ("duration", .number(episode.duration)), ("size", .int(episode.enclosureLength)), ("file", .string(file)),
                     ("position", .number(episode.position)), ("played", .bool(episode.isPlayed)),
-                    ("description", .string(episode.description)), ("notes", .string(plain.text)),
-                    ("links", .array(plain.links.map { .string($0) })),
+                    ("description", .string(episode.description)), ("notes", .string(notes.text)),
+                    ("links", .array(notes.links.map { .string($0) })),
                 ]).rendered)
             return
         }

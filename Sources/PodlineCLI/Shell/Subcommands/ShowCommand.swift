@@ -31,12 +31,8 @@ struct ShowCommand: ParsableCommand {
         let settings = Configuration.settings
         let speed = settings.speed(forShow: record.slug)
         let speedSource = settings.showSpeeds[record.slug] != nil ? "show_speed" : "speed"
-        let terminal = isatty(1) == 1
-        let description = ShowNotes(
-            html: record.description ?? "", width: terminal ? TerminalSize.columns(of: 1) : 80,
-            bold: terminal && TerminalStyle.enabled(for: 1))
+        let description = ShowNotes.forStandardOutput(record.description, json: json)
         if json {
-            let plain = ShowNotes(html: record.description ?? "", width: 80)
             print(
                 JSONValue.object([
                     ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
@@ -44,7 +40,7 @@ struct ShowCommand: ParsableCommand {
                     ("episodes", .int(record.episodeCount)), ("unplayed", .int(record.unplayedCount)),
                     ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
                     ("last_error", .string(record.lastError)), ("description", .string(record.description)),
-                    ("notes", .string(plain.text)),
+                    ("notes", .string(description.text)),
                     ("settings", .object([("speed", .object([("value", .number(speed)), ("source", .string(speedSource))]))])),
                 ]).rendered)
             return
