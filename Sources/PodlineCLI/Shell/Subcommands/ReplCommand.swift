@@ -14,17 +14,12 @@ struct ReplCommand: ParsableCommand {
             """
     )
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
-            valueName: "DIR"))
-    var home: String?
+    /// `--home` is taken out of the line and put in force by the global flags; this lists it in the help.
+    @OptionGroup var library: LibraryOptions
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
-        if let home { setenv("PODLINE_HOME", home, 1) }
         SignalMask.unblockTermination()
         // A broken config.toml was refused (exit 78) before any command ran.
         let interactive = isatty(0) == 1 && isatty(1) == 1
