@@ -13,21 +13,13 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The OPML file.", completion: .file(extensions: ["opml", "xml"]))
     var file: String
 
-    @Option(help: "How many feeds to fetch at once.")
-    var jobs: Int?
-
-    /// `--jobs`, else config.toml's `update_jobs`, else its default.
-    private var jobCount: Int { jobs ?? Configuration.settings.updateJobs }
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup var feedOptions: FeedOptions
 
     @OptionGroup var library: LibraryOptions
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    func validate() throws {
-        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
 
     func run() throws {
         let cap = feedOptions.sizeCap
@@ -36,7 +28,7 @@ struct ImportCommand: ParsableCommand {
             let store = try library.openStore()
             let document = try OPMLImport.read(file)
             for warning in document.skipped { printError("\(file): \(warning)") }
-            summary = try runBlocking { [jobCount, cap] in
+            summary = try runBlocking { [jobCount = jobs.count, cap] in
                 try await HTTPFetcher.with(decompressionLimit: cap) { http in
                     try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(
                         document.entries, jobs: jobCount)

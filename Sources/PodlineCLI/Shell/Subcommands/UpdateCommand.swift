@@ -13,11 +13,7 @@ struct UpdateCommand: ParsableCommand {
     @Argument(help: "Shows to refresh (slug, id or feed URL); all when omitted.")
     var shows: [String] = []
 
-    @Option(help: "How many feeds to fetch at once.")
-    var jobs: Int?
-
-    /// `--jobs`, else config.toml's `update_jobs`, else its default.
-    private var jobCount: Int { jobs ?? Configuration.settings.updateJobs }
+    @OptionGroup var jobs: JobsOption
 
     @Flag(help: "Print one JSON object per show instead of the summary.")
     var json = false
@@ -27,10 +23,6 @@ struct UpdateCommand: ParsableCommand {
     @OptionGroup var library: LibraryOptions
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    func validate() throws {
-        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
 
     func run() throws {
         let cap = feedOptions.sizeCap
@@ -49,9 +41,9 @@ struct UpdateCommand: ParsableCommand {
             defer { MainLoop.onMain { bars?.clear() } }
             let reporter = ActivityReporter(display: bars?.sink)
             let log = Logger(label: "podline.http")
-            log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobCount) at a time")
+            log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobs.count) at a time")
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
-            results = try runBlocking { [jobCount, selected, cap] in
+            results = try runBlocking { [jobCount = jobs.count, selected, cap] in
                 try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
                     await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobCount) {
                         result in
