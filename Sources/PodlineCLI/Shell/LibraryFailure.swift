@@ -36,6 +36,12 @@ func parseReference(_ text: String) throws(StoreError) -> EpisodeReference {
     return reference
 }
 
+/// The show `text` names (its slug, id or feed URL), or a `notFound` error that points at `podline shows`.
+func findShow(_ text: String, in store: LibraryStore) throws(StoreError) -> ShowRecord {
+    guard let show = try store.show(matching: text) else { throw .notFound("\(text): no such show (see podline shows)") }
+    return show
+}
+
 /// Prints each of a feed's warnings (where it is not well-formed) as one line naming `feed`.
 func printFeedWarnings(_ warnings: [String], feed: String) {
     for warning in warnings { printError("warning: \(feed): \(warning)") }

@@ -44,13 +44,7 @@ struct DownloadCommand: ParsableCommand {
         do {
             store = try library.openStore()
             if new {
-                var showIDs: [Int64] = []
-                for text in refs {
-                    guard let show = try store.show(matching: text), let id = show.id else {
-                        throw StoreError.notFound("\(text): no such show (see podline shows)")
-                    }
-                    showIDs.append(id)
-                }
+                let showIDs = try refs.compactMap { try findShow($0, in: store).id }
                 listings = try store.newEpisodes(showIDs: showIDs, limitPerShow: limit)
                 if listings.isEmpty { print("Nothing new to download") }
             } else {

@@ -37,9 +37,7 @@ struct RemoveCommand: ParsableCommand {
         do {
             store = try library.openStore()
             for text in shows {
-                guard let record = try store.show(matching: text) else {
-                    throw StoreError.notFound("\(text): no such show (see podline shows)")
-                }
+                let record = try findShow(text, in: store)
                 if !records.contains(where: { $0.id == record.id }) { records.append(record) }
             }
         } catch {

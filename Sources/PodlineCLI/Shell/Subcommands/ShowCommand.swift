@@ -21,10 +21,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let record: ShowRecord
         do {
-            guard let found = try library.openStore().show(matching: show) else {
-                throw StoreError.notFound("\(show): no such show (see podline shows)")
-            }
-            record = found
+            record = try findShow(show, in: library.openStore())
         } catch {
             throw libraryFailure(error)
         }
