@@ -12,16 +12,7 @@ struct NowPlayingLineTests {
             in: folder, name: "long.mp3", seconds: 90, frequency: 440, rate: 22_050, channels: 1, bitrate: 32)
         let sound = try PulseAudioServer()
         defer { sound.stop() }
-        let config = folder.appendingPathComponent("config/podline")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
-            .write(to: config.appendingPathComponent("config.toml"))
-        let tmux = try TmuxSession(
-            folder: folder, command: [PodlineBinary.path, "play", episode.path],
-            environment: [
-                "XDG_RUNTIME_DIR": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                "HOME": folder.path, "PODLINE_HOME": folder.path,
-            ])
+        let tmux = try TmuxSession(podline: ["play", episode.path], folder: folder, sound: sound)
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("▶ long.mp3  0:01 / 1:30  vol 100  1x") }
         tmux.send(["Space"])

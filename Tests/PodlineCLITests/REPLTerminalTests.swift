@@ -12,17 +12,7 @@ struct REPLTerminalTests {
         _ = try PlayerProcess.episode(named: "tone.mp3", in: folder)
         let sound = try PulseAudioServer()
         defer { sound.stop() }
-        let config = folder.appendingPathComponent("config/podline")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
-            .write(to: config.appendingPathComponent("config.toml"))
-        let tmux = try TmuxSession(
-            folder: folder, command: [PodlineBinary.path, "repl"],
-            environment: [
-                "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
-                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                "HOME": folder.path, "PODLINE_HOME": folder.path,
-            ])
+        let tmux = try TmuxSession(podline: ["repl"], folder: folder, sound: sound)
         defer { tmux.kill() }
         try tmux.waitFor { $0.contains("podline [stopped]>") }
         #expect(try tmux.screen().contains("■ stopped"))
@@ -71,6 +61,22 @@ struct TmuxSession {
         // The tmux server outlives this call, so the client is spawned and awaited directly, its output to /dev/null.
         let status = spawnAndWait([tmux, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", line])
         guard status == 0 else { throw TestSupportError("tmux new-session exited \(status)") }
+    }
+
+    /// `podline ARGUMENTS` in a terminal, with everything of its own under `folder` and config.toml sending its sound
+    /// to `sound`'s server.
+    init(podline arguments: [String], folder: URL, sound: PulseAudioServer) throws {
+        let config = folder.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
+            .write(to: config.appendingPathComponent("config.toml"))
+        try self.init(
+            folder: folder, command: [PodlineBinary.path] + arguments,
+            environment: [
+                "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
+                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+                "HOME": folder.path, "PODLINE_HOME": folder.path,
+            ])
     }
 
     /// Sends keys (tmux key names such as `Tab`, `Enter`, `C-c`; other words are typed literally).
