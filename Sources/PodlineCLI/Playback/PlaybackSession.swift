@@ -22,14 +22,12 @@ final class PlaybackSession {
     /// Called for every engine event after the model took it in (the event stream listens here).
     var onEvent: ((EngineEvent) -> Void)?
 
-    init(
-        output: OutputSpec, store: LibraryStore?, settings: Settings, player: Player = Player(),
-        resolver: PlayableResolver = PlayableResolver()
-    ) {
-        self.player = player
+    /// A session playing what `dispatcher`'s player holds (the dispatcher its commands go through).
+    init(output: OutputSpec, store: LibraryStore?, settings: Settings, dispatcher: CommandDispatcher) {
+        player = dispatcher.player
         self.settings = PlaybackSettings(settings)
         journal = PlaybackJournal(store: store, settings: self.settings)
-        dispatcher = CommandDispatcher(player: player, skipLengths: settings.skipLengths, resolver: resolver)
+        self.dispatcher = dispatcher
         let mailbox = EngineMailbox()
         engine = PlaybackEngine(output: output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }

@@ -57,9 +57,7 @@ final class ReplSession {
         Logger(label: "podline.audio").debug("opening the output \(output)")
         Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
         let store = try? LibraryStore(paths: paths)
-        let session = PlaybackSession(
-            output: output, store: store, settings: settings, player: player,
-            resolver: dispatcher.resolver)
+        let session = PlaybackSession(output: output, store: store, settings: settings, dispatcher: dispatcher)
         session.attach()
         playback = session
     }

@@ -37,9 +37,8 @@ enum ShellPlay {
         }
         let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
         Logger(label: "podline.audio").debug("opening the output \(output)")
-        let session = PlaybackSession(
-            output: output, store: store, settings: settings,
-            resolver: resolver)
+        let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
+        let session = PlaybackSession(output: output, store: store, settings: settings, dispatcher: dispatcher)
         var here = request
         here.output = nil
         do {
