@@ -20,30 +20,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .systemLibrary(
-            name: "Cmpg123",
-            pkgConfig: "libmpg123",
-            providers: [.apt(["libmpg123-dev"])]
-        ),
-        .systemLibrary(
-            name: "Cao",
-            pkgConfig: "ao",
-            providers: [.apt(["libao-dev"])]
-        ),
-        .systemLibrary(
-            name: "Cpulse",
-            pkgConfig: "libpulse",
-            providers: [.apt(["libpulse-dev"])]
-        ),
-        .systemLibrary(
-            name: "Cedit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
-        .systemLibrary(
-            name: "Cxml2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
+        .systemLibrary(name: "Cmpg123"),
+        .systemLibrary(name: "Cao"),
+        .systemLibrary(name: "Cpulse"),
+        .systemLibrary(name: "Cedit"),
+        // libmpg123, libao, libpulse, libedit and libxml2 (Debian's -dev packages) are loaded with dlopen
+        // on first use, not linked: their headers only are read at build time.
+        .target(
+            name: "CLazyLibraries",
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "DataFlow",
@@ -51,12 +37,12 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["Cmpg123", "Cao", "Cpulse"]
+            dependencies: ["CLazyLibraries", "Cmpg123", "Cao", "Cpulse"]
         ),
         .target(
             name: "PodcastKit",
             dependencies: [
-                "DataFlow", "Cxml2",
+                "DataFlow", "CLazyLibraries",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -66,7 +52,7 @@ let package = Package(
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit", "Cedit",
+                "AudioEngine", "DataFlow", "PodcastKit", "CLazyLibraries", "Cedit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

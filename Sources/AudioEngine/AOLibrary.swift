@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cao
 
 /// libao's process-wide state: initialised once, on first use, with its chatter silenced.
@@ -10,7 +11,9 @@ enum AOLibrary {
         var priority: Int32
     }
 
+    /// Empty when libao cannot be loaded.
     private static let drivers: [Driver] = {
+        guard (try? AudioLibraries.require(PODLINE_LIBRARY_AO)) != nil else { return [] }
         _ = try? StderrSilencer.run { () throws(AudioError) in ao_initialize() }
         var count: Int32 = 0
         guard let list = ao_driver_info_list(&count) else { return [] }
@@ -39,7 +42,7 @@ enum AOLibrary {
 
     /// Live drivers to try for `default`: libao's configured choice first, then by priority.
     static func defaultCandidates() -> [Driver] {
-        _ = drivers
+        guard !drivers.isEmpty else { return [] }
         let preferred = ao_default_driver_id()
         let live = drivers.filter { $0.isLive && $0.priority > 0 && ($0.id == preferred || !slowToFail.contains($0.shortName)) }
             .sorted { $0.priority > $1.priority }

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cmpg123
 import Glibc
 
@@ -34,6 +35,7 @@ public final class Decoder {
                 ? AudioError.unreadable(path: path, reason: reason)
                 : AudioError.unsupportedFormat(path: path, reason: reason)
         }
+        try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
         guard let handle = mpg123_new(nil, &code) else {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
@@ -53,6 +55,7 @@ public final class Decoder {
 
     /// Opens a decoder fed with bytes as they arrive (`feed(_:)`); `name` names the stream in messages.
     public init(streamNamed name: String) throws(AudioError) {
+        try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
         guard let handle = mpg123_new(nil, &code) else {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cpulse
 import Foundation
 
@@ -26,6 +27,7 @@ public final class PulseOutput: AudioDevice {
     /// Connects to `server` (nil: the default server) and opens a playback stream in `format`.
     public init(server: String?, format: AudioFormat) throws(AudioError) {
         self.format = format
+        try AudioLibraries.require(PODLINE_LIBRARY_PULSE)
         guard let mainloop = pa_threaded_mainloop_new() else {
             throw AudioError.library(function: "pa_threaded_mainloop_new", message: "out of memory")
         }

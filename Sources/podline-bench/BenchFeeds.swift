@@ -50,13 +50,9 @@ enum BenchFeeds {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
         xml += "<channel><title>Show \(show) \(text(2, seed: show))</title><link>https://feeds.example.com/\(show)</link>\n"
         xml.reserveCapacity(episodes * 600)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
         for index in 0..<episodes {
             let rare = (show * episodes + index) % 1000 == 0 ? " zeppelin" : ""
-            let published = formatter.string(from: Date(timeIntervalSince1970: 1_600_000_000 + Double(index * 86_400)))
+            let published = rfc822(Date(timeIntervalSince1970: 1_600_000_000 + Double(index * 86_400)))
             xml += "<item><guid>s\(show)-e\(index)</guid><title>Episode \(index): \(text(6, seed: show * 10_000 + index))\(rare)</title>"
             xml += "<description>\(text(30, seed: show * 10_000 + index + 1))</description><pubDate>\(published)</pubDate>"
             xml += "<itunes:duration>1800</itunes:duration>"
@@ -64,6 +60,40 @@ enum BenchFeeds {
         }
         return xml + "</channel></rss>\n"
     }
+
+    /// A show of `episodes` items whose notes are HTML (paragraphs, emphasis, a list and links), for
+    /// `notes` and `remove`.
+    static func htmlShow(episodes: Int) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Care Show</title>"
+        xml += "<link>https://care.example.com/</link>\n"
+        xml.reserveCapacity(episodes * 1200)
+        for index in 0..<episodes {
+            let notes = """
+                <p>\(text(40, seed: index)) <b>\(text(3, seed: index + 1))</b> \(text(25, seed: index + 2)).</p>\
+                <ul><li>\(text(6, seed: index + 3))</li><li>\(text(6, seed: index + 4))</li></ul>\
+                <p>More at <a href="https://care.example.com/\(index)">the show page</a> and \
+                <a href="https://example.org/links/\(index)?a=1&amp;b=2">the links</a> &mdash; thanks.</p>
+                """
+            xml += "<item><guid>care-\(index)</guid><title>Care \(index): \(text(5, seed: index))</title>"
+            xml += "<description><![CDATA[\(notes)]]></description>"
+            xml += "<pubDate>\(rfc822(Date(timeIntervalSince1970: 1_600_000_000 + Double(index * 3_600))))</pubDate>"
+            xml += "<enclosure url=\"https://care.example.com/\(index).mp3\" length=\"1000000\" type=\"audio/mpeg\"/></item>\n"
+        }
+        return xml + "</channel></rss>\n"
+    }
+
+    /// A date as RSS writes it.
+    static func rfc822(_ date: Date) -> String {
+        rfc822Formatter.string(from: date)
+    }
+
+    nonisolated(unsafe) private static let rfc822Formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        return formatter
+    }()
 
     /// A small feed for show `show` with `items` items.
     static func small(show: Int, items: Int) -> String {

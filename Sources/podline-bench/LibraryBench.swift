@@ -33,5 +33,6 @@ enum LibraryBench {
                     group: "library", what: what, podline: .seconds(measured.wall), cpu: .seconds(measured.cpu), goal: command.2,
                     runs: measured.runs))
         }
+        try LibraryCareBench.run(workspace, report)
     }
 }

@@ -17,6 +17,14 @@ public enum FeedSource: Sendable, Equatable {
         }
     }
 
+    /// Reads an address a user gave, refusing a URL whose scheme is not a feed's (`ftp://…`).
+    public init(checking text: String) throws(FeedLoadError) {
+        if let scheme = FeedURL.unsupportedScheme(text) {
+            throw FeedLoadError(location: text.trimmingSpaces, reason: FeedURL.unsupportedSchemeReason(scheme))
+        }
+        self.init(text)
+    }
+
     /// The address stored for a subscription: the URL, or the absolute path.
     public var location: String {
         switch self {

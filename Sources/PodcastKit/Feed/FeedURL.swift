@@ -16,6 +16,26 @@ public enum FeedURL {
         return value
     }
 
+    /// The schemes a feed address may have, as messages list them (`podcast:` is read too).
+    public static let schemes = ["http", "https", "feed", "itpc", "pcast", "file"]
+
+    /// The scheme of `text` when it is a URL (`scheme://…`) whose scheme Podline cannot read, else nil.
+    public static func unsupportedScheme(_ text: String) -> String? {
+        let value = text.trimmingSpaces
+        guard let range = value.range(of: "://") else { return nil }
+        let scheme = value[..<range.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
+        let lower = scheme.lowercased()
+        return schemes.contains(lower) || lower == "podcast" ? nil : String(scheme)
+    }
+
+    /// The one-line refusal of an address with an unsupported scheme.
+    public static func unsupportedSchemeReason(_ scheme: String) -> String {
+        "unsupported URL scheme '\(scheme)' (\(schemes.joined(separator: ", ")))"
+    }
+
     /// True for strings that name an HTTP(S) resource (after normalisation).
     public static func isRemote(_ text: String) -> Bool {
         let lower = normalized(text).lowercased()

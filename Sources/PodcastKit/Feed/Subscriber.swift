@@ -10,7 +10,7 @@ public struct Subscriber: Sendable {
 
     /// Adds the feed at `location` (URL or file); a feed that cannot be read adds nothing.
     public func subscribe(_ location: String) async throws -> FeedApplication {
-        let source = FeedSource(location)
+        let source = try FeedSource(checking: location)
         if let existing = try store.show(matching: source.location), existing.feedURL == source.location {
             throw StoreError.alreadySubscribed("\(source.location): already subscribed as \(existing.slug)")
         }

@@ -1,20 +1,17 @@
-import Cxml2
-import Foundation
+import CLazyLibraries
 
-/// An HTML fragment parsed by libxml2's lenient HTML parser: the one owner of the `htmlDocPtr`, freed in `deinit`.
+/// An HTML fragment parsed by libxml2's lenient HTML parser: the one owner of the parsed document, freed in `deinit`.
 final class HTMLDocument {
-    private let document: htmlDocPtr
+    private let document: UnsafeMutableRawPointer
 
-    /// Parses `html` (UTF-8), recovering from any fault, with no network access; nil only when libxml2 gives nothing.
+    /// Parses `html` (UTF-8), recovering from any fault, with no network access; nil when libxml2 gives
+    /// nothing or cannot be loaded.
     init?(_ html: String) {
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
         let bytes = Array(html.utf8)
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, podline_library_load(PODLINE_LIBRARY_XML2, nil, 0) == 0 else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, Int32(clamping: buffer.count), nil, "UTF-8", options)
+                podline_html_parse($0, Int32(clamping: buffer.count))
             }
         }
         guard let parsed else { return nil }
@@ -22,27 +19,27 @@ final class HTMLDocument {
     }
 
     deinit {
-        xmlFreeDoc(document)
+        podline_html_free(document)
     }
 
     /// Walks every node below the root in document order.
     func walk(_ visitor: (HTMLNodeEvent) -> Bool) {
-        guard let root = xmlDocGetRootElement(document) else { return }
+        guard let root = podline_html_root(document) else { return }
         Self.walk(root, visitor)
     }
 
-    private static func walk(_ node: xmlNodePtr, _ visitor: (HTMLNodeEvent) -> Bool) {
-        switch node.pointee.type.rawValue {
-        case XML_TEXT_NODE.rawValue, XML_CDATA_SECTION_NODE.rawValue:
-            if let content = node.pointee.content { _ = visitor(.text(String(cString: content))) }
-        case XML_ELEMENT_NODE.rawValue:
-            let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+    private static func walk(_ node: UnsafeMutableRawPointer, _ visitor: (HTMLNodeEvent) -> Bool) {
+        switch podline_html_kind_of(node) {
+        case PODLINE_HTML_TEXT:
+            if let content = podline_html_text(node) { _ = visitor(.text(String(cString: content))) }
+        case PODLINE_HTML_ELEMENT:
+            let name = podline_html_name(node).map { String(cString: $0).lowercased() } ?? ""
             let href = name == "a" ? attribute(node, "href") : nil
             guard visitor(.start(name, href: href)) else { return }
-            var child = node.pointee.children
+            var child = podline_html_first_child(node)
             while let current = child {
                 walk(current, visitor)
-                child = current.pointee.next
+                child = podline_html_next(current)
             }
             _ = visitor(.end(name))
         default:
@@ -50,9 +47,9 @@ final class HTMLDocument {
         }
     }
 
-    private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
-        guard let value = podline_xml_get_prop(node, name) else { return nil }
-        defer { podline_xml_free(value) }
+    private static func attribute(_ node: UnsafeMutableRawPointer, _ name: String) -> String? {
+        guard let value = podline_html_attribute(node, name) else { return nil }
+        defer { podline_html_free_string(value) }
         return String(cString: value)
     }
 }

@@ -81,6 +81,11 @@ struct OPMLBuilder: XMLEventHandler {
             pendingOutlines.append((depth: stack.count, label: title ?? "(untitled)", hasChildren: false))
             return
         }
+        // A list from elsewhere names feeds on the network; a path or a command (`|script`) is never read.
+        guard FeedURL.isRemote(url) else {
+            skipped.append("skipped outline \"\(title ?? "(untitled)")\": '\(url)' is not a network feed URL")
+            return
+        }
         let normalized = FeedURL.normalized(url)
         guard seen.insert(normalized).inserted else { return }
         entries.append(OPMLDocument.Entry(title: title, feedURL: normalized, siteURL: value("htmlurl")))

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cedit
 import Foundation
 
@@ -9,6 +10,9 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     private let interruptReadFD: Int32
     private var shownStatus = ""
     private var lastHistory = ""
+
+    /// Whether libedit can be loaded; without it the REPL reads plain lines.
+    static var libraryLoads: Bool { podline_library_load(PODLINE_LIBRARY_EDIT, nil, 0) == 0 }
 
     init(status: SharedStatus, completer: Completer, historyPath: String = HistoryFile.path()) {
         self.status = status

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cedit
 import Foundation
 

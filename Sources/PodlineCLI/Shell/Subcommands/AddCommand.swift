@@ -18,7 +18,8 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         let cap = feedOptions.sizeCap
-        let source = FeedSource(feed)
+        let source: FeedSource
+        do { source = try FeedSource(checking: feed) } catch { throw libraryFailure(error) }
         let application: FeedApplication
         do {
             let store = try library.openStore()

@@ -7,7 +7,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: CommandTable.summary(of: "import"),
         discussion:
-            "Feeds already subscribed are skipped. A feed that cannot be read now is still subscribed and reported; the exit status is then 2."
+            "Only network feeds (http, https, feed, itpc, pcast) are subscribed; other outlines are skipped and counted (--verbose lists them). Feeds already subscribed are skipped. A feed that cannot be read now is still subscribed and reported; the exit status is then 2."
     )
 
     @Argument(help: "The OPML file.", completion: .file(extensions: ["opml", "xml"]))
@@ -27,7 +27,12 @@ struct ImportCommand: ParsableCommand {
         do {
             let store = try library.openStore()
             let document = try OPMLImport.read(file)
-            for warning in document.skipped { printError("\(file): \(warning)") }
+            if Diagnostics.isVerbose {
+                for warning in document.skipped { printError("\(file): \(warning)") }
+            } else if !document.skipped.isEmpty {
+                let count = document.skipped.count
+                printError("\(file): skipped \(count) outline\(count == 1 ? "" : "s") without a network feed URL (--verbose lists them)")
+            }
             summary = try runBlocking { [jobCount = jobs.count, cap] in
                 try await HTTPFetcher.with(decompressionLimit: cap) { http in
                     try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(

@@ -22,7 +22,8 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let cap = feedOptions.sizeCap
-        let source = FeedSource(feed)
+        let source: FeedSource
+        do { source = try FeedSource(checking: feed) } catch { throw libraryFailure(error) }
         let parsed: ParsedFeed
         do {
             if source.isRemote {

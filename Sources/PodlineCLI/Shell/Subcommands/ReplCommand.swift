@@ -24,7 +24,7 @@ struct ReplCommand: ParsableCommand {
         // A broken config.toml was refused (exit 78) before any command ran.
         let interactive = isatty(0) == 1 && isatty(1) == 1
         let status = ReplRunner.run(settings: Configuration.settings) { session -> any LineSource in
-            guard interactive else { return PipeLineSource() }
+            guard interactive, EditLineSource.libraryLoads else { return PipeLineSource() }
             let feed = StatusFeed(player: session.player)
             session.keepAlive(feed)
             return EditLineSource(status: feed.shared, completer: Completer(paths: LibraryPaths()))

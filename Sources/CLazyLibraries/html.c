@@ -1,0 +1,48 @@
+/* libxml2's HTML parser (with ICU behind it), loaded when show notes are rendered. */
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include "lazy.h"
+
+#define LIB PODLINE_LIBRARY_XML2
+
+void *podline_html_parse(const char *bytes, int length) {
+    PODLINE_LAZY_REAL(LIB, htmlReadMemory)
+    int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
+                  HTML_PARSE_NOBLANKS;
+    return function(bytes, length, NULL, "UTF-8", options);
+}
+
+void podline_html_free(void *document) {
+    PODLINE_LAZY_REAL(LIB, xmlFreeDoc)
+    function(document);
+}
+
+void *podline_html_root(void *document) {
+    PODLINE_LAZY_REAL(LIB, xmlDocGetRootElement)
+    return function(document);
+}
+
+podline_html_kind podline_html_kind_of(const void *node) {
+    switch (((const xmlNode *)node)->type) {
+    case XML_ELEMENT_NODE: return PODLINE_HTML_ELEMENT;
+    case XML_TEXT_NODE:
+    case XML_CDATA_SECTION_NODE: return PODLINE_HTML_TEXT;
+    default: return PODLINE_HTML_OTHER;
+    }
+}
+
+const char *podline_html_name(const void *node) { return (const char *)((const xmlNode *)node)->name; }
+const char *podline_html_text(const void *node) { return (const char *)((const xmlNode *)node)->content; }
+void *podline_html_first_child(const void *node) { return ((const xmlNode *)node)->children; }
+void *podline_html_next(const void *node) { return ((const xmlNode *)node)->next; }
+
+char *podline_html_attribute(const void *node, const char *name) {
+    PODLINE_LAZY_REAL(LIB, xmlGetProp)
+    return (char *)function((const xmlNode *)node, (const xmlChar *)name);
+}
+
+void podline_html_free_string(char *value) {
+    /* xmlFree is a variable holding libxml2's deallocator. */
+    xmlFreeFunc release = *PODLINE_LAZY_VARIABLE(LIB, xmlFreeFunc, xmlFree);
+    release(value);
+}

@@ -1,0 +1,49 @@
+#ifndef PODLINE_CLAZYLIBRARIES_H
+#define PODLINE_CLAZYLIBRARIES_H
+/* The C libraries that only some commands need (audio, the line editor, the HTML parser) are loaded
+   with dlopen when first used, so that a command that needs none of them starts without loading them
+   and their dependencies. */
+#include <stddef.h>
+
+/* The libraries loaded on demand. */
+typedef enum {
+    PODLINE_LIBRARY_MPG123 = 0,
+    PODLINE_LIBRARY_AO,
+    PODLINE_LIBRARY_PULSE,
+    PODLINE_LIBRARY_EDIT,
+    PODLINE_LIBRARY_XML2,
+    PODLINE_LIBRARY_COUNT
+} podline_library;
+
+/* Loads `library` if it is not loaded yet: 0 on success, else -1 with dlerror's text in `message`. */
+int podline_library_load(podline_library library, char *message, size_t size);
+
+/* The file name dlopen is given for `library` (its soname). */
+const char *podline_library_soname(podline_library library);
+
+/* libedit's readline globals, reached through the loaded library. */
+const char *podline_rl_line_buffer(void);
+int podline_rl_point(void);
+void podline_rl_set_completion(char **(*function)(const char *, int, int));
+void podline_rl_set_completion_over(int over);
+void podline_rl_set_completion_append_character(int character);
+void podline_rl_set_catch_signals(int value);
+void podline_rl_set_name(const char *name);
+
+/* libxml2's lenient HTML parser, behind opaque handles. */
+typedef enum { PODLINE_HTML_OTHER = 0, PODLINE_HTML_ELEMENT, PODLINE_HTML_TEXT } podline_html_kind;
+
+/* Parses `length` bytes of UTF-8 HTML, recovering from faults, without network access; NULL if nothing came of it. */
+void *podline_html_parse(const char *bytes, int length);
+void podline_html_free(void *document);
+void *podline_html_root(void *document);
+podline_html_kind podline_html_kind_of(const void *node);
+/* The element's name, or the text node's content (owned by the document). */
+const char *podline_html_name(const void *node);
+const char *podline_html_text(const void *node);
+void *podline_html_first_child(const void *node);
+void *podline_html_next(const void *node);
+/* An attribute's value, to be freed with podline_html_free_string, or NULL. */
+char *podline_html_attribute(const void *node, const char *name);
+void podline_html_free_string(char *value);
+#endif
