@@ -5,11 +5,16 @@ enum InputSniffer {
     /// Returns nil when the bytes may be MPEG audio, else the reason they are not.
     static func reasonNotMPEG(_ head: [UInt8]) -> String? {
         if head.isEmpty { return "file is empty" }
+        if isADTS(head) { return "AAC audio (ADTS) is not supported (Podline plays MP3)" }
         if startsWith(head, "ID3") || isFrameSync(head, at: 0) { return nil }
         if head.count >= 12, startsWith(head, "ftyp", at: 4) {
             return "MP4/M4A audio is not supported (Podline plays MP3)"
         }
-        if startsWith(head, "OggS") { return "Ogg audio is not supported (Podline plays MP3)" }
+        if startsWith(head, "OggS") {
+            if startsWith(head, "OpusHead", at: 28) { return "Opus audio (Ogg) is not supported (Podline plays MP3)" }
+            if startsWith(head, "vorbis", at: 29) { return "Vorbis audio (Ogg) is not supported (Podline plays MP3)" }
+            return "Ogg audio is not supported (Podline plays MP3)"
+        }
         if startsWith(head, "fLaC") { return "FLAC audio is not supported (Podline plays MP3)" }
         if startsWith(head, "RIFF") { return "WAV/RIFF audio is not supported (Podline plays MP3)" }
         if startsWith(head, "FORM") { return "AIFF audio is not supported (Podline plays MP3)" }
@@ -57,6 +62,11 @@ enum InputSniffer {
     private static func isFrameSync(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard bytes.count >= offset + 2 else { return false }
         return bytes[offset] == 0xFF && (bytes[offset + 1] & 0xE0) == 0xE0
+    }
+
+    /// An AAC ADTS header: the 12-bit sync word, then layer 00, which MPEG audio never uses.
+    private static func isADTS(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 7 && bytes[0] == 0xFF && (bytes[1] & 0xF6) == 0xF0
     }
 
     private static func looksLikeText(_ bytes: [UInt8]) -> Bool {

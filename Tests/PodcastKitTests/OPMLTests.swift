@@ -36,6 +36,28 @@ struct OPMLTests {
         #expect(document.skipped == [#"skipped outline "A blog without a feed URL": it has no xmlUrl"#])
     }
 
+    @Test("from a list made elsewhere, only network feeds are subscribed: paths and commands are skipped")
+    func onlyNetworkFeeds() throws {
+        let list = """
+            <opml version="2.0"><body>
+              <outline text="Tweets" xmlUrl="|~/fetch_tweets.py"/>
+              <outline text="Passwords" xmlUrl="/etc/passwd"/>
+              <outline text="Local" xmlUrl="file:///etc/hostname"/>
+              <outline text="Old" xmlUrl="ftp://example.com/feed.xml"/>
+              <outline text="Real" xmlUrl="itpc://real.example.com/feed"/>
+            </body></opml>
+            """
+        let document = try OPMLParser.parse(Array(list.utf8))
+        #expect(document.entries == [.init(title: "Real", feedURL: "http://real.example.com/feed")])
+        #expect(
+            document.skipped == [
+                #"skipped outline "Tweets": '|~/fetch_tweets.py' is not a network feed URL"#,
+                #"skipped outline "Passwords": '/etc/passwd' is not a network feed URL"#,
+                #"skipped outline "Local": 'file:///etc/hostname' is not a network feed URL"#,
+                #"skipped outline "Old": 'ftp://example.com/feed.xml' is not a network feed URL"#,
+            ])
+    }
+
     @Test("a file that is not OPML is refused with the reason")
     func notOPML() {
         #expect(throws: FeedError("not OPML: the root element is <rss> (line 1, column 1)")) {

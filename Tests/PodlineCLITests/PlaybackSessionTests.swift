@@ -66,7 +66,7 @@ struct PlaybackSessionTests {
         try Data("<!doctype html><p>login</p>".utf8).write(to: folder.appendingPathComponent("login.mp3"))
         let server = try SlowFileServer(folder: folder, chunkBytes: 65_536, delay: 0)
         defer { server.stop() }
-        for (name, reason) in [("missing.mp3", "the server answered HTTP 404"), ("login.mp3", "is an HTML page, not audio")] {
+        for (name, reason) in [("missing.mp3", "HTTP 404 Not Found"), ("login.mp3", "is an HTML page, not audio")] {
             let result = try PodlineBinary.run(["play", server.url(name), "--output", "null"], home: folder, timeout: 30)
             #expect(result.status == 2, "\(name): \(result.stderr)")
             #expect(result.stderrLines.count == 1)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A real HTTP server on 127.0.0.1 (Python's http.server) that sends file bodies slowly, chunk by chunk,
-/// and leaves a `NAME.sent` marker in its folder when a body has been sent completely.
+/// and leaves a `NAME.sent` marker in its folder when a body has been sent completely. With `dropAfter`, every
+/// answer breaks off (the connection closed) after that many bytes of its body, as a flaky network does.
 public final class SlowFileServer: @unchecked Sendable {
     /// The folder it serves.
     public let folder: URL
@@ -10,8 +11,9 @@ public final class SlowFileServer: @unchecked Sendable {
     private let process = Process()
 
     private static let script = #"""
-        import http.server, os, sys, time
+        import http.server, os, socket, sys, time
         folder, chunk, delay, portfile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+        drop = int(sys.argv[5])
         class Handler(http.server.BaseHTTPRequestHandler):
             def log_message(self, *args): pass
             def do_GET(self):
@@ -32,8 +34,14 @@ public final class SlowFileServer: @unchecked Sendable {
                 self.send_header('Accept-Ranges', 'bytes')
                 self.end_headers()
                 try:
+                    sent = 0
                     for i in range(start, len(data), chunk):
-                        self.wfile.write(data[i:i + chunk]); self.wfile.flush(); time.sleep(delay)
+                        piece = data[i:i + chunk]
+                        if drop and sent + len(piece) >= drop:
+                            self.wfile.write(piece[:drop - sent]); self.wfile.flush()
+                            self.connection.shutdown(socket.SHUT_RDWR); self.close_connection = True
+                            return
+                        self.wfile.write(piece); self.wfile.flush(); time.sleep(delay); sent += len(piece)
                     open(path + '.sent', 'w').close()
                 except (BrokenPipeError, ConnectionResetError):
                     pass
@@ -42,15 +50,16 @@ public final class SlowFileServer: @unchecked Sendable {
         server.serve_forever()
         """#
 
-    /// Serves `folder`, sending `chunkBytes` every `delay` seconds.
-    public init(folder: URL, chunkBytes: Int, delay: Double) throws {
+    /// Serves `folder`, sending `chunkBytes` every `delay` seconds (and breaking off every answer after
+    /// `dropAfter` bytes, when given).
+    public init(folder: URL, chunkBytes: Int, delay: Double, dropAfter: Int? = nil) throws {
         self.folder = folder
         let scriptURL = folder.appendingPathComponent("slow-server.py")
         let portURL = folder.appendingPathComponent("slow-server.port")
         try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
         guard let python = CommandRunner.which("python3") else { throw TestSupportError("python3 is not installed") }
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [scriptURL.path, folder.path, "\(chunkBytes)", "\(delay)", portURL.path]
+        process.arguments = [scriptURL.path, folder.path, "\(chunkBytes)", "\(delay)", portURL.path, "\(dropAfter ?? 0)"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -5,6 +5,8 @@
 /// Why an episode could not be downloaded.
 public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
+    /// The network failed (as opposed to the server's answer or the disk): a later try may resume.
+    public var interrupted = false
 
     public init(_ reason: String) { self.reason = reason }
 

@@ -60,7 +60,7 @@ public struct EpisodeDownloader: Sendable {
         let name = DownloadFileName.unique(baseName) { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         let target = folder.appendingPathComponent(name)
         let part = target.path + ".part"
-        let total = try await fetch(url, to: part, ref: listing.ref, expected: episode.enclosureLength, progress: progress)
+        let total = try await fetchRetrying(url, to: part, ref: listing.ref, expected: episode.enclosureLength, progress: progress)
         let size = OutputFile.size(of: part) ?? 0
         if let total, size != total {
             throw DownloadError("\(listing.ref): incomplete, got \(size) of \(total) bytes (will resume)")
@@ -72,6 +72,35 @@ public struct EpisodeDownloader: Sendable {
             throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
         }
         return target
+    }
+
+    /// `fetch`, tried again from where the `.part` file ends while each try brings bytes or the fetcher's
+    /// retry delays last; a first connection that fails, an HTTP error or a disk error is final.
+    private func fetchRetrying(
+        _ url: String, to part: String, ref: String, expected: Int64?,
+        progress: @escaping @Sendable (DownloadProgress) -> Void
+    ) async throws(DownloadError) -> Int64? {
+        var attempt = 0
+        var begun = false
+        while true {
+            let before = OutputFile.size(of: part) ?? 0
+            do {
+                let total = try await fetch(url, to: part, ref: ref, expected: expected, progress: progress)
+                let size = OutputFile.size(of: part) ?? 0
+                guard let total, size < total, size > before else { return total }
+                begun = true  // the server closed early: go on from the new end
+                attempt = 0
+            } catch {
+                let size = OutputFile.size(of: part) ?? 0
+                if size > before {
+                    begun = true
+                    attempt = 0
+                }
+                guard error.interrupted, begun, let delay = http.retry.delay(before: attempt) else { throw error }
+                attempt += 1
+                try? await Task.sleep(for: .seconds(delay))
+            }
+        }
     }
 
     /// Streams `url` into `part`, resuming from its current size; returns the full length when known.
@@ -127,7 +156,10 @@ public struct EpisodeDownloader: Sendable {
         } catch let error as DownloadError {
             throw error
         } catch {
-            throw DownloadError("\(ref): \(HTTPFailure.from(error, timeouts: http.timeouts).reason) (partial file kept for resuming)")
+            var failure = DownloadError(
+                "\(ref): \(HTTPFailure.from(error, timeouts: http.timeouts).reason) (partial file kept for resuming)")
+            failure.interrupted = true
+            throw failure
         }
     }
 }

@@ -85,6 +85,8 @@ struct FeedBuilder: XMLEventHandler {
         var offset: Int
         /// True inside rich text, where HTML that is not well-formed XML is common and harmless.
         var inRichText: Bool
+        /// The base for relative URLs in it: its own `xml:base`, else its parent's, else the feed's address.
+        var base: URL?
     }
 
     /// What a tag name, as written, stands for under the namespace declarations in scope.
@@ -126,6 +128,8 @@ struct FeedBuilder: XMLEventHandler {
     private var item: ItemDraft?
     private var channelDraft = ChannelDraft()
     private var indexByGUID: [String: Int] = [:]
+    /// The base of the element whose attributes or text are being read.
+    private var currentBase: URL?
     /// How many rich-text elements are open; text nested in them is kept for them.
     private var richDepth = 0
 
@@ -142,7 +146,8 @@ struct FeedBuilder: XMLEventHandler {
         var summary: String?
         var itunesImage: String?
         var rssImage: String?
-        var atomImage: String?
+        var atomLogo: String?
+        var atomIcon: String?
         var author: String?
         var fallbackAuthor: String?
     }
@@ -151,6 +156,8 @@ struct FeedBuilder: XMLEventHandler {
     private struct ItemDraft {
         var episode = ParsedEpisode()
         var guid: String?
+        /// The RSS `<guid>`'s `isPermaLink`, when the guid came from one: nil when absent.
+        var guidPermaLink: Bool??
         var title: String?
         var atomTitle: String?
         var itunesTitle: String?
@@ -170,12 +177,21 @@ struct FeedBuilder: XMLEventHandler {
         let element = name.element
         if root == nil { root = Root(name: name.canonical, rawName: rawName, offset: offset) }
         if element.isItem { item = ItemDraft() }
-        if !attributes.isEmpty { readAttributes(of: element, attributes) }
+        var elementBase = stack.last?.base ?? base
+        if !attributes.isEmpty {
+            if let declared = attributes.first(where: { $0.name == "xml:base" })?.value,
+                let resolved = FeedURL.resolve(declared, against: elementBase).flatMap(URL.init(string:))
+            {
+                elementBase = resolved
+            }
+            currentBase = elementBase
+            readAttributes(of: element, attributes)
+        }
         if element.isRichText { richDepth += 1 }
         stack.append(
             Frame(
                 rawName: rawName, name: name.canonical, element: element, textStart: text.count,
-                offset: offset, inRichText: richDepth > (element.isRichText ? 1 : 0)))
+                offset: offset, inRichText: richDepth > (element.isRichText ? 1 : 0), base: elementBase))
         if element.isEmpty { close() }  // written `<enclosure …>` without the slash, it must not swallow the item's fields
     }
 
@@ -212,7 +228,7 @@ struct FeedBuilder: XMLEventHandler {
         let draft = channelDraft
         feed.link = draft.link ?? draft.atomLink
         feed.description = draft.description ?? draft.summary
-        feed.image = draft.itunesImage ?? draft.rssImage ?? draft.atomImage
+        feed.image = draft.itunesImage ?? draft.rssImage ?? draft.atomLogo ?? draft.atomIcon
         feed.author = draft.author ?? draft.fallbackAuthor
     }
 
@@ -241,6 +257,7 @@ struct FeedBuilder: XMLEventHandler {
         namespaces.leave()
         if frame.element.isRichText { richDepth -= 1 }
         let parent = stack.last?.element ?? .other
+        currentBase = frame.base
         if frame.element.isItem {
             finishItem()
         } else if frame.element != .other {
@@ -267,11 +284,16 @@ struct FeedBuilder: XMLEventHandler {
         guard parent.isItem, item != nil, let value = textOf(frame) else { return }
         // Fields are set in place (`item!.…`): copying the draft would copy every string it holds.
         switch frame.element {
-        case .guid, .atomID: if item!.guid == nil { item!.guid = value }
+        case .guid:
+            if item!.guid == nil {
+                item!.guid = value
+                if item!.guidPermaLink == nil { item!.guidPermaLink = .some(nil) }
+            }
+        case .atomID: if item!.guid == nil { item!.guid = value }
         case .title: if item!.title == nil { item!.title = value }
         case .atomTitle: if item!.atomTitle == nil { item!.atomTitle = value }
         case .itunesTitle: item!.itunesTitle = value
-        case .link: if item!.link == nil { item!.link = value }
+        case .link: if item!.link == nil { item!.link = resolve(value) }
         case .contentEncoded, .atomContent: if item!.encoded == nil { item!.encoded = value }
         case .description: if item!.description == nil { item!.description = value }
         case .itunesSummary, .atomSummary: if item!.summary == nil { item!.summary = value }
@@ -301,7 +323,8 @@ struct FeedBuilder: XMLEventHandler {
         case (.podcastGUID, true): feed.podcastGUID = value
         case (.podcastLocked, true):
             feed.locked = value.lowercased() == "yes" || value.lowercased() == "true"
-        case (.atomLogo, true), (.atomIcon, true): channelDraft.atomImage = channelDraft.atomImage ?? resolve(value)
+        case (.atomLogo, true): channelDraft.atomLogo = channelDraft.atomLogo ?? resolve(value)
+        case (.atomIcon, true): channelDraft.atomIcon = channelDraft.atomIcon ?? resolve(value)
         case (.url, _) where parent == .image:
             channelDraft.rssImage = channelDraft.rssImage ?? resolve(value)
         case (.atomName, _) where parent == .atomAuthor && stack.count <= 2:
@@ -323,12 +346,15 @@ struct FeedBuilder: XMLEventHandler {
         }
         let inItem = item != nil
         switch element {
+        case .guid:
+            guard inItem, item!.guid == nil, let flag = value("isPermaLink")?.trimmingSpaces.lowercased() else { return }
+            item!.guidPermaLink = .some(flag == "true")
         case .enclosure:
             guard inItem, item!.episode.enclosure == nil, let url = resolve(value("url")) else { return }
-            item!.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
+            item!.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.mediaType(value("type")))
         case .mediaContent:
             guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
-            let type = Self.nonEmpty(value("type"))
+            let type = Self.mediaType(value("type"))
             let medium = value("medium")
             guard medium == "audio" || medium == "video" || type?.hasPrefix("audio") == true || type?.hasPrefix("video") == true else {
                 return
@@ -339,7 +365,8 @@ struct FeedBuilder: XMLEventHandler {
             let rel = value("rel")?.lowercased() ?? "alternate"
             if inItem {
                 if rel == "enclosure", item!.episode.enclosure == nil {
-                    item!.episode.enclosure = Enclosure(url: href, length: Self.length(value("length")), type: Self.nonEmpty(value("type")))
+                    item!.episode.enclosure = Enclosure(
+                        url: href, length: Self.length(value("length")), type: Self.mediaType(value("type")))
                 } else if rel == "alternate", item!.atomLink == nil {
                     item!.atomLink = href
                 }
@@ -375,10 +402,10 @@ struct FeedBuilder: XMLEventHandler {
         guard let draft = item else { return }
         item = nil
         var episode = draft.episode
-        episode.title = draft.title ?? draft.atomTitle ?? draft.itunesTitle
-        episode.link = resolve(draft.link) ?? draft.atomLink
-        episode.description = draft.encoded ?? draft.description ?? draft.summary
         if episode.enclosure == nil { episode.enclosure = draft.mediaEnclosure }
+        episode.title = draft.title ?? draft.atomTitle ?? draft.itunesTitle ?? episode.enclosure.flatMap { Self.title(fromFileOf: $0.url) }
+        episode.link = draft.link ?? draft.atomLink ?? permaLink(draft)
+        episode.description = draft.encoded ?? draft.description ?? draft.summary
         episode.guid = draft.guid ?? episode.link ?? episode.enclosure?.url
         if let guid = episode.guid, let existing = indexByGUID[guid] {
             feed.episodes[existing].merge(episode)
@@ -388,10 +415,35 @@ struct FeedBuilder: XMLEventHandler {
         feed.episodes.append(episode)
     }
 
+    /// An RSS guid that is a permalink, resolved, as the item's link: when `isPermaLink` is "true", or
+    /// absent and the guid reads as a URL or an absolute path (many feeds leave `isPermaLink` out of
+    /// guids that are only identifiers).
+    private func permaLink(_ draft: ItemDraft) -> String? {
+        guard let guid = draft.guid, let flag = draft.guidPermaLink, flag != false else { return nil }
+        guard flag == true || guid.hasPrefix("/") || FeedURL.hasHTTPScheme(guid) else { return nil }
+        guard let link = FeedURL.resolve(guid, against: currentBase ?? base), FeedURL.hasHTTPScheme(link) else { return nil }
+        return link
+    }
+
+    /// A title for an item that has none: its media file's name without the extension, decoded.
+    static func title(fromFileOf url: String) -> String? {
+        let path = URL(string: url)?.path ?? url
+        guard let file = path.split(separator: "/").last else { return nil }
+        let name = file.lastIndex(of: ".").map { file[..<$0] } ?? file[...]
+        let decoded = String(name).removingPercentEncoding ?? String(name)
+        return decoded.trimmingSpaces.isEmpty ? nil : decoded.trimmingSpaces
+    }
+
     // MARK: - Values
 
     private func resolve(_ reference: String?) -> String? {
-        FeedURL.resolve(reference, against: base)
+        FeedURL.resolve(reference, against: currentBase ?? base)
+    }
+
+    /// A media type (`audio/mpeg`), or nil for an empty value or one that is not `type/subtype`.
+    private static func mediaType(_ text: String?) -> String? {
+        guard let value = nonEmpty(text), value.contains("/") else { return nil }
+        return value
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -18,7 +18,7 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     private static let truncated = "the server closed the connection before the response ended (truncated)"
 
     /// A failure for whatever the HTTP client or the network threw.
-    static func from(_ error: any Error, timeouts: HTTPTimeouts) -> HTTPFailure {
+    public static func from(_ error: any Error, timeouts: HTTPTimeouts) -> HTTPFailure {
         if let failure = error as? HTTPFailure { return failure }
         if let client = error as? HTTPClientError {
             switch client {

@@ -17,21 +17,31 @@ public struct FetchedDocument: Sendable {
     public var notModified: Bool { body == nil }
 }
 
-/// HTTP for feeds and downloads: redirects followed (up to 10) and recorded, timeouts, gzip, conditional GET.
+/// The one HTTP set-up for feeds, downloads and streams: user agent, redirects followed (up to 10) and
+/// recorded, timeouts, gzip, conditional GET, size caps. A host that does not resolve or refuses the
+/// connection fails at once; transfers that break off are retried by their callers (`RetryPolicy`).
 public final class HTTPFetcher: Sendable {
     let client: HTTPClient
     public let timeouts: HTTPTimeouts
+    /// How downloads and streams that break off are tried again.
+    public let retry: RetryPolicy
     /// The most redirects followed for one request.
     public static let maxRedirects = 10
     static let userAgent = "Podline (podcast player)"
 
-    public init(timeouts: HTTPTimeouts = HTTPTimeouts(), decompressionLimit: Int = FeedParser.defaultSizeCap) {
+    public init(
+        timeouts: HTTPTimeouts = HTTPTimeouts(), retry: RetryPolicy = RetryPolicy(),
+        decompressionLimit: Int = FeedParser.defaultSizeCap
+    ) {
         self.timeouts = timeouts
+        self.retry = retry
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(Int64(timeouts.connect)), read: .seconds(Int64(timeouts.read))),
             decompression: .enabled(limit: .size(decompressionLimit)))
         configuration.httpVersion = .http1Only
+        // The pool would otherwise retry a refused or unresolvable connection until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -97,6 +107,25 @@ public final class HTTPFetcher: Sendable {
             throw HTTPFailure.from(error, timeouts: timeouts)
         }
     }
+
+    /// Opens `url` to read its body as it arrives, from byte `offset` on (a Range request when above 0):
+    /// a 2xx answer, or the failure worded as for every other request.
+    public func openStream(_ url: String, from offset: Int) async throws(HTTPFailure) -> HTTPClientResponse {
+        var headers = HTTPHeaders()
+        if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
+        do {
+            let (response, _) = try await send(url, headers: headers, deadline: .now() + .hours(24))
+            guard (200..<300).contains(response.status.code) else {
+                throw HTTPFailure("HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code))
+            }
+            return response
+        } catch {
+            throw HTTPFailure.from(error, timeouts: timeouts)
+        }
+    }
+
+    /// A process-wide fetcher for playback streams, never shut down.
+    public static let shared = HTTPFetcher()
 
     /// Where a chain of redirects led.
     struct RedirectChain {

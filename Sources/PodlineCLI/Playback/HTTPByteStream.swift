@@ -1,14 +1,19 @@
 import AsyncHTTPClient
 import AudioEngine
 import Foundation
+import Logging
 import NIOCore
+import PodcastKit
 
 /// An episode's enclosure downloaded progressively for the decoder, so playback starts before the download ends.
 ///
 /// Seeking restarts the transfer with a Range request; a server that ignores Range is read from the
-/// start and the bytes before the offset are skipped.
+/// start and the bytes before the offset are skipped. A connection that breaks off once bytes have come
+/// is opened again from the next byte, after each of the fetcher's retry delays, while what was received
+/// plays on; only when the tries are spent does the stream fail.
 final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private let url: String
+    private let http: HTTPFetcher
     private let condition = NSCondition()
     private var buffer: [UInt8] = []
     private var ended = false
@@ -17,9 +22,11 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private var task: Task<Void, Never>?
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
+    private static let logger = Logger(label: "podline.stream")
 
-    init(url: String) {
+    init(url: String, http: HTTPFetcher = .shared) {
         self.url = url
+        self.http = http
         start(at: 0)
     }
 
@@ -29,7 +36,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         if buffer.isEmpty && !ended && failure == nil {
             _ = condition.wait(until: Date().addingTimeInterval(seconds))
         }
-        if let failure { throw StreamFailure(reason: failure) }
+        if buffer.isEmpty, let failure { throw StreamFailure(reason: failure) }
         if buffer.isEmpty { return ended ? [] : nil }
         let count = min(maxBytes, buffer.count)
         let taken = Array(buffer.prefix(count))
@@ -60,37 +67,76 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         ended = false
         failure = nil
         condition.unlock()
-        let url = self.url
-        task = Task.detached { [weak self] in
+        task = Task.detached { [weak self] in await self?.transfer(from: offset, owner: current) }
+    }
+
+    /// Reads the body from `offset` on into the buffer, reconnecting where it broke off.
+    private func transfer(from offset: Int, owner: Int) async {
+        var next = offset
+        var attempt = 0
+        var said = false
+        var total: Int?
+        while !Task.isCancelled {
+            var failure: HTTPFailure
             do {
-                var request = HTTPClientRequest(url: url)
-                request.headers.add(name: "User-Agent", value: "Podline (podcast player)")
-                if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-                guard (200..<300).contains(Int(response.status.code)) else {
-                    self?.fail("the server answered HTTP \(response.status.code) \(response.status.reasonPhrase)", current)
-                    return
-                }
+                let response = try await http.openStream(url, from: next)
                 if let type = response.headers.first(name: "Content-Type")?.lowercased(), type.hasPrefix("text/html") {
-                    self?.fail("the server sent an HTML page, not audio", current)
+                    fail("the server sent an HTML page, not audio", owner)
                     return
                 }
-                var skip = offset > 0 && response.status.code == 200 ? offset : 0
+                total = total ?? Self.length(of: response, from: next)
+                var skip = next > 0 && response.status.code == 200 ? next : 0
                 for try await chunk in response.body {
-                    guard let self else { return }
                     var bytes = Array(chunk.readableBytesView)
                     if skip > 0 {
                         let dropped = min(skip, bytes.count)
                         bytes.removeFirst(dropped)
                         skip -= dropped
                     }
-                    guard self.append(bytes, current) else { return }
+                    guard append(bytes, owner) else { return }
+                    if !bytes.isEmpty {
+                        next += bytes.count
+                        attempt = 0
+                    }
                 }
-                self?.finish(current)
+                guard let total, next < total else {
+                    finish(owner)
+                    return
+                }
+                failure = HTTPFailure("the server closed the connection at byte \(next) of \(total)")
             } catch {
-                self?.fail("the transfer failed: \(error)", current)
+                failure = HTTPFailure.from(error, timeouts: http.timeouts)
             }
+            // An HTTP error, or a first connection that fails, is final; a transfer that had begun is retried.
+            let begun = next > offset || attempt > 0
+            guard failure.status == nil, begun, let delay = http.retry.delay(before: attempt), isCurrent(owner) else {
+                fail(failure.reason, owner)
+                return
+            }
+            if !said {
+                said = true
+                Self.logger.info("\(url): \(failure.reason); reconnecting from byte \(next)")
+            }
+            attempt += 1
+            try? await Task.sleep(for: .seconds(delay))
         }
+    }
+
+    /// The whole resource's length from a 200's Content-Length or a 206's Content-Range.
+    private static func length(of response: HTTPClientResponse, from offset: Int) -> Int? {
+        if response.status.code == 206, let range = response.headers.first(name: "Content-Range"),
+            let slash = range.lastIndex(of: "/"), let whole = Int(range[range.index(after: slash)...])
+        {
+            return whole
+        }
+        guard response.status.code == 200, response.headers.first(name: "Content-Encoding") == nil else { return nil }
+        return response.headers.first(name: "Content-Length").flatMap(Int.init)
+    }
+
+    private func isCurrent(_ owner: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return generation == owner
     }
 
     /// Adds bytes, waiting while the decoder is far behind; false when this transfer was replaced.

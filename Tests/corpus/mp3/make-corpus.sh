@@ -163,6 +163,12 @@ $TAG insert "$W/plain.mp3" "$OUT/damaged_garbage_middle_500.mp3" 0.5 500 107
 desc damaged_garbage_middle_500.mp3 "plain_cbr128 with 500 random bytes inserted at the frame boundary at 50%"
 $TAG insert "$W/plain.mp3" "$OUT/damaged_garbage_middle_4k.mp3" 0.5 4096 108 100
 desc damaged_garbage_middle_4k.mp3 "plain_cbr128 with 4 KiB random bytes inserted 100 bytes into the frame at 50%"
+$TAG head "$OUT/tag_v23_rich_apic200k.mp3" "$OUT/damaged_cut_inside_id3v2.mp3" 100000
+desc damaged_cut_inside_id3v2.mp3 "the first 100000 bytes of tag_v23_rich_apic200k (a download cut inside its 208 KiB tag)"
+$TAG frames "$W/plain.mp3" "$OUT/damaged_single_frame.mp3" 1 1
+desc damaged_single_frame.mp3 "one 417-byte frame of plain_cbr128 and nothing else"
+$TAG frames "$W/plain.mp3" "$OUT/damaged_two_frames.mp3" 1 2
+desc damaged_two_frames.mp3 "two frames of plain_cbr128 and nothing else"
 $TAG partialv1 "$W/plain.mp3" "$OUT/damaged_partial_id3v1.mp3"
 desc damaged_partial_id3v1.mp3 "plain_cbr128 followed by the first 70 bytes of an ID3v1 tag"
 

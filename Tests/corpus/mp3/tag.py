@@ -330,30 +330,79 @@ def cmd_insert(src, out, fraction, n, seed, into=0):
     write(out, b[:off] + bytes(junk) + b[off:])
 
 
+def cmd_head(src, out, n):
+    """The first n bytes of src (an interrupted download)."""
+    write(out, read(src)[:int(n)])
+
+
+def cmd_frames(src, out, first, count):
+    """`count` whole frames of src starting at frame index `first` (no tags)."""
+    b = read(src)
+    fs = frames(b)
+    start = fs[int(first)][0]
+    last = fs[int(first) + int(count) - 1]
+    write(out, b[start:last[0] + last[1][4]])
+
+
 def cmd_partialv1(src, out):
     """Appends the first 70 bytes of an ID3v1 tag (the file was cut inside it)."""
     write(out, read(src) + id3v1()[:70])
 
 
+def chain_at(b, i):
+    """Consecutive frames from offset i (free-format frames measured to the next matching header)."""
+    out = []
+    while i < len(b):
+        h = parse_header(b, i)
+        if h is None:
+            break
+        if h[4] is None:  # free format: the frame runs to the next header with the same fixed bits
+            key = (b[i + 1], b[i + 2] & 0xFC)
+            j = i + 4
+            while j + 4 <= len(b) and not (b[j] == 0xFF and b[j + 1] == key[0] and (b[j + 2] & 0xFC) == key[1]):
+                j += 1
+            h = h[:4] + ((j if j + 4 <= len(b) else len(b)) - i,)
+        out.append((i, h))
+        i += h[4]
+    return out
+
+
 def cmd_scan(path):
-    """Describes a file: leading tags, runs of (MPEG version, rate, channels, bitrate), trailer."""
+    """Describes a file: leading tags, runs of (MPEG version, rate, channels, bitrate), gaps, trailer."""
     b = read(path)
     start = audio_start(b)
-    fs = frames(b, 0 if start == 0 else start)
-    runs = []
-    for off, h in fs:
-        key = (h[0], h[1], h[2])
-        if runs and runs[-1][0] == key:
-            runs[-1][1] += 1
-            runs[-1][2].add(h[3])
+    parts = []
+    i = start
+    first = None
+    end = None
+    while i < len(b):
+        c = chain_at(b, i)
+        # a run counts when at least three frames chain (or it reaches the end of the file)
+        if len(c) >= 3 or (c and c[0][1][3] and c[-1][0] + c[-1][1][4] >= len(b)):
+            if first is None:
+                first = i
+            elif end is not None and i > end:
+                parts.append(f"[{i - end} bytes not frames at {end}]")
+            runs = []
+            for off, h in c:
+                key = (h[0], h[1], h[2])
+                if runs and runs[-1][0] == key:
+                    runs[-1][1] += 1
+                    runs[-1][2].add(h[3])
+                else:
+                    runs.append([key, 1, {h[3]}])
+            parts += [f"{n}x MPEG{'2.5' if k[0] == 25 else k[0]} {k[1]}Hz {'mono' if k[2] == 1 else 'stereo'} "
+                      f"{'/'.join(str(x) if x else 'free' for x in sorted(brs))}k" for k, n, brs in runs]
+            end = c[-1][0] + c[-1][1][4]
+            i = end
         else:
-            runs.append([key, 1, {h[3]}])
-    first = fs[0][0] if fs else None
-    end = fs[-1][0] + fs[-1][1][4] if fs else None
-    desc = "; ".join(
-        f"{n}x MPEG{'2.5' if k[0] == 25 else k[0]} {k[1]}Hz {'mono' if k[2] == 1 else 'stereo'} "
-        f"{'/'.join(str(x) for x in sorted(brs))}k" for k, n, brs in runs)
-    print(f"{path}: {len(b)} bytes, tags to {start}, first frame at {first}, chain ends at {end}: {desc}")
+            i += 1
+    if end is not None and end > len(b):
+        parts.append(f"[last frame cut: {end - len(b)} bytes missing]")
+    elif end is not None and end < len(b):
+        parts.append(f"[{len(b) - end} trailing bytes: {b[end:end + 8]!r}...]")
+    tail = ", ".join(parts) if parts else "no frames"
+    print(f"{path}: {len(b)} bytes, tags end at {start}, first frame at {first}: {tail}")
 
 
 def main():

@@ -29,7 +29,11 @@ struct InspectCommand: ParsableCommand {
             if source.isRemote {
                 parsed = try runBlocking { [cap] in
                     try await HTTPFetcher.with(needed: true, decompressionLimit: cap) { http in
-                        try await FeedLoader(http: http, sizeCap: cap).load(source).feed ?? ParsedFeed()
+                        let loaded = try await FeedLoader(http: http, sizeCap: cap).load(source)
+                        var feed = loaded.feed ?? ParsedFeed()
+                        // A permanent redirect moves the feed as `add` records it; the feed's own new URL wins.
+                        feed.newURL = feed.newURL ?? loaded.movedTo
+                        return feed
                     }
                 }
             } else {

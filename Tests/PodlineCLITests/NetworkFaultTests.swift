@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a listener on a train meets, end to end on the built binary: hosts that do not resolve or refuse,
+/// connections that break off mid-episode, addresses with schemes Podline does not read.
+@Suite("network faults, end to end", .serialized)
+struct NetworkFaultTests {
+    @Test("a host that does not resolve, or refuses, fails at once with one wording for add, inspect and play")
+    func failsAtOnce() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        for (url, reason) in [
+            ("http://podline-test.invalid/feed.xml", "host not found"), ("http://127.0.0.1:9/feed.xml", "connection refused"),
+        ] {
+            for command in [["add", url], ["inspect", url], ["play", url, "--output", "null"]] {
+                let started = Date()
+                let result = try PodlineBinary.run(command, home: home)
+                // The connect timeout is 10 s: failing well inside it shows nothing waited for it.
+                #expect(Date().timeIntervalSince(started) < 5, "\(command)")
+                #expect(result.status == 2, "\(command): \(result.stderr)")
+                #expect(result.stderrLines == ["podline: \(url): \(reason)"], "\(command)")
+            }
+        }
+    }
+
+    @Test("an unknown scheme is refused, and feed:// means http://")
+    func schemes() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        let refused = try PodlineBinary.run(["add", "ftp://example.com/feed.xml"], home: home)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderrLines == [
+                "podline: ftp://example.com/feed.xml: unsupported URL scheme 'ftp' (http, https, feed, itpc, pcast, file)"
+            ])
+        let served = home.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try "<rss version=\"2.0\"><channel><title>Schemes</title></channel></rss>".write(
+            to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        let address = server.url("feed.xml")
+        let added = try PodlineBinary.run(["add", address.replacingOccurrences(of: "http://", with: "feed://")], home: home)
+        #expect(added.status == 0, "\(added.stderr)")
+        let shows = try PodlineBinary.run(["shows", "--json"], home: home)
+        #expect(shows.stdout.contains(address))
+    }
+
+    @Test("a stream that breaks off every 64 kB is reopened where it stopped and plays every sample")
+    func streamReconnects() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-net")
+        let mp3 = try Fixtures.toneMP3(in: folder, name: "episode.mp3", seconds: 12, frequency: 440)
+        let reference = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
+        let server = try SlowFileServer(folder: folder, chunkBytes: 16_384, delay: 0, dropAfter: 65_536)
+        defer { server.stop() }
+        let out = folder.appendingPathComponent("streamed.wav")
+        let result = try PodlineBinary.run(
+            ["play", server.url("episode.mp3"), "--output", "wav:\(out.path)", "--verbose"], home: folder, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try WAVFile(url: out).samples == reference.samples)
+        let said = result.stderrLines.filter { $0.contains("reconnecting") }
+        #expect(said.count == 1, "\(result.stderr)")
+    }
+
+    @Test("a stream whose server goes away plays what came, then gives up with one line once the tries are spent")
+    func streamGivesUp() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-net")
+        let mp3 = try Fixtures.toneMP3(in: folder, name: "episode.mp3", seconds: 12, frequency: 440)
+        let server = try SlowFileServer(folder: folder, chunkBytes: 16_384, delay: 0, dropAfter: 65_536)
+        let out = folder.appendingPathComponent("partial.wav")
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        player.arguments = ["play", server.url("episode.mp3"), "--output", "wav:\(out.path)"]
+        player.environment = ProcessInfo.processInfo.environment.merging(["PODLINE_HOME": folder.path, "XDG_RUNTIME_DIR": folder.path]) {
+            $1
+        }
+        let errors = Pipe()
+        player.standardError = errors
+        // The server answers the first request, then is gone: every reconnection is refused. It is stopped
+        // once 3 s of audio are out (a WAV output is not paced), so the first answer has all arrived.
+        try player.run()
+        let deadline = Date().addingTimeInterval(20)
+        func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int) ?? 0 }
+        while written() < 3 * 44_100 * 4, Date() < deadline { usleep(10_000) }
+        server.stop()
+        player.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(player.terminationStatus == 2, "\(stderr)")
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("connection refused") == true, "\(stderr)")
+        // Each answer brings 64 kB, about 4 s of this 12 s MP3: what came was played before giving up.
+        let frames = try WAVFile(url: out).frameCount
+        let whole = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder)).frameCount
+        #expect(frames > 3 * 44_100 && frames < whole, "\(frames) frames of \(whole)")
+    }
+
+    @Test("a download that breaks off every 64 kB resumes until the file is whole")
+    func downloadResumes() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        let served = home.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let mp3 = try Fixtures.toneMP3(in: served, name: "long.mp3", seconds: 12)
+        let bytes = try Data(contentsOf: mp3)
+        let server = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0, dropAfter: 65_536)
+        defer { server.stop() }
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Flaky</title><item><title>Long</title><guid>long</guid>\
+            <enclosure url="\(server.url("long.mp3"))" type="audio/mpeg" length="\(bytes.count)"/></item></channel></rss>
+            """
+        try feed.write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", server.url("feed.xml")], home: home).status == 0)
+        let result = try PodlineBinary.run(["download", "flaky/1"], home: home, environment: ["NO_COLOR": "1"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let listed = try PodlineBinary.run(["episodes", "--downloaded", "--json"], home: home)
+        let files = (try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])?.compactMap { $0["file"] as? String }
+        let file = try #require(files?.first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+    }
+}
