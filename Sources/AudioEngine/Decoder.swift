@@ -26,6 +26,8 @@ public final class Decoder {
     /// The decoder's position, in frames from the start.
     public private(set) var position: Int = 0
     private var reachedEnd = false
+    /// What a read met after it had produced audio: given by the next read, so that the audio comes first.
+    private var pending: Result<Chunk, AudioError>?
 
     /// Opens `path`, refusing anything that is not MPEG audio with a reason naming the file.
     public init(path: String) throws(AudioError) {
@@ -47,7 +49,7 @@ public final class Decoder {
         try Self.configure(handle)
         try MPG123Call.check(mpg123_open(handle, path), "mpg123_open", handle: handle)
         guard let found = Self.readFormat(handle) else {
-            throw AudioError.unsupportedFormat(path: path, reason: "no MPEG audio frames found (not an MP3 file)")
+            throw AudioError.unsupportedFormat(path: path, reason: Self.noFramesReason(mpg123_errcode(handle)))
         }
         format = found
         announcedFrames = Self.announcedLength(handle)
@@ -99,11 +101,35 @@ public final class Decoder {
         return length > 0 ? Int(length) : nil
     }
 
-    /// Decodes into `buffer`, never writing more than its size.
+    /// Why no format could be found: libmpg123's error code read as mpg123's own front end would.
+    static func noFramesReason(_ code: Int32) -> String {
+        switch code {
+        case Int32(MPG123_ERR_READER.rawValue): "ends before its first audio frame (an incomplete download?)"
+        case Int32(MPG123_RESYNC_FAIL.rawValue): "no MPEG audio frame in its first 64 KiB (not an MP3 file)"
+        default: "no MPEG audio frames found (not an MP3 file)"
+        }
+    }
+
+    /// Decodes into `buffer`, never writing more than its size. Audio decoded together with a format change
+    /// or an error comes first, in the format it was decoded in; the change or the error comes with the next
+    /// read. After audio, a stream that loses sync for good ends there, as it does for mpg123.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Chunk {
+        if let pending {
+            self.pending = nil
+            let chunk = try pending.get()
+            if case .formatChanged(let changed) = chunk { format = changed }
+            return chunk
+        }
         if reachedEnd { return .end }
         var done = 0
         let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
+        if done > 0, code != Int32(MPG123_OK.rawValue), code != Int32(MPG123_DONE.rawValue),
+            code != Int32(MPG123_NEED_MORE.rawValue)
+        {
+            position += done / max(1, format.bytesPerFrame)
+            pending = outcome(of: code)
+            return .audio(byteCount: done)
+        }
         switch code {
         case Int32(MPG123_OK.rawValue), Int32(MPG123_DONE.rawValue):
             if code == Int32(MPG123_DONE.rawValue) { reachedEnd = true }
@@ -119,16 +145,30 @@ public final class Decoder {
                 return .audio(byteCount: done)
             }
             return .needMore
-        case Int32(MPG123_NEW_FORMAT.rawValue):
-            guard let changed = Self.readFormat(handle) else {
-                throw AudioError.library(function: "mpg123_getformat", message: MPG123Call.message(code, handle: handle))
-            }
-            format = changed
-            return .formatChanged(changed)
         default:
-            throw AudioError.unsupportedFormat(
-                path: path, reason: "cannot decode: \(MPG123Call.message(code, handle: handle))")
+            let chunk = try outcome(of: code).get()
+            if case .formatChanged(let changed) = chunk { format = changed }
+            return chunk
         }
+    }
+
+    /// What a read's code other than OK, DONE or NEED_MORE means: a format change, the end, or an error.
+    private func outcome(of code: Int32) -> Result<Chunk, AudioError> {
+        if code == Int32(MPG123_NEW_FORMAT.rawValue) {
+            guard let changed = Self.readFormat(handle) else {
+                return .failure(.library(function: "mpg123_getformat", message: MPG123Call.message(code, handle: handle)))
+            }
+            // Frames counted in one format say nothing of a length announced in another.
+            if format.sampleRate > 0, changed != format { announcedFrames = nil }
+            return .success(.formatChanged(changed))
+        }
+        if position > 0, code == Int32(MPG123_ERR.rawValue),
+            [Int32(MPG123_RESYNC_FAIL.rawValue), Int32(MPG123_OUT_OF_SYNC.rawValue)].contains(mpg123_errcode(handle))
+        {
+            reachedEnd = true
+            return .success(.end)
+        }
+        return .failure(.unsupportedFormat(path: path, reason: "cannot decode: \(MPG123Call.message(code, handle: handle))"))
     }
 
     /// Moves to `frame` frames from the start, sample-accurately.
@@ -144,6 +184,9 @@ public final class Decoder {
     private static func configure(_ handle: OpaquePointer) throws(AudioError) {
         let flags = Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue)
         try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_ADD_FLAGS, flags), "mpg123_param", handle: handle)
+        // As mpg123's own front end: resync for up to 1024 bytes, four frames decoded ahead of a seek.
+        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_RESYNC_LIMIT, 1024), "mpg123_param", handle: handle)
+        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_PREFRAMES, 4), "mpg123_param", handle: handle)
         try MPG123Call.check(mpg123_format_none(handle), "mpg123_format_none", handle: handle)
         var rates: UnsafePointer<Int>?
         var count = 0

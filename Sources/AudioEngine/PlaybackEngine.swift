@@ -335,6 +335,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func step() {
         guard let decoder else { return }
         if decoder.format.sampleRate == 0 {
+            if streamEnded {
+                // The whole stream came and held no audio frame.
+                finish(.error, error: .unsupportedFormat(path: decoder.path, reason: Decoder.noFramesReason(0)))
+                return
+            }
             guard feedStream(decoder) else { return }
         }
         let format = decoder.format
@@ -527,7 +532,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         return try decodeChunk(into: &pcm, decoder: decoder)
     }
 
-    /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes.
+    /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes or after a format
+    /// change (the next step reads the new format before it decodes again).
     private func decodeChunk(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
         while true {
             let bytes = chunkFrames * decoder.format.bytesPerFrame
@@ -541,7 +547,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .formatChanged:
                 // write() reopens the output when the format it was opened with differs.
                 makeStretcherIfNeeded(decoder)
-                continue
+                return -1
             case .end:
                 return 0
             case .needMore:

@@ -25,3 +25,4 @@ PODLINE_LAZY(LIB, int, mpg123_getstate2, (mpg123_handle *mh, int key, long *val,
 PODLINE_LAZY_VOID(LIB, mpg123_rates, (const long **list, size_t *number), list, number)
 PODLINE_LAZY(LIB, const char *, mpg123_strerror, (mpg123_handle *mh), mh)
 PODLINE_LAZY(LIB, const char *, mpg123_plain_strerror, (int errcode), errcode)
+PODLINE_LAZY(LIB, int, mpg123_errcode, (mpg123_handle *mh), mh)

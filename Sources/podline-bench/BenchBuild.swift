@@ -39,12 +39,9 @@ enum BenchBuild {
         guard let swift = Subprocess.which("swift") else { throw BenchError("swift is not on PATH") }
         let root = try packageRoot()
         let scratch = options.scratch.hasPrefix("/") ? options.scratch : root + "/" + options.scratch
-        // As Resources/install.sh builds it: no exported dynamic symbols and no PIE relocations.
+        // As the README and Resources/install.sh build it (Package.swift adds the release link flags).
         let arguments =
-            [
-                "build", "--package-path", root, "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch,
-                "-Xlinker", "--no-export-dynamic", "-Xlinker", "--no-pie",
-            ] + extra
+            ["build", "--package-path", root, "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch] + extra
         if locked, let lock = options.buildLock {
             guard let flock = Subprocess.which("flock") else { throw BenchError("flock is not installed (apt-get install util-linux)") }
             return (flock, [lock, swift] + arguments)

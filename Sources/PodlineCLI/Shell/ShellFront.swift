@@ -28,6 +28,11 @@ enum ShellFront {
             return Configuration.check().map(Route.done) ?? .parse([])
         }
         if first.hasPrefix("-") {
+            // Answered here: ArgumentParser's parse of the root costs ten times the rest of start-up.
+            if words == ["--version"] {
+                print(PodlineVersion.current)
+                return .done(0)
+            }
             if isAboutPodline(first) { return .parse(words) }
             return Configuration.check().map(Route.done) ?? .parse(words)
         }

@@ -221,10 +221,14 @@ def cmd_table(path):
                 verdict += f" (max |d|={r['max_abs_diff']}, {r['differing_samples']} samples)"
             if r.get("shift") is not None:
                 verdict += f"; Podline = mpg123 shifted by {r['shift']} frames"
+        if r.get("podline_rc") == 124:
+            verdict = "TIMEOUT: Podline never ended (killed by timeout); " + verdict
         line = (f"| {r['file']} | {r['mpg123']}, rc {r['mpg123_rc']} | {r['mpg123_all_segments']} | {r['podline']} | "
                 f"{r['podline_rc']} | {cell(r['podline_err'])} | {cell(verdict, 200)} |")
         if http:
             hv = "identical" if r.get("http_identical") else "DIFFERENT: " + (r.get("http_first_diff") or "")
+            if r.get("http_rc") == 124:
+                hv = "TIMEOUT: Podline never ended (killed by timeout); " + hv
             line += f" {r.get('http', '')}, rc {r.get('http_rc', '')}, {cell(r.get('http_err', ''), 90)} | {cell(hv, 120)} |"
         print(line)
 

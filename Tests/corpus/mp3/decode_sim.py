@@ -9,6 +9,9 @@ so a proposed Decoder change can be checked against the corpus before any Swift 
   decode_sim.py fixed FILE OUT.wav [opts]     keeps the bytes returned with NEW_FORMAT/DONE/errors,
                                               one WAV header per format segment (like `mpg123 -w - | cat`)
       opts: --resync-limit N   --no-frankenstein   --chunk FRAMES
+                --pin   after the first frame, allow only its rate and channel count (what
+                        mpg123_open_fixed does): libmpg123 then resamples (NtoM) and mixes later
+                        segments itself and never returns NEW_FORMAT
 
 'podline' mirrors (read-only references):
   Decoder.configure           ADD_FLAGS GAPLESS|QUIET; format_none; every rate x mono|stereo x s16
@@ -175,6 +178,7 @@ def cmd_fixed(path, out_path, *opts):
     resync = None
     extra = 0
     chunk = FILE_CHUNK
+    pin = False
     while opts:
         o = opts.pop(0)
         if o == "--resync-limit":
@@ -183,11 +187,16 @@ def cmd_fixed(path, out_path, *opts):
             extra |= NO_FRANKENSTEIN
         elif o == "--chunk":
             chunk = int(opts.pop(0))
+        elif o == "--pin":
+            pin = True
     mh = new_handle(extra, resync)
     if lib.mpg123_open(mh, path.encode()) != OK:
         print(json.dumps({"file": path, "error": "open failed"}))
         return
     fmt = getformat(mh)
+    if pin and fmt is not None:
+        lib.mpg123_format_none(mh)
+        lib.mpg123_format(mh, fmt[0], fmt[1], ENC_SIGNED_16)
     segments = []
     cur = bytearray()
     error = None
