@@ -35,5 +35,16 @@ public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
     /// True for drivers that write a file.
     public var isFile: Bool { Self.fileDrivers.contains(driver) }
 
+    /// The output for the `number`th part of audio in one format (from 1): a file driver's later parts go to
+    /// `NAME-2.wav`, `NAME-3.wav`…, as a WAV or AU header holds one format; standard output and live
+    /// drivers take every part.
+    public func part(_ number: Int) -> OutputSpec {
+        guard number > 1, isFile, let path, path != "-" else { return self }
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return OutputSpec(driver: driver, path: path + "-\(number)") }
+        return OutputSpec(driver: driver, path: String(path[..<dot]) + "-\(number)" + String(path[dot...]))
+    }
+
     public var description: String { path.map { "\(driver):\($0)" } ?? driver }
 }

@@ -36,6 +36,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Decoded input waiting for the time-stretcher, reused likewise.
     private var stretchInput: [Int16] = []
     private var streamEnded = false
+    /// Which part of a file output is being written: it moves on when the audio's format changes.
+    private var outputPart = 1
     private var sniffed = false
     private var outputRetryAt: Date?
     private var running = true
@@ -549,6 +551,8 @@ public final class PlaybackEngine: @unchecked Sendable {
                 makeStretcherIfNeeded(decoder)
                 return -1
             case .end:
+                // A fed decoder ends only when the stream lost sync for good: nothing more is read from it.
+                if stream != nil { streamEnded = true }
                 return 0
             case .needMore:
                 if stream == nil || streamEnded { return 0 }
@@ -626,8 +630,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func write(_ pcm: [Int16], frames: Int, format: AudioFormat) -> Bool {
         do throws(AudioError) {
             if output == nil || output?.format != format {
+                // A file holds one format: a change goes on in the next part (NAME-2.wav) rather than over it.
+                if let open = output, open.format != format, outputSpec.isFile { outputPart += 1 }
                 setOutput(nil)
-                setOutput(try AudioDevices.open(outputSpec, format: format))
+                setOutput(try AudioDevices.open(outputSpec.part(outputPart), format: format))
                 if outputRetryAt != nil { report(.outputReopened) }
                 outputRetryAt = nil
             }

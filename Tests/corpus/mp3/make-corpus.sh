@@ -3,7 +3,9 @@
 #
 #   Tests/corpus/mp3/make-corpus.sh OUTDIR
 #
-# Needs sox, lame, espeak-ng (Debian packages) and python3 with mutagen (pip install mutagen).
+# Needs sox, lame, espeak-ng and mutagen (Debian packages: apt-get install sox lame espeak-ng
+# python3-mutagen; or pip install mutagen). $PYTHON, else the first of python3 and /usr/bin/python3
+# that has mutagen, runs tag.py.
 # Writes OUTDIR/*.mp3, OUTDIR/DESCRIPTION.txt (what each file is, with a frame scan) and
 # OUTDIR/SHA256SUMS. Every source is a short synthetic tone or espeak-ng speech, so the whole
 # corpus is a few MB and takes seconds to make.
@@ -11,11 +13,18 @@ set -euo pipefail
 
 OUT=${1:?usage: make-corpus.sh OUTDIR}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-TAG="python3 $HERE/tag.py"
-for tool in sox lame espeak-ng python3; do
+PY=${PYTHON:-}
+if [ -z "$PY" ]; then
+    for candidate in python3 /usr/bin/python3; do
+        if "$candidate" -c 'import mutagen' 2>/dev/null; then PY=$candidate; break; fi
+    done
+fi
+PY=${PY:-python3}
+TAG="$PY $HERE/tag.py"
+for tool in sox lame espeak-ng "$PY"; do
     command -v "$tool" >/dev/null || { echo "make-corpus: $tool is missing" >&2; exit 1; }
 done
-python3 -c 'import mutagen' 2>/dev/null || { echo "make-corpus: python3 module mutagen is missing (pip install mutagen)" >&2; exit 1; }
+"$PY" -c 'import mutagen' 2>/dev/null || { echo "make-corpus: $PY has no mutagen (apt-get install python3-mutagen, or pip install mutagen)" >&2; exit 1; }
 
 mkdir -p "$OUT"
 rm -f "$OUT"/*.mp3 "$OUT"/DESCRIPTION.txt "$OUT"/SHA256SUMS
@@ -175,7 +184,7 @@ desc damaged_partial_id3v1.mp3 "plain_cbr128 followed by the first 70 bytes of a
 # ---- description and checksums
 {
     echo "# Awkward-MP3 corpus: made by Tests/corpus/mp3/make-corpus.sh"
-    echo "# tools: $(lame --version 2>/dev/null | head -1 | tr -s ' '); $(sox --version 2>/dev/null | tr -s ' '); $(espeak-ng --version 2>/dev/null | cut -d' ' -f1-4); mutagen $(python3 -c 'import mutagen; print(mutagen.version_string)')"
+    echo "# tools: $(lame --version 2>/dev/null | head -1 | tr -s ' '); $(sox --version 2>/dev/null | tr -s ' '); $(espeak-ng --version 2>/dev/null | cut -d' ' -f1-4); mutagen $("$PY" -c 'import mutagen; print(mutagen.version_string)')"
     sort "$W/desc.tsv" | while IFS=$'\t' read -r name text; do
         echo "$name: $text"
         echo "    $($TAG scan "$OUT/$name" | sed "s|^$OUT/||")"
