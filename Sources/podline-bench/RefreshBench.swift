@@ -1,7 +1,10 @@
 import Foundation
 
 /// Refreshing 200 subscribed feeds from a loopback HTTP server (the goal: at most 3 s when every feed
-/// changed), and the same when none changed (every answer a 304).
+/// changed), the same when none changed (every answer a 304), and 200 feeds read with no network at all,
+/// as on a train: in a network namespace of their own (`unshare -n`), where no host resolves (the goal: no
+/// slower than the 200 reachable ones). Outside one, a DNS server that drops bursts of queries makes the
+/// resolver wait its 5 s timeout, whatever the client does.
 enum RefreshBench {
     static let feeds = 200
     static let items = 100
@@ -18,6 +21,14 @@ enum RefreshBench {
         try opmlText(port: server.port).write(toFile: opml, atomically: true, encoding: .utf8)
         Progress.say("refresh: importing \(feeds) feeds from 127.0.0.1:\(server.port)")
         let imported = try Subprocess.run(workspace.podline, ["import", opml, "--home", home], environment: environment)
+        let offline = try workspace.freshFolder("offline-library")
+        let offlineList = workspace.path("offline.opml")
+        try opmlText(address: { "http://feed\($0).podline-bench.invalid/feed.xml" }).write(
+            toFile: offlineList, atomically: true, encoding: .utf8)
+        // Every feed is unreadable: subscribed all the same, with exit status 2.
+        try Subprocess.run(
+            workspace.podline, ["import", offlineList, "--home", offline], environment: environment, errors: "/dev/null", expecting: 2)
+        guard let unshare = Subprocess.which("unshare") else { throw BenchError("unshare is not installed (apt-get install util-linux)") }
         let medians = try Alternation.measure(
             "refresh", runs: workspace.options.runs,
             [
@@ -28,6 +39,11 @@ enum RefreshBench {
                 },
                 Contender(name: "unchanged") {
                     try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
+                },
+                Contender(name: "unreachable") {
+                    try Subprocess.run(
+                        unshare, ["-n", workspace.podline, "update", "--home", offline], environment: environment, errors: "/dev/null",
+                        expecting: 2)
                 },
             ])
         guard let changed = medians["changed"], let unchanged = medians["unchanged"] else { return }
@@ -43,6 +59,14 @@ enum RefreshBench {
             BenchRow(
                 group: "refresh", what: "same, none changed (200 × 304)",
                 podline: .seconds(unchanged.wall), cpu: .seconds(unchanged.cpu), goal: .report, runs: unchanged.runs))
+        if let unreachable = medians["unreachable"] {
+            report.add(
+                BenchRow(
+                    group: "refresh", what: "`update` of 200 feeds with no network (`unshare -n`: no host resolves)",
+                    podline: .seconds(unreachable.wall), cpu: .seconds(unreachable.cpu),
+                    anchorName: "200 reachable feeds, none changed", anchor: .seconds(unchanged.wall),
+                    goal: .ratio(1, "no slower (≤ 1)"), runs: unreachable.runs))
+        }
     }
 
     /// Writes every feed with `items + generation` items, dated `generation` minutes after the first set, so
@@ -58,9 +82,12 @@ enum RefreshBench {
 
     /// An OPML 2.0 file subscribing to every served feed.
     private static func opmlText(port: Int) -> String {
-        let outlines = (0..<feeds).map {
-            "<outline type=\"rss\" text=\"Feed \($0)\" xmlUrl=\"http://127.0.0.1:\(port)/feed\($0).xml\"/>"
-        }
+        opmlText { "http://127.0.0.1:\(port)/feed\($0).xml" }
+    }
+
+    /// An OPML 2.0 file subscribing to `feeds` feeds at `address(index)`.
+    private static func opmlText(address: (Int) -> String) -> String {
+        let outlines = (0..<feeds).map { "<outline type=\"rss\" text=\"Feed \($0)\" xmlUrl=\"\(address($0))\"/>" }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"><head><title>Benchmark</title></head><body>\n"
             + outlines.joined(separator: "\n") + "\n</body></opml>\n"
     }

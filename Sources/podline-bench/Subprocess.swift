@@ -24,7 +24,7 @@ enum Subprocess {
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
         input: String? = nil, output: String? = nil, errors: String? = nil,
-        measuringMemory: Bool = false
+        measuringMemory: Bool = false, expecting expectedStatus: Int32 = 0
     ) throws -> ProcessSample {
         var launched = (executable, arguments)
         let memoryFile = FileManager.default.temporaryDirectory.appendingPathComponent("podline-bench-rss-\(getpid())").path
@@ -41,7 +41,7 @@ enum Subprocess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard status == 0 else {
+        guard status == expectedStatus << 8 else {
             let how = status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
             throw BenchError("\(([executable] + arguments).joined(separator: " ")) failed (\(how))")
         }

@@ -6,7 +6,7 @@ public struct LibraryPaths: Sendable {
     public var root: URL
 
     /// `home` (from `--home`), else `$PODLINE_HOME`, else `$XDG_DATA_HOME/podline`, else `~/.local/share/podline`.
-    public init(home: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(home: String? = nil, environment: [String: String] = ProcessEnvironment.values("PODLINE_HOME", "XDG_DATA_HOME", "HOME")) {
         if let home, !home.isEmpty {
             root = URL(fileURLWithPath: home)
         } else if let home = environment["PODLINE_HOME"], !home.isEmpty {

@@ -109,6 +109,6 @@ struct ConfigKey: Sendable {
     }
 
     private static func homeDirectory() -> String {
-        ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        ProcessEnvironment.value("HOME") ?? NSHomeDirectory()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 
 /// Where the control socket lives: `$XDG_RUNTIME_DIR/podline/control.sock`, else a private folder under /tmp.
 public struct ControlLocation: Sendable, Equatable {
@@ -12,7 +13,7 @@ public struct ControlLocation: Sendable, Equatable {
     }
 
     /// The standard location for this user and environment.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ControlLocation {
+    public static func standard(environment: [String: String] = ProcessEnvironment.values("XDG_RUNTIME_DIR")) -> ControlLocation {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return ControlLocation(directory: runtime + "/podline")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 import Synchronization
 
 /// Colour on terminals: only when the stream is a terminal, `--no-color` was not given and NO_COLOR is unset or empty.
@@ -17,7 +18,7 @@ public enum TerminalStyle {
     }
 
     /// Whether colour may be written to `fd`.
-    public static func enabled(for fd: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func enabled(for fd: Int32, environment: [String: String] = ProcessEnvironment.values("NO_COLOR")) -> Bool {
         guard !noColorFlag, isatty(fd) == 1 else { return false }
         return (environment["NO_COLOR"] ?? "").isEmpty
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 
 /// Where REPL history is kept: `$XDG_STATE_HOME/podline/history`, else `~/.local/state/podline/history`.
 enum HistoryFile {
@@ -6,7 +7,7 @@ enum HistoryFile {
     static let limit: Int32 = 1000
 
     /// The history file's path, its folder created.
-    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func path(environment: [String: String] = ProcessEnvironment.values("XDG_STATE_HOME", "HOME")) -> String {
         let state: String
         if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
             state = value

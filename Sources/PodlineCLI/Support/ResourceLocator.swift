@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 
 /// Finds the files Podline ships in `Resources/`, installed or in a source checkout.
 enum ResourceLocator {
@@ -19,7 +20,7 @@ enum ResourceLocator {
     /// Where resources are looked for, in order.
     static func candidates() -> [URL] {
         var folders: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["PODLINE_RESOURCES"], !override.isEmpty {
+        if let override = ProcessEnvironment.value("PODLINE_RESOURCES"), !override.isEmpty {
             folders.append(URL(fileURLWithPath: override))
         }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
