@@ -42,7 +42,9 @@ public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
         guard number > 1, isFile, let path, path != "-" else { return self }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let name = path[slash...]
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return OutputSpec(driver: driver, path: path + "-\(number)") }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return OutputSpec(driver: driver, path: path + "-\(number)")
+        }
         return OutputSpec(driver: driver, path: String(path[..<dot]) + "-\(number)" + String(path[dot...]))
     }
 
