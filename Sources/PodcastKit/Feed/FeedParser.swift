@@ -85,8 +85,9 @@ struct FeedBuilder: XMLEventHandler {
         var offset: Int
         /// True inside rich text, where HTML that is not well-formed XML is common and harmless.
         var inRichText: Bool
-        /// The base for relative URLs in it: its own `xml:base`, else its parent's, else the feed's address.
-        var base: URL?
+        /// Its base for relative URLs, an index into `bases`: its own `xml:base`, else its parent's, else the
+        /// feed's address (index 0). An index, not a URL, so that opening an element retains nothing.
+        var base: Int
     }
 
     /// What a tag name, as written, stands for under the namespace declarations in scope.
@@ -128,13 +129,16 @@ struct FeedBuilder: XMLEventHandler {
     private var item: ItemDraft?
     private var channelDraft = ChannelDraft()
     private var indexByGUID: [String: Int] = [:]
-    /// The base of the element whose attributes or text are being read.
-    private var currentBase: URL?
+    /// The feed's address, then every `xml:base` met, resolved.
+    private var bases: [URL?]
+    /// The base of the element whose attributes or text are being read, an index into `bases`.
+    private var currentBase = 0
     /// How many rich-text elements are open; text nested in them is kept for them.
     private var richDepth = 0
 
     init(base: URL?) {
         self.base = base
+        bases = [base]
         text.reserveCapacity(64 * 1024)
     }
 
@@ -177,12 +181,13 @@ struct FeedBuilder: XMLEventHandler {
         let element = name.element
         if root == nil { root = Root(name: name.canonical, rawName: rawName, offset: offset) }
         if element.isItem { item = ItemDraft() }
-        var elementBase = stack.last?.base ?? base
+        var elementBase = stack.last?.base ?? 0
         if !attributes.isEmpty {
             if let declared = attributes.first(where: { $0.name == "xml:base" })?.value,
-                let resolved = FeedURL.resolve(declared, against: elementBase).flatMap(URL.init(string:))
+                let resolved = FeedURL.resolve(declared, against: bases[elementBase]).flatMap(URL.init(string:))
             {
-                elementBase = resolved
+                bases.append(resolved)
+                elementBase = bases.count - 1
             }
             currentBase = elementBase
             readAttributes(of: element, attributes)
@@ -421,7 +426,7 @@ struct FeedBuilder: XMLEventHandler {
     private func permaLink(_ draft: ItemDraft) -> String? {
         guard let guid = draft.guid, let flag = draft.guidPermaLink, flag != false else { return nil }
         guard flag == true || guid.hasPrefix("/") || FeedURL.hasHTTPScheme(guid) else { return nil }
-        guard let link = FeedURL.resolve(guid, against: currentBase ?? base), FeedURL.hasHTTPScheme(link) else { return nil }
+        guard let link = FeedURL.resolve(guid, against: bases[currentBase]), FeedURL.hasHTTPScheme(link) else { return nil }
         return link
     }
 
@@ -437,12 +442,12 @@ struct FeedBuilder: XMLEventHandler {
     // MARK: - Values
 
     private func resolve(_ reference: String?) -> String? {
-        FeedURL.resolve(reference, against: currentBase ?? base)
+        FeedURL.resolve(reference, against: bases[currentBase])
     }
 
     /// A media type (`audio/mpeg`), or nil for an empty value or one that is not `type/subtype`.
     private static func mediaType(_ text: String?) -> String? {
-        guard let value = nonEmpty(text), value.contains("/") else { return nil }
+        guard let value = nonEmpty(text), value.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return value
     }
 
