@@ -44,6 +44,8 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Frames written per chunk to a live device: about 23 ms, so commands act at once.
     public static let chunkFrames = 1024
+    /// Nanoseconds between position reports while playing.
+    static let reportInterval: UInt64 = 250_000_000
     /// Frames per chunk for this output: file outputs have no listener waiting, and a device that can
     /// take back its queue needs no small steps to be quick, so both take larger ones.
     private var chunkFrames: Int {
@@ -475,9 +477,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             reportPosition(decoder)
             return
         }
-        // About ten reports a second of wall time: a file output running faster than real time is not flooded.
+        // Four reports a second of wall time: enough for a clock that shows seconds, and each one wakes the main
+        // thread and its views; a file output running faster than real time is not flooded.
         let now = DispatchTime.now().uptimeNanoseconds
-        if now &- lastReport >= 100_000_000 {
+        if now &- lastReport >= Self.reportInterval {
             lastReport = now
             reportPosition(decoder)
         }

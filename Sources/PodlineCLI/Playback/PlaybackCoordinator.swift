@@ -26,6 +26,7 @@ struct PlaybackCoordinator: View {
                 EpisodeSessionView(makeSession: plan(item), isPlaying: player.isPlaying, seekRequest: player.seekRequest)
                     .id(item.id)
             }
+            PositionJournal(journal: journal)
         }
         .onChange(of: player.state) { old, new in
             // Loading and stopping are the episode session's and the identity observer's; this is pause and resume.
@@ -46,10 +47,6 @@ struct PlaybackCoordinator: View {
             }
             if let new, old?.id != new.id { player.speed = settings.speed(for: new) }
         }
-        .onChange(of: player.position) { _, position in
-            guard let item = player.current else { return }
-            journal.heard(item, at: position)
-        }
         .onChange(of: player.volume, initial: true) { _, volume in
             engine.setVolume(volume, Transaction.current.animation?.duration ?? 0)
         }
@@ -63,10 +60,27 @@ struct PlaybackCoordinator: View {
         }
     }
 
-    /// The decoder session for `item`; evaluated only when its identity is new.
+    /// The decoder session for `item`; evaluated only when its identity is new. (Reading `player.current` here
+    /// is what the body depends on; the position, which changes ten times a second, is read by
+    /// `PositionJournal` alone.)
     private func plan(_ item: NowPlaying) -> DecoderSession {
         let start = journal.start(for: item)
         player.position = start
         return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
+    }
+}
+
+/// Saves where the listener is as the heard position moves. A view of its own, so that a position report
+/// re-evaluates this small body only, not the coordinator's.
+struct PositionJournal: View {
+    @Environment(Player.self) private var player
+    let journal: PlaybackJournal
+
+    var body: some View {
+        EmptyView()
+            .onChange(of: player.position) { _, position in
+                guard let item = player.current else { return }
+                journal.heard(item, at: position)
+            }
     }
 }
