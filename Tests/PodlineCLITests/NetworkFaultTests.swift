@@ -43,6 +43,10 @@ struct NetworkFaultTests {
         #expect(added.status == 0, "\(added.stderr)")
         let shows = try PodlineBinary.run(["shows", "--json"], home: home)
         #expect(shows.stdout.contains(address))
+        // A permanent redirect: inspect names the new address as add records it.
+        let inspected = try PodlineBinary.run(["inspect", server.url("moved/feed.xml"), "--json"], home: home)
+        let feed = try JSONSerialization.jsonObject(with: inspected.stdoutData) as? [String: Any]
+        #expect(feed?["new_url"] as? String == address, "\(inspected.stdout)")
     }
 
     @Test("a stream that breaks off every 64 kB is reopened where it stopped and plays every sample")
