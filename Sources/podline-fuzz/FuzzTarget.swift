@@ -8,6 +8,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case command
     /// The control socket's byte stream: line splitting and request decoding (JSON envelope or plain line).
     case socket
+    /// ID3v2 tags: frames, unsynchronisation, CHAP and CTOC, text in every encoding.
+    case id3
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -16,9 +18,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .opml: OPMLProbe.run(bytes)
         case .command: CommandProbe.run(bytes)
         case .socket: SocketProbe.run(bytes)
+        case .id3: ID3Probe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket`, for messages.
+    /// `feed, opml, command, socket, id3`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -11,6 +11,7 @@ public struct CommandResult: Sendable {
 
     /// Standard error's non-empty lines.
     public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    public var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
 }
 
 /// Runs programs for tests, with a deadline so that a hang fails instead of blocking the suite.

@@ -91,6 +91,9 @@ public enum CommandTable {
             "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .library, flags: [json],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
+            "chapters", usage: "<ref|file>", "List an episode's chapters and where they come from.", kind: .library,
+            flags: [json], in: [.shell, .repl], completion: .references),
+        CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,
             in: [.shell, .repl], completion: .references),
         CommandSpec(

@@ -1,0 +1,31 @@
+import PodcastKit
+
+/// Drives the ID3v2 chapter reader with a tag (a header is put in front when the input has none) and checks
+/// what it returns: chapters that start at a time, end no earlier, and come in order of their starts.
+enum ID3Probe {
+    static func run(_ bytes: [UInt8]) {
+        var tag = bytes
+        if ID3Chapters.tagLength(tag) == nil {
+            // A v2.4 header around the input, so that the frames are reached.
+            let size = min(bytes.count, 0x0FFF_FFFF)
+            tag =
+                [0x49, 0x44, 0x33, 4, 0, 0] + [
+                    UInt8(size >> 21 & 0x7F), UInt8(size >> 14 & 0x7F), UInt8(size >> 7 & 0x7F), UInt8(size & 0x7F),
+                ] + bytes
+        }
+        let chapters: [Chapter]
+        do {
+            chapters = try ID3Chapters.parse(tag)
+        } catch {
+            Finding.check(!error.reason.isEmpty && !error.reason.contains("\n"), "an ID3 error is not one line: \(error.reason)")
+            return
+        }
+        for chapter in chapters {
+            Finding.check(chapter.start.isFinite && chapter.start >= 0, "a chapter starts at \(chapter.start)")
+            if let end = chapter.end { Finding.check(end >= chapter.start, "a chapter ends before it starts") }
+        }
+        for (earlier, later) in zip(chapters, chapters.dropFirst()) {
+            Finding.check(earlier.start <= later.start, "the chapters are out of order")
+        }
+    }
+}
