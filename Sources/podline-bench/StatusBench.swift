@@ -21,6 +21,12 @@ enum StatusBench {
                 Contender(name: "serving") { try Subprocess.run(workspace.podline, ["status", "--json"], environment: serving) },
             ])
         guard player.isPlaying() else { throw BenchError("the player stopped playing while status was measured") }
+        // The measured copy is stripped, as Resources/install.sh installs it.
+        let size = (try FileManager.default.attributesOfItem(atPath: workspace.podline)[.size] as? Int) ?? 0
+        report.add(
+            BenchRow(
+                group: "status", what: "the installed binary (release, static Swift runtime, stripped)",
+                podline: .kilobytes(Double(size) / 1024), goal: .report, runs: 1))
         guard let version = medians["version"], let anchor = medians["mpg123"],
             let noPlayer = medians["alone"], let served = medians["serving"]
         else { return }

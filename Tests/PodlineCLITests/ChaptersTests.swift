@@ -78,6 +78,28 @@ struct ChaptersTests {
         #expect(played.status == 0, "\(played.stderr)")
     }
 
+    @Test("a library episode's Podlove chapters come from its feed, before its file's tag")
+    func fromTheFeed() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-chapters")
+        let mp3 = try Self.tagged(Self.titled, version: 4, in: folder)
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:psc="http://podlove.org/simple-chapters"><channel><title>Chaptered</title>
+            <item><title>With chapters</title><guid>c1</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
+            <psc:chapters><psc:chapter start="00:00:00" title="Hello"/><psc:chapter start="00:00:02.5" title="Goodbye"/></psc:chapters>
+            </item></channel></rss>
+            """
+        let feedFile = folder.appendingPathComponent("feed.xml")
+        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", feedFile.path], home: folder).status == 0)
+        let result = try PodlineBinary.run(["chapters", "chaptered/1", "--json"], home: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(object["source"] as? String == "psc")
+        let chapters = try #require(object["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["title"] as? String } == ["Hello", "Goodbye"])
+        #expect(chapters.map { $0["start"] as? Double } == [0, 2.5])
+    }
+
     @Test("a top-level CTOC's order is followed; a file without chapters says so; chapters ending before they start are left out")
     func orderAndBadInput() throws {
         let folder = try Fixtures.temporaryDirectory("pl-chapters")

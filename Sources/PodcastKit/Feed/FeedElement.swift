@@ -11,7 +11,7 @@ enum FeedElement: UInt8 {
     case language, dcLanguage, itunesAuthor, managingEditor, dcCreator, itunesNewFeedURL, podcastGUID
     case podcastLocked, atomLogo, atomIcon, url, atomName, podcastFunding
     // Read from attributes
-    case enclosure, mediaContent, atomLink, itunesImage, mediaThumbnail, podcastChapters, podcastTranscript
+    case enclosure, mediaContent, atomLink, itunesImage, mediaThumbnail, podcastChapters, podcastTranscript, pscChapter
 
     /// The element for a canonical name (see `XMLNamespaces`).
     init(canonical name: String) {
@@ -33,7 +33,7 @@ enum FeedElement: UInt8 {
     }
 
     /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
-    var isEmpty: Bool { self == .enclosure || self == .itunesImage }
+    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter }
 
     private static let byName: [String: FeedElement] = [
         "item": .item, "atom:entry": .atomEntry, "channel": .channel, "atom:feed": .atomFeed, "image": .image,
@@ -51,6 +51,6 @@ enum FeedElement: UInt8 {
         "url": .url, "atom:name": .atomName, "podcast:funding": .podcastFunding,
         "enclosure": .enclosure, "media:content": .mediaContent, "atom:link": .atomLink,
         "itunes:image": .itunesImage, "media:thumbnail": .mediaThumbnail, "podcast:chapters": .podcastChapters,
-        "podcast:transcript": .podcastTranscript,
+        "podcast:transcript": .podcastTranscript, "psc:chapter": .pscChapter,
     ]
 }

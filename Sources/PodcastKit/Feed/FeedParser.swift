@@ -36,7 +36,7 @@ public enum FeedParser {
                 throw FeedError("not a feed: the root element is <\(root.rawName)> (line \(line), column \(column))")
             }
             var feed = builder.feed
-            feed.warnings = warnings(builder.malformations, count: builder.malformationCount, in: tokenizer)
+            feed.warnings = warnings(builder.malformations, count: builder.malformationCount, in: tokenizer) + feed.warnings
             return feed
         }
     }
@@ -394,6 +394,11 @@ struct FeedBuilder: XMLEventHandler {
         case .podcastTranscript:
             guard inItem, item!.episode.transcriptURL == nil else { return }
             item!.episode.transcriptURL = resolve(value("url"))
+        case .pscChapter:
+            // Podlove Simple Chapters: start as normal play time (`00:01:30.500`), a title, a link, a picture.
+            guard inItem, let start = value("start").flatMap(FeedDuration.seconds) else { return }
+            item!.episode.chapters.append(
+                Chapter(start: start, title: Self.nonEmpty(value("title")), url: resolve(value("href")), image: resolve(value("image"))))
         case .podcastFunding:
             if !inItem, let url = resolve(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
         default:
@@ -411,6 +416,15 @@ struct FeedBuilder: XMLEventHandler {
         episode.title = draft.title ?? draft.atomTitle ?? draft.itunesTitle ?? episode.enclosure.flatMap { Self.title(fromFileOf: $0.url) }
         episode.link = draft.link ?? draft.atomLink ?? permaLink(draft)
         episode.description = draft.encoded ?? draft.description ?? draft.summary
+        if !episode.chapters.isEmpty {
+            // Chapters that cannot be used (overlapping, a start that is not a time) are left out with a warning.
+            switch ChapterList.validated(episode.chapters, sorting: true) {
+            case .success(let ordered): episode.chapters = ordered
+            case .failure(let error):
+                episode.chapters = []
+                feed.warnings.append("psc chapters of \"\(episode.title ?? episode.guid ?? "an item")\" left out: \(error.reason)")
+            }
+        }
         episode.guid = draft.guid ?? episode.link ?? episode.enclosure?.url
         if let guid = episode.guid, let existing = indexByGUID[guid] {
             feed.episodes[existing].merge(episode)

@@ -59,7 +59,18 @@ extension ParsedEpisode {
             ),
             ("season", .int(season)), ("number", .int(number)),
             ("chapters_url", .string(chaptersURL)), ("transcript_url", .string(transcriptURL)),
+            ("chapters", .array(chapters.map(\.json))),
             ("image", .string(image)),
         ])
     }
+}
+
+extension Chapter {
+    /// A chapter's fields as `inspect --json` and `chapters --json` write them (times in seconds).
+    public var jsonFields: [(String, JSONValue)] {
+        [("title", .string(title)), ("start", .number(start)), ("end", .number(end)), ("url", .string(url)), ("image", .string(image))]
+    }
+
+    /// A chapter as `inspect --json` writes it.
+    public var json: JSONValue { .object(jsonFields) }
 }

@@ -45,6 +45,8 @@ public struct ParsedEpisode: Sendable, Equatable {
     public var season: Int?
     public var number: Int?
     public var chaptersURL: String?
+    /// Podlove Simple Chapters given in the feed, in order of their starts.
+    public var chapters: [Chapter] = []
     public var transcriptURL: String?
     public var image: String?
 
@@ -66,6 +68,7 @@ public struct ParsedEpisode: Sendable, Equatable {
         chaptersURL = chaptersURL ?? other.chaptersURL
         transcriptURL = transcriptURL ?? other.transcriptURL
         image = image ?? other.image
+        if chapters.isEmpty { chapters = other.chapters }
     }
 }
 

@@ -91,6 +91,9 @@ enum LibraryMigrations {
             // `play` with nothing to play resumes the episode heard last.
             try db.execute(sql: "ALTER TABLE episode ADD COLUMN heardAt DOUBLE")
         }
+        migrator.registerMigration("v5: chapters given by the feed") { db in
+            try db.execute(sql: "ALTER TABLE episode ADD COLUMN chapters TEXT")
+        }
         return migrator
     }
 }

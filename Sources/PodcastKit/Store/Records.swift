@@ -65,6 +65,8 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     /// The downloaded file, relative to the library's `episodes` folder, set only once complete.
     public var downloadPath: String?
     public var firstSeen: Date
+    /// The feed's Podlove Simple Chapters, as a JSON array (`Chapter.jsonFields` each); nil when it gives none.
+    public var chapters: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -86,6 +88,20 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         chaptersURL = parsed.chaptersURL
         transcriptURL = parsed.transcriptURL
         image = parsed.image
+        chapters = parsed.chapters.isEmpty ? nil : JSONValue.array(parsed.chapters.map(\.json)).rendered
+    }
+
+    /// The feed's chapters, read back from `chapters`.
+    public var feedChapters: [Chapter] {
+        guard let chapters, let list = try? JSONSerialization.jsonObject(with: Data(chapters.utf8)) as? [[String: Any]] else {
+            return []
+        }
+        return list.compactMap { fields in
+            guard let start = (fields["start"] as? NSNumber)?.doubleValue else { return nil }
+            return Chapter(
+                start: start, end: (fields["end"] as? NSNumber)?.doubleValue, title: fields["title"] as? String,
+                url: fields["url"] as? String, image: fields["image"] as? String)
+        }
     }
 }
 

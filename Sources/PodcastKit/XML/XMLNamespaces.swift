@@ -26,6 +26,7 @@ struct XMLNamespaces {
         "podcastindex.org/namespace/1.0": "podcast",
         "github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md": "podcast",
         "search.yahoo.com/mrss": "media",
+        "podlove.org/simple-chapters": "psc",
         "purl.org/dc/elements/1.1": "dc",
         "purl.org/rss/1.0": "",
         "backend.userland.com/rss2": "",

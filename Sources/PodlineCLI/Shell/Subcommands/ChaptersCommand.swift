@@ -9,8 +9,8 @@ struct ChaptersCommand: ParsableCommand {
         commandName: "chapters",
         abstract: CommandTable.summary(of: "chapters"),
         discussion: """
-            Chapters are read from the MP3's ID3v2 tag (CHAP frames, in the order of a top-level CTOC), of a file or of a \
-            downloaded episode; only the tag is read. Chapters that cannot be used (a broken frame, an end before its \
+            An episode's chapters come from its feed (Podlove Simple Chapters), else from the MP3's ID3v2 tag (CHAP frames, \
+            in the order of a top-level CTOC) of a file or of a downloaded episode; only the tag is read. Chapters that cannot be used (a broken frame, an end before its \
             start, chapters that overlap) are left out, with a warning under --verbose. JSON: {"source", "chapters": \
             [{"number", "title", "start", "end", "url", "image"}]}, times in seconds.
             """)
@@ -27,6 +27,7 @@ struct ChaptersCommand: ParsableCommand {
 
     func run() throws {
         let file: String?
+        var fromFeed: [Chapter] = []
         if FileManager.default.fileExists(atPath: target) {
             file = target
         } else {
@@ -34,11 +35,13 @@ struct ChaptersCommand: ParsableCommand {
                 let store = try library.openStore()
                 let listing = try store.episode(try parseReference(target))
                 file = listing.episode.downloadPath.map { store.paths.file(forDownload: $0).path }
+                fromFeed = listing.episode.feedChapters
             } catch {
                 throw libraryFailure(error)
             }
         }
-        let list = file.map(Self.id3Chapters) ?? .none
+        // The feed's chapters come first; the MP3's tag is read only when it gives none.
+        let list = !fromFeed.isEmpty ? ChapterList(source: .psc, chapters: fromFeed) : file.map(Self.id3Chapters) ?? .none
         if json {
             print(Self.json(list).rendered)
         } else {
@@ -65,10 +68,7 @@ struct ChaptersCommand: ParsableCommand {
                 "chapters",
                 .array(
                     list.chapters.enumerated().map { index, chapter in
-                        .object([
-                            ("number", .int(Int64(index + 1))), ("title", .string(chapter.title)), ("start", .number(chapter.start)),
-                            ("end", .number(chapter.end)), ("url", .string(chapter.url)), ("image", .string(chapter.image)),
-                        ])
+                        .object([("number", .int(Int64(index + 1)))] + chapter.jsonFields)
                     })
             ),
         ])
