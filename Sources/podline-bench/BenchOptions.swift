@@ -9,7 +9,7 @@ enum BenchGroup: String, CaseIterable {
         switch self {
         case .decode: "10 min MP3 (tone, speech) to WAV vs mpg123 -w: wall, CPU, callgrind instructions"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
-        case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser"
+        case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
         case .refresh: "update of 200 feeds from a loopback HTTP server (all changed, all unchanged)"
         case .status: "start-up, status --json without a player and with one serving the socket"
