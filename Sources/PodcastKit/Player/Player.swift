@@ -30,6 +30,8 @@ public final class Player {
     public var lastEnd: EndReason?
     /// The last playback error, worded for one line.
     public var lastError: String?
+    /// The current episode's chapters and their source (set by the coordinator when an episode starts).
+    public var chapters: ChapterList = .none
 
     /// Allowed volume range.
     nonisolated public static let volumeRange: ClosedRange<Double> = 0...100
@@ -65,6 +67,7 @@ public final class Player {
 
     private func start(_ item: NowPlaying, at position: Double = 0) {
         seekRequest = nil
+        chapters = .none
         current = item
         duration = item.duration
         self.position = position

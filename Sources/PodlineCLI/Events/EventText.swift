@@ -14,6 +14,10 @@ enum EventText {
             let title = ((object["episode"] as? [String: Any])?["title"] as? String).map(TerminalText.safe) ?? ""
             let reason = (object["reason"] as? String).map { " (\($0))" } ?? ""
             return "\(event) \(title)\(reason)"
+        case "chapter-changed":
+            let chapter = object["chapter"] as? [String: Any]
+            let number = (chapter?["number"] as? NSNumber).map { "\($0) " } ?? ""
+            return "chapter-changed \(number)\(TerminalText.safe(chapter?["title"] as? String ?? "-"))"
         case "error":
             return "error \(TerminalText.safe(object["message"] as? String ?? ""))"
         default:

@@ -8,6 +8,8 @@ public enum PlayerEvent: Sendable, Equatable {
     case episodeStarted(JSONValue)
     /// An episode stopped playing, and why.
     case episodeEnded(JSONValue, reason: EndReason)
+    /// The heard position crossed into another chapter (number, title, start, end), or out of them (null).
+    case chapterChanged(JSONValue)
     /// A download moved on.
     case downloadProgress(ref: String, bytes: Int64, total: Int64?)
     /// A feed was refreshed.
@@ -24,6 +26,8 @@ public enum PlayerEvent: Sendable, Equatable {
             .object([("event", .string("episode-started")), ("episode", episode)])
         case .episodeEnded(let episode, let reason):
             .object([("event", .string("episode-ended")), ("reason", .string(reason.rawValue)), ("episode", episode)])
+        case .chapterChanged(let chapter):
+            .object([("event", .string("chapter-changed")), ("chapter", chapter)])
         case .downloadProgress(let ref, let bytes, let total):
             .object([("event", .string("download-progress")), ("ref", .string(ref)), ("bytes", .int(bytes)), ("total", .int(total))])
         case .feedUpdated(let show, let count):

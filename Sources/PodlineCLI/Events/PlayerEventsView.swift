@@ -28,6 +28,9 @@ struct PlayerEventsView: View {
                 emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
                 if let new { emit(.episodeStarted(StatusReport.episode(new))) }
             }
+            .onChange(of: player.currentChapter?.number) { _, _ in
+                emit(.chapterChanged(StatusReport.chapter(player)))
+            }
             .onChange(of: player.lastError) { _, message in
                 if let message { emit(.error(message)) }
             }

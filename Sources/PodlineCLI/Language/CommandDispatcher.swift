@@ -53,6 +53,18 @@ public final class CommandDispatcher {
             case .to(let seconds): player.seek(to: seconds)
             case .by(let offset): player.seek(by: offset)
             }
+        case .chapter(let move):
+            try requireEpisode("chapter")
+            guard !player.chapters.chapters.isEmpty else { throw CommandError(.failed, "chapter: this episode has no chapters") }
+            guard player.moveToChapter(move) else {
+                let which: String
+                switch move {
+                case .next: which = "no chapter after this one"
+                case .previous: which = "no chapter before this one"
+                case .number(let number): which = "no chapter \(number) (it has \(player.chapters.chapters.count))"
+                }
+                throw CommandError(.failed, "chapter: \(which)")
+            }
         case .skip:
             try requireEpisode("skip")
             player.seek(by: skipLengths.forward)

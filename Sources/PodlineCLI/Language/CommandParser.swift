@@ -77,6 +77,18 @@ public enum CommandParser {
         case "seek":
             try expect(arguments, exactly: 1, spec)
             return .seek(try ValueParser.time(arguments[0], for: spec))
+        case "chapter":
+            try expect(arguments, exactly: 1, spec)
+            switch arguments[0].lowercased() {
+            case "next", "n": return .chapter(.next)
+            case "prev", "previous", "p": return .chapter(.previous)
+            default:
+                guard let number = Int(arguments[0]), number >= 1 else {
+                    throw CommandError(
+                        .invalidParameter, "chapter: '\(arguments[0])' is not next, prev or a chapter number (see 'podline help chapter')")
+                }
+                return .chapter(.number(number))
+            }
         case "volume":
             try expect(arguments, exactly: 1, spec)
             return .volume(try ValueParser.volume(arguments[0], for: spec))

@@ -28,6 +28,7 @@ public enum CommandTable {
         CommandSpec("stop", "Stop playback and unload the episode.", kind: .player),
         CommandSpec("next", "Skip to the next queued episode.", kind: .player),
         CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player),
+        CommandSpec("chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player),
         CommandSpec("skip", "Move forward by the configured skip length.", kind: .player),
         CommandSpec("back", "Move back by the configured back length.", kind: .player),
         CommandSpec(

@@ -1,3 +1,5 @@
+import PodcastKit
+
 /// A command line understood: what to do, with its arguments checked.
 public enum ParsedCommand: Equatable, Sendable {
     /// A command on the player's model.
@@ -15,6 +17,7 @@ public enum PlayerCommand: Equatable, Sendable {
     case play(PlayRequest)
     case pause, resume, toggle, stop, next, skip, back
     case seek(Adjustment)
+    case chapter(ChapterMove)
     case volume(Adjustment)
     case speed(Adjustment)
     case queue(QueueAction, json: Bool = false)

@@ -11,10 +11,20 @@ public enum StatusReport {
             ("episode", player.current.map(episode) ?? .null),
             ("position", .number(player.position)),
             ("duration", .number(player.duration)),
+            ("chapter", chapter(player)),
             ("volume", .number(player.volume)),
             ("speed", .number(player.speed)),
             ("queue", .array(player.queue.map { .string($0.id) })),
             ("sleep", sleep(player.sleep, now: now)),
+        ])
+    }
+
+    /// The chapter the heard position is in: number, title, start and end; null without one.
+    public static func chapter(_ player: Player) -> JSONValue {
+        guard let (number, chapter) = player.currentChapter else { return .null }
+        return .object([
+            ("number", .int(number)), ("title", .string(chapter.title)), ("start", .number(chapter.start)),
+            ("end", .number(chapter.end)),
         ])
     }
 

@@ -45,7 +45,10 @@ struct PlaybackCoordinator: View {
                 journal.ended(old, reason: reason)
                 if new == nil { engine.stop(EngineEndReason(rawValue: reason.rawValue) ?? .stop) }
             }
-            if let new, old?.id != new.id { player.speed = settings.speed(for: new) }
+            if let new, old?.id != new.id {
+                player.speed = settings.speed(for: new)
+                player.chapters = journal.chapters(for: new)
+            }
         }
         .onChange(of: player.volume, initial: true) { _, volume in
             engine.setVolume(volume, Transaction.current.animation?.duration ?? 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PodcastKit
 
 /// Writes what the player model says about listening into the library: positions (throttled), played state at the
@@ -62,6 +63,14 @@ final class PlaybackJournal {
             write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
         } else {
             write(item) { store throws(StoreError) in try store.setPosition(episodeID: id, position) }
+        }
+    }
+
+    /// `item`'s chapters: its feed's when it is a library episode that has them, else its file's tag.
+    func chapters(for item: NowPlaying) -> ChapterList {
+        let feed = item.ref == nil ? [] : listing(item)?.episode.feedChapters ?? []
+        return ChapterFinder.chapters(feed: feed, file: item.isRemote ? nil : item.url) {
+            Logger(label: "podline.chapters").warning("\($0)")
         }
     }
 

@@ -4,7 +4,7 @@ import PodcastKit
 /// The now-playing line shown above the REPL prompt on a terminal.
 @MainActor
 enum StatusLine {
-    /// `▶ Title — Show  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
+    /// `▶ Title — Show  [3/12 Chapter title]  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
     static func text(_ player: Player) -> String {
         guard let current = player.current else {
             return "■ stopped" + (player.queue.isEmpty ? "" : "  queue \(player.queue.count)")
@@ -12,6 +12,9 @@ enum StatusLine {
         let symbol = player.state == .playing ? "▶" : "⏸"
         var title = TerminalText.safe(current.title)
         if let show = current.show { title += " — " + TerminalText.safe(show) }
+        if let (number, chapter) = player.currentChapter {
+            title += "  [\(number)/\(player.chapters.chapters.count)\(chapter.title.map { " " + TerminalText.safe($0) } ?? "")]"
+        }
         let speed = player.speed == player.speed.rounded() ? String(Int(player.speed)) : String(player.speed)
         let details =
             "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"

@@ -6,13 +6,15 @@ import PodcastKit
 /// The now-playing line of `podline play` and `podline demo` on a terminal, as mpv and mpg123 show one: the same
 /// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.
 ///
-/// Keys: space pause/resume, ← → back/skip, + − volume, [ ] speed, n next, q quit (the position is saved).
+/// Keys: space pause/resume, ← → back/skip, , . previous/next chapter, + − volume, [ ] speed, n next, q quit
+/// (the position is saved).
 @MainActor
 final class NowPlayingTerminal {
     /// What each key runs, as words of the command language.
     static let keys: [String: [String]] = [
         " ": ["toggle"], "\u{1B}[D": ["back"], "\u{1B}[C": ["skip"], "+": ["volume", "+5"], "=": ["volume", "+5"],
-        "-": ["volume", "-5"], "[": ["speed", "-0.1"], "]": ["speed", "+0.1"], "n": ["next"],
+        "-": ["volume", "-5"], "[": ["speed", "-0.1"], "]": ["speed", "+0.1"], "n": ["next"], ",": ["chapter", "prev"],
+        ".": ["chapter", "next"],
     ]
 
     private var host: ViewHost<StatusLineView>?

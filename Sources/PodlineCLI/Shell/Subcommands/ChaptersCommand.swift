@@ -40,23 +40,11 @@ struct ChaptersCommand: ParsableCommand {
                 throw libraryFailure(error)
             }
         }
-        // The feed's chapters come first; the MP3's tag is read only when it gives none.
-        let list = !fromFeed.isEmpty ? ChapterList(source: .psc, chapters: fromFeed) : file.map(Self.id3Chapters) ?? .none
+        let list = ChapterFinder.chapters(feed: fromFeed, file: file) { Logger(label: "podline.chapters").warning("\($0)") }
         if json {
             print(Self.json(list).rendered)
         } else {
             Self.table(list).forEach { print($0) }
-        }
-    }
-
-    /// The ID3 chapters of `path`; none, with a warning under --verbose, when they cannot be used.
-    static func id3Chapters(_ path: String) -> ChapterList {
-        do {
-            let chapters = try ID3Chapters.read(path: path)
-            return chapters.isEmpty ? .none : ChapterList(source: .id3, chapters: chapters)
-        } catch {
-            Logger(label: "podline.chapters").warning("\(path): ID3 chapters left out: \(error.reason)")
-            return .none
         }
     }
 

@@ -8,7 +8,7 @@ struct EventsCommand: ParsableCommand {
         abstract: CommandTable.summary(of: "events"),
         discussion: """
             Events: property-change (state, position, volume, speed, episode, queue), episode-started, \
-            episode-ended (reason eof, stop, next or error), download-progress, feed-updated, error. \
+            episode-ended (reason eof, stop, next or error), chapter-changed, download-progress, feed-updated, error. \
             Position changes arrive at most 4 times a second. Exits 4 when no player runs.
             """
     )

@@ -34,6 +34,7 @@ enum ToggleName: PlayerCommandName { static let name = "toggle" }
 enum StopName: PlayerCommandName { static let name = "stop" }
 enum NextName: PlayerCommandName { static let name = "next" }
 enum SeekName: PlayerCommandName { static let name = "seek" }
+enum ChapterName: PlayerCommandName { static let name = "chapter" }
 enum SkipName: PlayerCommandName { static let name = "skip" }
 enum BackName: PlayerCommandName { static let name = "back" }
 enum VolumeName: PlayerCommandName { static let name = "volume" }
@@ -46,7 +47,8 @@ extension PlayerSubcommand {
         [
             PlayerSubcommand<PlayName>.self, PlayerSubcommand<DemoName>.self, PlayerSubcommand<PauseName>.self,
             PlayerSubcommand<ResumeName>.self, PlayerSubcommand<ToggleName>.self, PlayerSubcommand<StopName>.self,
-            PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<SkipName>.self,
+            PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<ChapterName>.self,
+            PlayerSubcommand<SkipName>.self,
             PlayerSubcommand<BackName>.self, PlayerSubcommand<VolumeName>.self, PlayerSubcommand<SpeedName>.self,
             PlayerSubcommand<SleepName>.self,
         ]
