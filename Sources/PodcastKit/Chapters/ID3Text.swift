@@ -35,16 +35,7 @@ enum ID3Text {
                     units = units.dropFirst(2)
                 }
             }
-            var codeUnits: [UInt16] = []
-            codeUnits.reserveCapacity(units.count / 2)
-            var index = units.startIndex
-            while index + 1 < units.endIndex {
-                let high = UInt16(units[index])
-                let low = UInt16(units[index + 1])
-                codeUnits.append(bigEndian ? high << 8 | low : low << 8 | high)
-                index += 2
-            }
-            return (String(decoding: codeUnits, as: UTF16.self), rest)
+            return (TextDecoding.string(utf16: units, bigEndian: bigEndian), rest)
         default:
             let end = bytes.firstIndex(of: 0) ?? bytes.count
             let rest = bytes[min(bytes.count, end + 1)...]

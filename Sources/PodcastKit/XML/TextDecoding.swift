@@ -90,16 +90,22 @@ enum TextDecoding {
     }
 
     private static func utf16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> [UInt8] {
+        Array(string(utf16: bytes, bigEndian: bigEndian).utf8)
+    }
+
+    /// UTF-16 code units, two bytes each in the order given, as a string (an odd last byte is dropped).
+    static func string<Bytes: Collection<UInt8>>(utf16 bytes: Bytes, bigEndian: Bool) -> String {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
-        while index + 1 < bytes.endIndex {
+        while index != bytes.endIndex, bytes.index(after: index) != bytes.endIndex {
+            let next = bytes.index(after: index)
             let first = UInt16(bytes[index])
-            let second = UInt16(bytes[index + 1])
+            let second = UInt16(bytes[next])
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
-            index += 2
+            index = bytes.index(after: next)
         }
-        return Array(String(decoding: units, as: UTF16.self).utf8)
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Windows-1252 (a superset of the printable ISO-8859-1) to UTF-8.
