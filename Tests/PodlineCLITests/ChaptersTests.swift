@@ -78,6 +78,58 @@ struct ChaptersTests {
         #expect(played.status == 0, "\(played.stderr)")
     }
 
+    @Test("while playing into a PulseAudio null sink, chapter N and prev move the heard position; status and events follow")
+    func navigateWhilePlaying() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-chapters")
+        let mp3 = try Self.tagged(Self.titled, version: 4, in: folder)
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "PODLINE_HOME": folder.path, "HOME": folder.path, "XDG_RUNTIME_DIR": folder.path,
+        ]) { $1 }
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        player.arguments = ["play", mp3.path, "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet"]
+        player.environment = environment
+        try player.run()
+        defer { if player.isRunning { player.terminate() } }
+        func status() throws -> [String: Any] {
+            let result = try PodlineBinary.run(["status", "--json"], home: folder)
+            return (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]) ?? [:]
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while try status()["state"] as? String != "playing", Date() < deadline { usleep(50_000) }
+        let eventsFile = folder.appendingPathComponent("events.ndjson")
+        FileManager.default.createFile(atPath: eventsFile.path, contents: nil)
+        let events = Process()
+        events.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        events.arguments = ["events", "--json"]
+        events.environment = environment
+        events.standardOutput = try FileHandle(forWritingTo: eventsFile)
+        try events.run()
+        defer { if events.isRunning { events.terminate() } }
+        usleep(200_000)
+        #expect(try PodlineBinary.run(["chapter", "3"], home: folder).status == 0)
+        usleep(500_000)
+        let third = try status()
+        #expect((third["chapter"] as? [String: Any])?["number"] as? Int == 3, "\(third)")
+        #expect((third["position"] as? Double ?? 0) >= 3)
+        // Within 3 s of chapter 3's start, prev goes to chapter 2.
+        #expect(try PodlineBinary.run(["chapter", "prev"], home: folder).status == 0)
+        usleep(500_000)
+        let second = try status()
+        #expect((second["chapter"] as? [String: Any])?["number"] as? Int == 2, "\(second)")
+        _ = try PodlineBinary.run(["stop"], home: folder)
+        player.waitUntilExit()
+        usleep(200_000)
+        events.terminate()
+        events.waitUntilExit()
+        let lines = (try String(contentsOf: eventsFile, encoding: .utf8)).split(separator: "\n")
+        let changes = lines.filter { $0.contains(#""event":"chapter-changed""#) }
+        #expect(changes.contains { $0.contains(#""number":3"#) }, "\(lines)")
+        #expect(changes.contains { $0.contains(#""number":2"#) }, "\(lines)")
+    }
+
     @Test("a library episode's Podlove chapters come from its feed, before its file's tag")
     func fromTheFeed() throws {
         let folder = try Fixtures.temporaryDirectory("pl-chapters")
