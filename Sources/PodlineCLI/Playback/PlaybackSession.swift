@@ -67,14 +67,15 @@ final class PlaybackSession {
             control?.stop()
             control = nil
         }
-        // The loop wakes for each event (engine reports, socket commands) and four times a second for the clock.
+        // The loop wakes for each event (engine reports, socket commands), and for the clock four times a second
+        // while a sleep timer runs, once a second otherwise: each wake-up costs the player CPU time.
         var nextTick = Date()
         while !finished {
             _ = RunLoop.main.run(mode: .default, before: nextTick)
             let now = Date()
             if now >= nextTick {
                 tickSubject.send(now)
-                nextTick = now.addingTimeInterval(Self.tickInterval)
+                nextTick = now.addingTimeInterval(player.sleep == nil ? Self.idleTickInterval : Self.tickInterval)
             }
             host.update()
             if sleepRequested { fallAsleep() }
@@ -89,6 +90,8 @@ final class PlaybackSession {
     private var ticker: Timer?
     /// How often the sleep timer's clock ticks.
     static let tickInterval = 0.25
+    /// How often the clock ticks when no sleep timer runs.
+    static let idleTickInterval = 1.0
 
     /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
     /// updates on its own after each model change, and a timer drives the sleep timer.
