@@ -116,9 +116,7 @@ public final class Decoder {
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Chunk {
         if let pending {
             self.pending = nil
-            let chunk = try pending.get()
-            if case .formatChanged(let changed) = chunk { format = changed }
-            return chunk
+            return try deliver(pending)
         }
         if reachedEnd { return .end }
         var done = 0
@@ -146,10 +144,15 @@ public final class Decoder {
             }
             return .needMore
         default:
-            let chunk = try outcome(of: code).get()
-            if case .formatChanged(let changed) = chunk { format = changed }
-            return chunk
+            return try deliver(outcome(of: code))
         }
+    }
+
+    /// `outcome`'s chunk, the format switched when it is a format change; or its error.
+    private func deliver(_ outcome: Result<Chunk, AudioError>) throws(AudioError) -> Chunk {
+        let chunk = try outcome.get()
+        if case .formatChanged(let changed) = chunk { format = changed }
+        return chunk
     }
 
     /// What a read's code other than OK, DONE or NEED_MORE means: a format change, the end, or an error.
