@@ -64,7 +64,7 @@ struct PlaybackCoordinator: View {
     }
 
     /// The decoder session for `item`; evaluated only when its identity is new. (Reading `player.current` here
-    /// is what the body depends on; the position, which changes ten times a second, is read by
+    /// is what the body depends on; the position, which changes four times a second, is read by
     /// `PositionJournal` alone.)
     private func plan(_ item: NowPlaying) -> DecoderSession {
         let start = journal.start(for: item)
