@@ -27,6 +27,11 @@ public enum ChapterSource: String, Sendable, Equatable, CaseIterable {
     case psc
     /// ID3v2 CHAP frames in the MP3.
     case id3
+
+    /// True when this source is preferred to `other`: the order of the cases.
+    public func isPreferred(to other: ChapterSource) -> Bool {
+        Self.allCases.firstIndex(of: self)! < Self.allCases.firstIndex(of: other)!
+    }
 }
 
 /// An episode's chapters and their source.
@@ -41,6 +46,18 @@ public struct ChapterList: Sendable, Equatable {
 
     /// No chapters from any source.
     public static let none = ChapterList(source: nil, chapters: [])
+
+    /// Chapters from `source`, or none when `chapters` is empty.
+    public init(_ source: ChapterSource, _ chapters: [Chapter]) {
+        self = chapters.isEmpty ? .none : ChapterList(source: source, chapters: chapters)
+    }
+
+    /// This list or `other`, whichever comes from the preferred source (this one when they tie or other is empty).
+    public func preferring(_ other: ChapterList) -> ChapterList {
+        guard let theirs = other.source, !other.chapters.isEmpty else { return self }
+        guard let ours = source, !chapters.isEmpty else { return other }
+        return theirs.isPreferred(to: ours) ? other : self
+    }
 
     /// `chapters` checked: each starts at a time and ends no earlier; in order of their starts (put in that
     /// order when `sorting`, else required to be in it) and not overlapping.

@@ -73,4 +73,14 @@ extension Chapter {
 
     /// A chapter as `inspect --json` writes it.
     public var json: JSONValue { .object(jsonFields) }
+
+    /// Chapters read back from `jsonFields` objects (as the library keeps them); entries without a start are skipped.
+    static func list(fromJSON list: [Any]) -> [Chapter] {
+        list.compactMap { entry in
+            guard let fields = entry as? [String: Any], let start = (fields["start"] as? NSNumber)?.doubleValue else { return nil }
+            return Chapter(
+                start: start, end: (fields["end"] as? NSNumber)?.doubleValue, title: fields["title"] as? String,
+                url: fields["url"] as? String, image: fields["image"] as? String)
+        }
+    }
 }

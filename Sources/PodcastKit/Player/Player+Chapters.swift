@@ -10,6 +10,13 @@ extension Player {
     /// How close to a chapter's start `previous` goes to the chapter before it, as every player does.
     nonisolated public static let previousChapterWindow = 3.0
 
+    /// Chapters found after `itemID` started (a chapters file fetched, a stream's tag arrived): they replace the
+    /// current ones when that item still plays and they come from a preferred source.
+    public func offerChapters(_ found: ChapterList, for itemID: String) {
+        guard current?.id == itemID else { return }
+        chapters = chapters.preferring(found)
+    }
+
     /// The chapter the heard position is in, numbered from 1; nil before the first or without chapters.
     public var currentChapter: (number: Int, chapter: Chapter)? {
         Self.chapter(at: position, in: chapters.chapters)

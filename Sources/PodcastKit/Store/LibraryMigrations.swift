@@ -94,6 +94,9 @@ enum LibraryMigrations {
         migrator.registerMigration("v5: chapters given by the feed") { db in
             try db.execute(sql: "ALTER TABLE episode ADD COLUMN chapters TEXT")
         }
+        migrator.registerMigration("v6: podcast:chapters files kept for offline use") { db in
+            try db.execute(sql: "ALTER TABLE episode ADD COLUMN chaptersFile TEXT")
+        }
         return migrator
     }
 }

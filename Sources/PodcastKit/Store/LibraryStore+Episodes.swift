@@ -111,6 +111,15 @@ extension LibraryStore {
         }
     }
 
+    /// Keeps the chapters fetched from `url` (the episode's podcast:chapters file) for use offline.
+    public func keepChapters(episodeID: Int64, url: String, _ chapters: [Chapter]) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE episode SET chaptersFile = ? WHERE id = ?",
+                arguments: [EpisodeRecord.chaptersFile(url: url, chapters: chapters), episodeID])
+        }
+    }
+
     /// The unplayed episode heard most recently, if any.
     public func lastHeard() throws(StoreError) -> EpisodeListing? {
         try fetchListing(where: "episode.heardAt IS NOT NULL AND episode.isPlayed = 0 ORDER BY episode.heardAt DESC LIMIT 1")

@@ -194,6 +194,7 @@ extension EpisodeRecord {
             id: id, showID: showID, number: number, guid: guid, title: nil, link: nil, description: nil, published: nil,
             duration: nil, enclosureURL: nil, enclosureLength: nil, enclosureType: nil, season: nil, episodeNumber: nil,
             chaptersURL: nil, transcriptURL: nil, image: nil, isPlayed: isPlayed, position: position,
-            isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen, chapters: nil)
+            isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen, chapters: nil,
+            chaptersFile: nil)
     }
 }

@@ -67,6 +67,9 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var firstSeen: Date
     /// The feed's Podlove Simple Chapters, as a JSON array (`Chapter.jsonFields` each); nil when it gives none.
     public var chapters: String?
+    /// The chapters of the podcast:chapters file, once fetched: `{"url", "chapters"}` (`Chapter.jsonFields` each),
+    /// the URL being the `chaptersURL` they came from.
+    public var chaptersFile: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -93,15 +96,23 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
 
     /// The feed's chapters, read back from `chapters`.
     public var feedChapters: [Chapter] {
-        guard let chapters, let list = try? JSONSerialization.jsonObject(with: Data(chapters.utf8)) as? [[String: Any]] else {
-            return []
-        }
-        return list.compactMap { fields in
-            guard let start = (fields["start"] as? NSNumber)?.doubleValue else { return nil }
-            return Chapter(
-                start: start, end: (fields["end"] as? NSNumber)?.doubleValue, title: fields["title"] as? String,
-                url: fields["url"] as? String, image: fields["image"] as? String)
-        }
+        guard let chapters, let list = try? JSONSerialization.jsonObject(with: Data(chapters.utf8)) as? [Any] else { return [] }
+        return Chapter.list(fromJSON: list)
+    }
+
+    /// The podcast:chapters file's chapters kept in the library for the current `chaptersURL`; nil when none were
+    /// kept for it (not fetched yet, or the feed now names another file).
+    public var keptChapters: [Chapter]? {
+        guard let chaptersURL, let chaptersFile,
+            let object = try? JSONSerialization.jsonObject(with: Data(chaptersFile.utf8)) as? [String: Any],
+            object["url"] as? String == chaptersURL, let list = object["chapters"] as? [Any]
+        else { return nil }
+        return Chapter.list(fromJSON: list)
+    }
+
+    /// The `chaptersFile` value for `chapters` fetched from `url`.
+    static func chaptersFile(url: String, chapters: [Chapter]) -> String {
+        JSONValue.object([("url", .string(url)), ("chapters", .array(chapters.map(\.json)))]).rendered
     }
 }
 

@@ -92,7 +92,7 @@ public enum CommandTable {
             "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .library, flags: [json],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
-            "chapters", usage: "<ref|file>", "List an episode's chapters and where they come from.", kind: .library,
+            "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
             flags: [json], in: [.shell, .repl], completion: .references),
         CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,

@@ -10,7 +10,8 @@ import PodcastKit
 /// Seeking restarts the transfer with a Range request; a server that ignores Range is read from the
 /// start and the bytes before the offset are skipped. A connection that breaks off once bytes have come
 /// is opened again from the next byte, after each of the fetcher's retry delays, while what was received
-/// plays on; only when the tries are spent does the stream fail.
+/// plays on; only when the tries are spent does the stream fail. The ID3v2 tag at the start is handed to
+/// `onTag` as soon as it has arrived whole (for its chapters), once.
 final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private let url: String
     private let http: HTTPFetcher
@@ -20,13 +21,17 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private var failure: String?
     private var generation = 0
     private var task: Task<Void, Never>?
+    /// Gathers the first bytes for `onTag` until the tag is whole; nil once it is done.
+    private var tagCollector: ID3TagCollector? = ID3TagCollector()
+    private let onTag: (@Sendable ([UInt8]) -> Void)?
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
     private static let logger = Logger(label: "podline.stream")
 
-    init(url: String, http: HTTPFetcher = .shared) {
+    init(url: String, http: HTTPFetcher = .shared, onTag: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.url = url
         self.http = http
+        self.onTag = onTag
         start(at: 0)
     }
 
@@ -93,6 +98,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
                         bytes.removeFirst(dropped)
                         skip -= dropped
                     }
+                    lookForTag(bytes, at: next)
                     guard append(bytes, owner) else { return }
                     if !bytes.isEmpty {
                         next += bytes.count
@@ -120,6 +126,21 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
             attempt += 1
             try? await Task.sleep(for: .seconds(delay))
         }
+    }
+
+    /// Feeds the collector while the bytes run on from the start of the resource; hands over the tag once whole.
+    private func lookForTag(_ bytes: [UInt8], at offset: Int) {
+        guard !bytes.isEmpty else { return }
+        condition.lock()
+        guard var collector = tagCollector, onTag != nil, offset == collector.gathered.count else {
+            tagCollector = nil
+            condition.unlock()
+            return
+        }
+        let outcome = collector.add(bytes)
+        tagCollector = outcome == .needMore ? collector : nil
+        condition.unlock()
+        if case .tag(let tag) = outcome { onTag?(tag) }
     }
 
     /// The whole resource's length from a 200's Content-Length or a 206's Content-Range.

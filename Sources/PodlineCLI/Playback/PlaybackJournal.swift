@@ -66,11 +66,24 @@ final class PlaybackJournal {
         }
     }
 
-    /// `item`'s chapters: its feed's when it is a library episode that has them, else its file's tag.
+    /// `item`'s chapters from what is at hand: a chapters file kept in the library, its feed's, else its file's tag.
     func chapters(for item: NowPlaying) -> ChapterList {
-        let feed = item.ref == nil ? [] : listing(item)?.episode.feedChapters ?? []
-        return ChapterFinder.chapters(feed: feed, file: item.isRemote ? nil : item.url) {
-            Logger(label: "podline.chapters").warning("\($0)")
+        let episode = item.ref == nil ? nil : listing(item)?.episode
+        return ChapterFinder.chapters(
+            fetched: episode?.keptChapters, feed: episode?.feedChapters ?? [], file: item.isRemote ? nil : item.url
+        ) { Logger(label: "podline.chapters").warning("\($0)") }
+    }
+
+    /// Fetches `item`'s podcast:chapters file when its feed names one not kept yet (kept afterwards), and hands
+    /// its chapters to `found` on the main actor.
+    func fetchChapters(for item: NowPlaying, found: @escaping @MainActor @Sendable (ChapterList) -> Void) {
+        guard let store, item.ref != nil, let episode = listing(item)?.episode, ChaptersKeeper.needsFetch(episode) else { return }
+        let name = item.ref ?? item.title
+        Task.detached {
+            let keeper = ChaptersKeeper(store: store, http: .shared)
+            guard let chapters = await keeper.chapters(of: episode, warn: { Logger(label: "podline.chapters").warning("\(name): \($0)") })
+            else { return }
+            await MainActor.run { found(ChapterList(.podcastChapters, chapters)) }
         }
     }
 

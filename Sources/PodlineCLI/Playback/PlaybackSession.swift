@@ -2,6 +2,7 @@ import AudioEngine
 import DataFlow
 import Dispatch
 import Foundation
+import Logging
 import PodcastKit
 
 /// A running player: the Player model, the engine, and the coordinator view that joins them.
@@ -33,14 +34,28 @@ final class PlaybackSession {
         mailbox.deliver = { [weak self] event in self?.handle(event) }
         let root = PlaybackCoordinator(
             engine: .live(engine), journal: journal, settings: self.settings,
-            source: { item in
-                item.isRemote ? .stream(name: item.ref ?? item.url, HTTPByteStream(url: item.url)) : .file(path: item.url)
-            },
+            source: { [player] item in Self.source(for: item, player: player) },
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] in self?.sleepRequested = true }
         )
         host = ViewHost(CoordinatorRoot(coordinator: root, player: player))
         host.update()
+    }
+
+    /// The engine's source for `item`: its file, or a stream whose ID3 chapters reach `player` as the tag arrives.
+    private static func source(for item: NowPlaying, player: Player) -> EngineSource {
+        guard item.isRemote else { return .file(path: item.url) }
+        let stream = HTTPByteStream(url: item.url) { tag in
+            let found: ChapterList
+            do throws(ChapterError) {
+                found = ChapterList(.id3, try ID3Chapters.parse(tag))
+            } catch {
+                Logger(label: "podline.chapters").warning("\(item.url): ID3 chapters left out: \(error.reason)")
+                return
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { player.offerChapters(found, for: item.id) } }
+        }
+        return .stream(name: item.ref ?? item.url, stream)
     }
 
     private var control: ControlServer?

@@ -23,10 +23,17 @@ struct DownloadRun {
             do {
                 let file = try runBlocking { [display, reporter] in
                     try await HTTPFetcher.with { http in
-                        try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
+                        let file = try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
                             display.progress(progress)
                             reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
                         }
+                        // The chapters file comes along, so that chapters work offline too.
+                        if ChaptersKeeper.needsFetch(listing.episode) {
+                            _ = await ChaptersKeeper(store: store, http: http!).chapters(of: listing.episode) {
+                                Logger(label: "podline.chapters").warning("\(listing.ref): \($0)")
+                            }
+                        }
+                        return file
                     }
                 }
                 log.debug("download \(listing.ref): saved \(file.path)")

@@ -9,14 +9,18 @@ struct ChaptersCommand: ParsableCommand {
         commandName: "chapters",
         abstract: CommandTable.summary(of: "chapters"),
         discussion: """
-            An episode's chapters come from its feed (Podlove Simple Chapters), else from the MP3's ID3v2 tag (CHAP frames, \
-            in the order of a top-level CTOC) of a file or of a downloaded episode; only the tag is read. Chapters that cannot be used (a broken frame, an end before its \
-            start, chapters that overlap) are left out, with a warning under --verbose. JSON: {"source", "chapters": \
-            [{"number", "title", "start", "end", "url", "image"}]}, times in seconds.
+            Chapters come from the feed's podcast:chapters file (fetched once and kept in the library), else its \
+            Podlove Simple Chapters, else the MP3's ID3v2 tag (CHAP frames, in the order of a top-level CTOC); of a \
+            URL only the tag is read, never the audio. Chapters that cannot be used (a broken file or frame, an end \
+            before its start, chapters that overlap or are out of order) are passed over for the next source, with a \
+            warning under --verbose. Without an argument, the running player's episode. JSON: {"source", \
+            "chapters": [{"number", "title", "start", "end", "url", "image"}]}, times in seconds.
             """)
 
-    @Argument(help: "An episode (SHOW/NUMBER or its id) or an MP3 file.", completion: .file(extensions: ["mp3"]))
-    var target: String
+    @Argument(
+        help: "An episode (SHOW/NUMBER or its id), an MP3 file, or a URL of an MP3 or a chapters file (default: what plays).",
+        completion: .file(extensions: ["mp3"]))
+    var target: String?
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -26,26 +30,59 @@ struct ChaptersCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
-        let file: String?
-        var fromFeed: [Chapter] = []
-        if FileManager.default.fileExists(atPath: target) {
-            file = target
-        } else {
-            do {
-                let store = try library.openStore()
-                let listing = try store.episode(try parseReference(target))
-                file = listing.episode.downloadPath.map { store.paths.file(forDownload: $0).path }
-                fromFeed = listing.episode.feedChapters
-            } catch {
-                throw libraryFailure(error)
-            }
-        }
-        let list = ChapterFinder.chapters(feed: fromFeed, file: file) { Logger(label: "podline.chapters").warning("\($0)") }
+        let list = try chapters(of: try target ?? Self.playing())
         if json {
             print(Self.json(list).rendered)
         } else {
             Self.table(list).forEach { print($0) }
         }
+    }
+
+    /// The chapters of `target`: a local file, a URL, or a library episode (its chapters file fetched and kept
+    /// when not kept yet).
+    private func chapters(of target: String) throws -> ChapterList {
+        let warn: @Sendable (String) -> Void = { Logger(label: "podline.chapters").warning("\($0)") }
+        if FileManager.default.fileExists(atPath: target) { return ChapterFinder.chapters(feed: [], file: target, warn: warn) }
+        if target.hasPrefix("http://") || target.hasPrefix("https://") {
+            return try runBlocking {
+                try await HTTPFetcher.with { http in
+                    do throws(ChapterError) {
+                        return try await RemoteChapters.any(target, http: http!)
+                    } catch {
+                        warn("\(target): chapters left out: \(error.reason)")
+                        return ChapterList.none
+                    }
+                }
+            }
+        }
+        do {
+            let store = try library.openStore()
+            let listing = try store.episode(try parseReference(target))
+            let episode = listing.episode
+            let fetched = try runBlocking {
+                try await HTTPFetcher.with(needed: ChaptersKeeper.needsFetch(episode)) { http in
+                    guard let http else { return episode.keptChapters }
+                    return await ChaptersKeeper(store: store, http: http).chapters(of: episode) { warn("\(listing.ref): \($0)") }
+                }
+            }
+            let file = episode.downloadPath.map { store.paths.file(forDownload: $0).path }
+            return ChapterFinder.chapters(fetched: fetched, feed: episode.feedChapters, file: file, warn: warn)
+        } catch {
+            throw libraryFailure(error)
+        }
+    }
+
+    /// What the running player plays: its episode reference, else its file or URL.
+    private static func playing() throws -> String {
+        do {
+            let answer = try ControlClient().request(["status"])
+            let episode = (answer.data as? [String: Any])?["episode"] as? [String: Any]
+            if let playing = episode?["ref"] as? String ?? episode?["url"] as? String { return playing }
+            printError("nothing is playing: give an episode, a file or a URL")
+        } catch {
+            printError("\(error)")
+        }
+        throw ExitCode(ExitStatus.noPlayer)
     }
 
     /// The JSON form: the source and the chapters, numbered from 1.
