@@ -10,6 +10,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case socket
     /// ID3v2 tags: frames, unsynchronisation, CHAP and CTOC, text in every encoding.
     case id3
+    /// podcast:chapters JSON files.
+    case chapters
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -19,9 +21,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .command: CommandProbe.run(bytes)
         case .socket: SocketProbe.run(bytes)
         case .id3: ID3Probe.run(bytes)
+        case .chapters: ChaptersProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3`, for messages.
+    /// `feed, opml, command, socket, id3, chapters`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -57,6 +57,23 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("every chapters-file seed is read, and every cut of it is read or refused in one line")
+    func chaptersReplay() throws {
+        let files = FuzzInputs.files("chapters")
+        #expect(files.count >= 2)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            #expect(try JSONChapters.parse(bytes).count >= 2, "\(file.lastPathComponent)")
+            for length in 0..<bytes.count {
+                do {
+                    _ = try JSONChapters.parse(Array(bytes.prefix(length)))
+                } catch {
+                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(file.lastPathComponent) cut at \(length)")
+                }
+            }
+        }
+    }
+
     @Test("a DOCTYPE's entities are neither expanded nor fetched; numeric references outside Unicode become U+FFFD")
     func entities() throws {
         let feed = try feed("entities-and-broken-markup.xml")
