@@ -120,7 +120,9 @@ struct PodcastChaptersTests {
         #expect((fromFile.object["chapters"] as? [[String: Any]])?.count == 2)
     }
 
-    @Test("playing streams into a PulseAudio null sink: a URL's ID3 chapters reach status as its tag arrives; a library episode's chapters file wins over its stream's tag")
+    @Test(
+        "playing streams into a PulseAudio null sink: a URL's ID3 chapters reach status as its tag arrives; a library episode's chapters file wins over its stream's tag"
+    )
     func whileStreaming() throws {
         let served = try Fixtures.temporaryDirectory("pl-pchapters-served")
         let home = try Fixtures.temporaryDirectory("pl-pchapters")
