@@ -24,7 +24,8 @@ let package = Package(
         .systemLibrary(name: "Cao"),
         .systemLibrary(name: "Cpulse"),
         .systemLibrary(name: "Cedit"),
-        // libmpg123, libao, libpulse, libedit and libxml2 (Debian's -dev packages) are loaded with dlopen
+        .systemLibrary(name: "Csdbus"),
+        // libmpg123, libao, libpulse, libedit, libxml2 and libsystemd (Debian's -dev packages) are loaded with dlopen
         // on first use, not linked: their headers only are read at build time.
         .target(
             name: "CLazyLibraries",
@@ -52,7 +53,7 @@ let package = Package(
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit", "CLazyLibraries", "Cedit",
+                "AudioEngine", "DataFlow", "PodcastKit", "CLazyLibraries", "Cedit", "Csdbus",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -12,6 +12,7 @@ typedef enum {
     PODLINE_LIBRARY_PULSE,
     PODLINE_LIBRARY_EDIT,
     PODLINE_LIBRARY_XML2,
+    PODLINE_LIBRARY_SYSTEMD,
     PODLINE_LIBRARY_COUNT
 } podline_library;
 
@@ -46,4 +47,21 @@ void *podline_html_next(const void *node);
 /* An attribute's value, to be freed with podline_html_free_string, or NULL. */
 char *podline_html_attribute(const void *node, const char *name);
 void podline_html_free_string(char *value);
+
+/* The MPRIS object's callbacks (handles are sd_bus_message * and sd_bus_error *): `get` appends a property's
+   value to `reply`; `set` reads the new value from `value`; `call` runs method `member` and replies. Each
+   returns a negative errno (with `error` set) on failure. */
+typedef struct {
+    int (*get)(void *context, const char *interface, const char *property, void *reply, void *error);
+    int (*set)(void *context, const char *interface, const char *property, void *value, void *error);
+    int (*call)(void *context, const char *member, void *message, void *error);
+} podline_mpris_callbacks;
+
+/* Registers the org.mpris.MediaPlayer2 and org.mpris.MediaPlayer2.Player interfaces at `path` on `bus` (an
+   sd_bus *), answered by `callbacks` with `context`; a negative errno on failure. */
+int podline_mpris_serve(void *bus, const char *path, podline_mpris_callbacks callbacks, void *context);
+
+/* sd-bus's variadic calls, in the forms MPRIS uses: an empty method reply, and a signal with one int64. */
+int podline_bus_reply_empty(void *call);
+int podline_bus_emit_int64(void *bus, const char *path, const char *interface, const char *member, long long value);
 #endif

@@ -6,6 +6,10 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var ref: String?
     public var title: String
     public var show: String?
+    /// The show's author, for library episodes.
+    public var author: String?
+    /// The episode's picture, else its show's (a URL), for library episodes.
+    public var image: String?
     /// A file path or an HTTP(S) URL.
     public var url: String
     /// Seconds, when known.

@@ -79,9 +79,12 @@ public struct PlayableResolver: Sendable {
         } else {
             throw ResolveError("\(listing.ref): the episode has no audio")
         }
-        return NowPlaying(
+        var item = NowPlaying(
             ref: listing.ref, title: record.title ?? listing.ref, show: listing.showTitle ?? listing.showSlug,
             url: url, duration: record.duration)
+        item.author = listing.showAuthor
+        item.image = record.image ?? listing.showImage
+        return item
     }
 
     private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {

@@ -32,7 +32,9 @@ public struct EpisodeQuery: Sendable, Equatable {
 extension EpisodeListing {
     /// The listing in a row of `LibraryStore.listingFrom`.
     init(row: Row) throws {
-        self.init(episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"])
+        self.init(
+            episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"],
+            showAuthor: row["showAuthor"], showImage: row["showImage"])
     }
 }
 
@@ -74,7 +76,7 @@ extension LibraryStore {
 
     /// Episodes with their show's slug and title, before any condition: what every listing query selects.
     static let listingFrom =
-        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle FROM episode JOIN show ON show.id = episode.showID"
+        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle, show.author AS showAuthor, show.image AS showImage FROM episode JOIN show ON show.id = episode.showID"
 
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {

@@ -121,6 +121,9 @@ public struct EpisodeListing: Sendable, Equatable {
     public var episode: EpisodeRecord
     public var showSlug: String
     public var showTitle: String?
+    /// The show's author and picture, for what the desktop shows of the playing episode.
+    public var showAuthor: String? = nil
+    public var showImage: String? = nil
 
     /// The stable reference: `<show-slug>/<number>`.
     public var ref: String { "\(showSlug)/\(episode.number)" }

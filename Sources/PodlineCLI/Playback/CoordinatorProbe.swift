@@ -18,7 +18,8 @@ public enum CoordinatorProbe {
         let coordinator = PlaybackCoordinator(
             engine: idle, journal: PlaybackJournal(store: nil, settings: settings), settings: settings,
             source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {})
-        let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))
+        let desktop = MPRISService(dispatcher: CommandDispatcher(player: player), quit: {})
+        let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player, desktop: desktop))
         player.load(NowPlaying(title: "probe", url: "/dev/null"))
         host.update()
         func time(_ change: (Int) -> Void) -> Double {

@@ -38,7 +38,9 @@ final class PlaybackSession {
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] in self?.sleepRequested = true }
         )
-        host = ViewHost(CoordinatorRoot(coordinator: root, player: player))
+        let desktop = MPRISService(dispatcher: dispatcher) { [weak self] in self?.quit() }
+        self.desktop = desktop
+        host = ViewHost(CoordinatorRoot(coordinator: root, player: player, desktop: desktop))
         host.update()
     }
 
@@ -59,6 +61,8 @@ final class PlaybackSession {
     }
 
     private var control: ControlServer?
+    /// The player on the session bus (MPRIS), while it runs.
+    private var desktop: MPRISService!
 
     /// Serves the control socket so that one-shot commands, scripts and `podline events` reach this player. When
     /// another player took the socket in the meantime, this one says so and plays without it.
@@ -78,9 +82,11 @@ final class PlaybackSession {
         SignalMask.unblockTermination()
         installSignalHandlers()
         serveControlSocket()
+        desktop.start()
         defer {
             control?.stop()
             control = nil
+            desktop.stop()
         }
         // The loop wakes for each event (engine reports, socket commands), and for the clock four times a second
         // while a sleep timer runs, once a second otherwise: each wake-up costs the player CPU time.
@@ -121,12 +127,14 @@ final class PlaybackSession {
         }
         RunLoop.main.add(timer, forMode: .default)
         ticker = timer
+        desktop.start()
     }
 
     /// Stops a session started with `attach()`, saving the position.
     func detach() {
         ticker?.invalidate()
         ticker = nil
+        desktop.stop()
         journal.saveNow()
         engine.shutdown()
     }
@@ -216,8 +224,14 @@ private final class EngineMailbox: @unchecked Sendable {
 struct CoordinatorRoot: View {
     let coordinator: PlaybackCoordinator
     let player: Player
+    /// The desktop's media controls, watching the same model.
+    var desktop: MPRISService? = nil
 
     var body: some View {
-        coordinator.environment(player)
+        Group {
+            coordinator
+            if let desktop { MPRISView(service: desktop) }
+        }
+        .environment(player)
     }
 }
