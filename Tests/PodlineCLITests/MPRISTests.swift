@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The player on a private D-Bus session bus, driven by `playerctl` and `busctl` as the desktop drives it, playing
+/// The player on a private D-Bus session bus, driven by `playerctl` and `dbus-send` as the desktop drives it, playing
 /// into a PulseAudio null sink: the real binary, the real bus, the real clients.
 @Suite("MPRIS on the session bus, end to end", .serialized)
 struct MPRISTests {
@@ -31,7 +31,7 @@ struct MPRISTests {
             try player.run()
         }
 
-        /// Runs a D-Bus client (`playerctl`, `busctl`) on this bus.
+        /// Runs a D-Bus client (`playerctl`, `dbus-send`) on this bus.
         func client(_ tool: String, _ arguments: [String]) throws -> CommandResult {
             try CommandRunner.run(
                 CommandRunner.which(tool) ?? "/usr/bin/\(tool)", arguments, environment: bus.environment, timeout: 20)
@@ -42,9 +42,18 @@ struct MPRISTests {
             try client("playerctl", ["-p", "podline"] + arguments).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        /// `busctl --user ARGUMENTS` on the player's object.
-        func busctl(_ verb: String, _ arguments: String...) throws -> CommandResult {
-            try client("busctl", ["--user", verb, "org.mpris.MediaPlayer2.podline", "/org/mpris/MediaPlayer2"] + arguments)
+        /// `dbus-send` of `member` (with its interface) and `arguments` to the player's object, waiting for the reply.
+        func send(_ member: String, _ arguments: String...) throws -> CommandResult {
+            try client(
+                "dbus-send",
+                ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.podline", "/org/mpris/MediaPlayer2", member] + arguments)
+        }
+
+        /// The value of `property` of `interface` as dbus-send prints it (`variant       string "Podline"`).
+        func property(_ interface: String, _ property: String) throws -> String {
+            let reply = try send("org.freedesktop.DBus.Properties.Get", "string:\(interface)", "string:\(property)")
+            return reply.stdout.split(separator: "\n").dropFirst().joined(separator: " ")
+                .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
 
         /// `podline status --json` of this player.
@@ -108,18 +117,18 @@ struct MPRISTests {
         #expect(metadata == "Media keys|Desktop Show|Ada Host|https://example.com/show.jpg|40000000", "\(metadata)")
         let trackID = try session.playerctl("metadata", "mpris:trackid")
         #expect(trackID.hasPrefix("'/org/podline/track/"), "\(trackID)")
-        let identity = try session.busctl("get-property", "org.mpris.MediaPlayer2", "Identity")
-        #expect(identity.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"s "Podline""#)
-        let schemes = try session.busctl("get-property", "org.mpris.MediaPlayer2", "SupportedUriSchemes")
-        #expect(schemes.stdout.contains(#"as 3 "file" "http" "https""#), "\(schemes.stdout)")
+        #expect(try session.property("org.mpris.MediaPlayer2", "Identity") == #"variant string "Podline""#)
+        let schemes = try session.property("org.mpris.MediaPlayer2", "SupportedUriSchemes")
+        #expect(schemes == #"variant array [ string "file" string "http" string "https" ]"#, "\(schemes)")
 
         _ = try session.playerctl("volume", "0.4")
         #expect(try session.wait { try session.status()["volume"] as? Double == 40 })
         #expect(Double(try session.playerctl("volume")) == 0.4)
-        #expect(try session.busctl("set-property", "org.mpris.MediaPlayer2.Player", "Rate", "d", "1.5").status == 0)
+        let rate = try session.send(
+            "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:1.5")
+        #expect(rate.status == 0, "\(rate.stderr)")
         #expect(try session.wait { try session.status()["speed"] as? Double == 1.5 })
-        let maximum = try session.busctl("get-property", "org.mpris.MediaPlayer2.Player", "MaximumRate")
-        #expect(maximum.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "d 3")
+        #expect(try session.property("org.mpris.MediaPlayer2.Player", "MaximumRate") == "variant double 3")
 
         _ = try session.playerctl("pause")
         #expect(try session.wait { try session.status()["state"] as? String == "paused" })
@@ -138,14 +147,17 @@ struct MPRISTests {
         #expect(try session.wait { (try session.status()["chapter"] as? [String: Any])?["number"] as? Int == 2 })
 
         // Wrong argument types and unknown methods get D-Bus errors; the player plays on.
-        let wrong = try session.busctl("call", "org.mpris.MediaPlayer2.Player", "Seek", "s", "hello")
-        #expect(wrong.status != 0 && wrong.stderr.contains("expecting 'x'"), "\(wrong.stderr)")
-        let unknown = try session.busctl("call", "org.mpris.MediaPlayer2.Player", "Bogus")
-        #expect(unknown.status != 0 && unknown.stderr.contains("Unknown method"), "\(unknown.stderr)")
+        let wrong = try session.send("org.mpris.MediaPlayer2.Player.Seek", "string:hello")
+        #expect(wrong.status != 0 && wrong.stderr.contains("InvalidArgs"), "\(wrong.stderr)")
+        let unknown = try session.send("org.mpris.MediaPlayer2.Player.Bogus")
+        #expect(unknown.status != 0 && unknown.stderr.contains("UnknownMethod"), "\(unknown.stderr)")
+        let badVolume = try session.send(
+            "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Volume", "variant:string:loud")
+        #expect(badVolume.status != 0, "\(badVolume.stdout)")
         #expect(try session.status()["state"] as? String == "playing")
 
         // Quit stops the player and keeps the place.
-        #expect(try session.busctl("call", "org.mpris.MediaPlayer2", "Quit").status == 0)
+        #expect(try session.send("org.mpris.MediaPlayer2.Quit").status == 0)
         session.player.waitUntilExit()
         #expect(session.player.terminationStatus == 0)
         let listed = try PodlineBinary.run(["episodes", "--json"], home: home)
