@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, playback, parse, library, refresh, status, repl, dataflow
+    case decode, playback, parse, library, refresh, status, repl, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -14,6 +14,7 @@ enum BenchGroup: String, CaseIterable {
         case .refresh: "update of 200 feeds from a loopback HTTP server (all changed, all unchanged)"
         case .status: "start-up, status --json without a player and with one serving the socket"
         case .repl: "REPL start and first answer with the 500,000-episode library"
+        case .mpris: "playerctl status round trip over a private session bus; paused CPU with and without the MPRIS service"
         case .dataflow: "DataFlow: one write to one view, one write in 10,000 views, memory over 1,000,000 writes"
         }
     }

@@ -53,7 +53,7 @@ enum StatusBench {
 final class PlayerProcess {
     private let podline: String
     private let environment: [String: String]
-    private var pid: pid_t = 0
+    private(set) var pid: pid_t = 0
 
     /// Starts the player and waits until `status --json` says it is playing.
     init(podline: String, file: String, environment: [String: String], log: String) throws {

@@ -23,7 +23,8 @@ Interruption.shared.install(removing: options.work == nil ? workspace.folder.pat
 
 let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
     .decode: DecodeBench.run, .playback: PlaybackBench.run, .parse: ParseBench.run, .library: LibraryBench.run,
-    .refresh: RefreshBench.run, .status: StatusBench.run, .repl: ReplBench.run, .dataflow: DataFlowBench.run,
+    .refresh: RefreshBench.run, .status: StatusBench.run, .repl: ReplBench.run, .mpris: MPRISBench.run,
+    .dataflow: DataFlowBench.run,
 ]
 var ready = true
 if options.groups.contains(where: { $0 != .dataflow }) {

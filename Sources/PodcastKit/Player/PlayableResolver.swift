@@ -76,7 +76,8 @@ public struct PlayableResolver: Sendable {
             url = file
         } else if let enclosure = record.enclosureURL {
             // A feed read from a file names its local enclosures as file URLs; the player takes their paths.
-            url = enclosure.hasPrefix("file://") ? (URL(string: enclosure).flatMap { $0.isFileURL ? $0.path : nil } ?? enclosure) : enclosure
+            let fileURL = enclosure.hasPrefix("file://") ? URL(string: enclosure).flatMap { $0.isFileURL ? $0 : nil } : nil
+            url = fileURL?.path ?? enclosure
         } else {
             throw ResolveError("\(listing.ref): the episode has no audio")
         }
