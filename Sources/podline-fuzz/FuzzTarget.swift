@@ -12,6 +12,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case id3
     /// podcast:chapters JSON files.
     case chapters
+    /// Transcripts: SubRip, WebVTT, JSON, HTML and plain text, told apart by their content.
+    case transcript
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -22,9 +24,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .socket: SocketProbe.run(bytes)
         case .id3: ID3Probe.run(bytes)
         case .chapters: ChaptersProbe.run(bytes)
+        case .transcript: TranscriptProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3, chapters`, for messages.
+    /// `feed, opml, command, socket, id3, chapters, transcript`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

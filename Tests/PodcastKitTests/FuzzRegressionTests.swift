@@ -74,6 +74,26 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("every transcript seed is read in its own format, and every cut of it is read or refused in one line")
+    func transcriptReplay() throws {
+        let files = FuzzInputs.files("transcript")
+        #expect(files.count >= 4)
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            let parsed = try TranscriptReader.read(bytes)
+            #expect(parsed.cues.count >= 2, "\(file.lastPathComponent)")
+            let expected: [String: TranscriptFormat] = ["srt": .srt, "vtt": .vtt, "json": .json, "html": .html]
+            #expect(parsed.format == expected[file.pathExtension], "\(file.lastPathComponent)")
+            for length in stride(from: 0, to: bytes.count, by: 3) {
+                do {
+                    _ = try TranscriptReader.read(Array(bytes.prefix(length)))
+                } catch {
+                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(file.lastPathComponent) cut at \(length)")
+                }
+            }
+        }
+    }
+
     @Test("a DOCTYPE's entities are neither expanded nor fetched; numeric references outside Unicode become U+FFFD")
     func entities() throws {
         let feed = try feed("entities-and-broken-markup.xml")

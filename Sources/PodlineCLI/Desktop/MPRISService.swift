@@ -2,17 +2,21 @@ import CLazyLibraries
 import Csdbus
 import Foundation
 import Logging
+import Observation
 import PodcastKit
 
 /// Podline on the session bus as an MPRIS media player, so that media keys, desktop media widgets and
 /// `playerctl` drive it. Reads come from the Player model (`MPRISModel`); calls and property writes become
 /// player commands through the dispatcher, as every front end's do; `MPRISView` announces the model's changes.
 /// Without a session bus it says so under `--verbose` and stays out of the way.
+@Observable
 @MainActor
 final class MPRISService {
-    private let dispatcher: CommandDispatcher
-    private let quit: () -> Void
-    private var bus: SessionBus?
+    @ObservationIgnored private let dispatcher: CommandDispatcher
+    @ObservationIgnored private let quit: () -> Void
+    @ObservationIgnored private var bus: SessionBus?
+    /// True while the player is on the bus: only then does `MPRISView` watch the model.
+    private(set) var isOnBus = false
     private static let logger = Logger(label: "podline.mpris")
 
     /// A service for `dispatcher`'s player; `quit` ends the player when a client calls Quit.
@@ -46,9 +50,14 @@ final class MPRISService {
                 podline_mpris_serve(UnsafeMutableRawPointer(handle), MPRISModel.objectPath, Self.callbacks, context),
                 "sd_bus_add_object_vtable")
             let name = try connection.requestName(MPRISModel.busName)
-            connection.onLost = { error in Self.logger.info("\(error); media keys and playerctl no longer reach this player") }
+            connection.onLost = { [weak self] error in
+                Self.logger.info("\(error); media keys and playerctl no longer reach this player")
+                self?.bus = nil
+                self?.isOnBus = false
+            }
             connection.startWatching()
             bus = connection
+            isOnBus = true
             Self.logger.debug("on the session bus as \(name)")
         } catch {
             Self.logger.info("no D-Bus session bus (\(error)): media keys and playerctl will not reach this player")
@@ -59,6 +68,7 @@ final class MPRISService {
     func stop() {
         bus?.close()
         bus = nil
+        isOnBus = false
     }
 
     /// Tells listeners that these Player properties changed.

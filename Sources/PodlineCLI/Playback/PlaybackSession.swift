@@ -230,7 +230,7 @@ struct CoordinatorRoot: View {
     var body: some View {
         Group {
             coordinator
-            if let desktop { MPRISView(service: desktop) }
+            if let desktop, desktop.isOnBus { MPRISView(service: desktop) }
         }
         .environment(player)
     }
