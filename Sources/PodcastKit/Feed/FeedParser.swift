@@ -392,8 +392,10 @@ struct FeedBuilder: XMLEventHandler {
             guard inItem, item!.episode.chaptersURL == nil else { return }
             item!.episode.chaptersURL = resolve(value("url"))
         case .podcastTranscript:
-            guard inItem, item!.episode.transcriptURL == nil else { return }
-            item!.episode.transcriptURL = resolve(value("url"))
+            guard inItem, let url = resolve(value("url")) else { return }
+            if item!.episode.transcriptURL == nil { item!.episode.transcriptURL = url }
+            item!.episode.transcripts.append(
+                TranscriptLink(url: url, type: value("type"), language: value("language"), rel: value("rel")))
         case .pscChapter:
             // Podlove Simple Chapters: start as normal play time (`00:01:30.500`), a title, a link, a picture.
             guard inItem, let start = value("start").flatMap(FeedDuration.seconds) else { return }

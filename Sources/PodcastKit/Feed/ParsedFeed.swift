@@ -48,6 +48,8 @@ public struct ParsedEpisode: Sendable, Equatable {
     /// Podlove Simple Chapters given in the feed, in order of their starts.
     public var chapters: [Chapter] = []
     public var transcriptURL: String?
+    /// Every transcript the item names, in the feed's order (`transcriptURL` is the first's).
+    public var transcripts: [TranscriptLink] = []
     public var image: String?
 
     /// False for an item without an enclosure: it is listed but cannot be played or downloaded.
@@ -67,6 +69,7 @@ public struct ParsedEpisode: Sendable, Equatable {
         number = number ?? other.number
         chaptersURL = chaptersURL ?? other.chaptersURL
         transcriptURL = transcriptURL ?? other.transcriptURL
+        if transcripts.isEmpty { transcripts = other.transcripts }
         image = image ?? other.image
         if chapters.isEmpty { chapters = other.chapters }
     }

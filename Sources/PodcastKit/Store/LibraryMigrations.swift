@@ -97,6 +97,22 @@ enum LibraryMigrations {
         migrator.registerMigration("v6: podcast:chapters files kept for offline use") { db in
             try db.execute(sql: "ALTER TABLE episode ADD COLUMN chaptersFile TEXT")
         }
+        migrator.registerMigration("v7: transcripts named by the feed, and those fetched") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE episode ADD COLUMN transcripts TEXT;
+                    CREATE TABLE transcript (
+                        episodeID INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                        url TEXT NOT NULL, format TEXT NOT NULL, language TEXT
+                    );
+                    CREATE TABLE transcript_cue (
+                        episodeID INTEGER NOT NULL REFERENCES transcript(episodeID) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        start DOUBLE, "end" DOUBLE, speaker TEXT, text TEXT NOT NULL,
+                        PRIMARY KEY (episodeID, position)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

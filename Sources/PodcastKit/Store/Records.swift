@@ -70,6 +70,8 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     /// The chapters of the podcast:chapters file, once fetched: `{"url", "chapters"}` (`Chapter.jsonFields` each),
     /// the URL being the `chaptersURL` they came from.
     public var chaptersFile: String?
+    /// The transcripts the feed names, as a JSON array (`TranscriptLink.json` each); nil when it names none.
+    public var transcripts: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -92,6 +94,15 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         transcriptURL = parsed.transcriptURL
         image = parsed.image
         chapters = parsed.chapters.isEmpty ? nil : JSONValue.array(parsed.chapters.map(\.json)).rendered
+        transcripts = parsed.transcripts.isEmpty ? nil : JSONValue.array(parsed.transcripts.map(\.json)).rendered
+    }
+
+    /// The transcripts the feed names, read back from `transcripts`.
+    public var transcriptLinks: [TranscriptLink] {
+        guard let transcripts, let list = try? JSONSerialization.jsonObject(with: Data(transcripts.utf8)) as? [Any] else {
+            return transcriptURL.map { [TranscriptLink(url: $0)] } ?? []
+        }
+        return TranscriptLink.list(fromJSON: list)
     }
 
     /// The feed's chapters, read back from `chapters`.

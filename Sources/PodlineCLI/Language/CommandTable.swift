@@ -95,6 +95,10 @@ public enum CommandTable {
             "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
             flags: [json], in: [.shell, .repl], completion: .references),
         CommandSpec(
+            "transcript", usage: "[<ref>]", "Show an episode's transcript, fetched once and kept.", kind: .library,
+            flags: [json, FlagSpec("at", value: "TIME", "Start at this time of the episode.")],
+            in: [.shell, .repl], completion: .references),
+        CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,
             in: [.shell, .repl], completion: .references),
         CommandSpec(

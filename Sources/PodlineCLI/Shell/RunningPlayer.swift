@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// What the running player (if any) is playing, for commands that must not pull a file from under it.
@@ -8,6 +9,20 @@ enum RunningPlayer {
             let status = answer.data as? [String: Any], let episode = status["episode"] as? [String: Any]
         else { return nil }
         return episode["ref"] as? String
+    }
+
+    /// What the running player plays, for commands whose argument defaults to it: its episode reference, else
+    /// its file or URL. Without a player, or with nothing loaded, one line and exit 4.
+    static func currentTarget() throws -> String {
+        do {
+            let answer = try ControlClient().request(["status"])
+            let episode = (answer.data as? [String: Any])?["episode"] as? [String: Any]
+            if let playing = episode?["ref"] as? String ?? episode?["url"] as? String { return playing }
+            printError("nothing is playing: give an episode, a file or a URL")
+        } catch {
+            printError("\(error)")
+        }
+        throw ExitCode(ExitStatus.noPlayer)
     }
 
     /// Stops the running player (for `--force`).

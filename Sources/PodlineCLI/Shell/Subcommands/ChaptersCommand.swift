@@ -30,7 +30,7 @@ struct ChaptersCommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
-        let list = try chapters(of: try target ?? Self.playing())
+        let list = try chapters(of: try target ?? RunningPlayer.currentTarget())
         if json {
             print(Self.json(list).rendered)
         } else {
@@ -70,19 +70,6 @@ struct ChaptersCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-    }
-
-    /// What the running player plays: its episode reference, else its file or URL.
-    private static func playing() throws -> String {
-        do {
-            let answer = try ControlClient().request(["status"])
-            let episode = (answer.data as? [String: Any])?["episode"] as? [String: Any]
-            if let playing = episode?["ref"] as? String ?? episode?["url"] as? String { return playing }
-            printError("nothing is playing: give an episode, a file or a URL")
-        } catch {
-            printError("\(error)")
-        }
-        throw ExitCode(ExitStatus.noPlayer)
     }
 
     /// The JSON form: the source and the chapters, numbered from 1.

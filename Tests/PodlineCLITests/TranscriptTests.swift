@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `podline transcript` on feeds that list several transcripts per item, served by a real HTTP server on
+/// 127.0.0.1, end to end on the built binary: choice by language and format, sniffing, fall-back, offline use.
+@Suite("transcripts from the loopback server, end to end", .serialized)
+struct TranscriptTests {
+    static let json = #"""
+        {"version": "1.0.0", "segments": [
+          {"speaker": "Ann", "startTime": 0.5, "endTime": 0.9, "body": "Hello"},
+          {"speaker": "Ann", "startTime": 0.9, "endTime": 1.4, "body": "listeners."},
+          {"speaker": "Ben", "startTime": 61.0, "endTime": 61.6, "body": "Thanks"},
+          {"speaker": "Ben", "startTime": 61.6, "endTime": 62.0, "body": "Ann!"}
+        ]}
+        """#
+    static let vtt = "WEBVTT\n\n00:00.500 --> 00:02.000\n<v Anna>Hallo zusammen.\n\n01:01.000 --> 01:02.000\n<v Ben>Danke!\n"
+
+    /// Serves the transcripts and writes a feed whose one item names them: a missing JSON file first, then the
+    /// JSON (English), a WebVTT declared as SubRip (German).
+    static func setUp() throws -> (home: URL, server: SlowFileServer, feed: URL) {
+        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
+        let home = try Fixtures.temporaryDirectory("pl-transcript")
+        try json.write(to: served.appendingPathComponent("words.json"), atomically: true, encoding: .utf8)
+        try vtt.write(to: served.appendingPathComponent("german.srt"), atomically: true, encoding: .utf8)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: 1)
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
+            <title>Said</title>
+            <item><title>Talk</title><guid>t1</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
+            <podcast:transcript url="\(server.url("missing.json"))" type="application/json" language="en"/>
+            <podcast:transcript url="\(server.url("german.srt"))" type="application/x-subrip" language="de" rel="captions"/>
+            <podcast:transcript url="\(server.url("words.json"))" type="application/json" language="en-GB"/>
+            </item>
+            <item><title>Silent</title><guid>t2</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        let file = home.appendingPathComponent("feed.xml")
+        try feed.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", file.path], home: home).status == 0)
+        return (home, server, file)
+    }
+
+    static func ref(_ title: String, home: URL) throws -> String {
+        let listed = try PodlineBinary.run(["episodes", "--json"], home: home)
+        let episodes = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+        return try #require(episodes.first { $0["title"] as? String == title }?["ref"] as? String)
+    }
+
+    @Test("the listener's language wins, a missing file is passed over, JSON words become sentences, and it is kept for offline use")
+    func englishJSON() throws {
+        let (home, server, _) = try Self.setUp()
+        defer { server.stop() }
+        let ref = try Self.ref("Talk", home: home)
+        let english = ["LANG": "en_US.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil] as [String: String?]
+        let result = try PodlineBinary.run(["transcript", ref, "--json", "--verbose"], home: home, environment: english)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(object["type"] as? String == "application/json")
+        #expect(object["language"] as? String == "en-GB")
+        #expect((object["url"] as? String)?.hasSuffix("/words.json") == true)
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.map { $0["text"] as? String } == ["Hello listeners.", "Thanks Ann!"])
+        #expect(cues.map { $0["speaker"] as? String } == ["Ann", "Ben"])
+        #expect(cues.map { $0["start"] as? Double } == [0.5, 61])
+        #expect(cues.map { $0["end"] as? Double } == [1.4, 62])
+        #expect(result.stderrLines.contains { $0.contains("missing.json") && $0.contains("404") }, "\(result.stderr)")
+
+        server.stop()
+        let text = try PodlineBinary.run(["transcript", ref, "--at", "1:00"], home: home, environment: english)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == "[01:01] Ben: Thanks Ann!\n")
+    }
+
+    @Test("a German listener gets the German file, read as the WebVTT it is though declared SubRip")
+    func germanSniffed() throws {
+        let (home, server, _) = try Self.setUp()
+        defer { server.stop() }
+        let ref = try Self.ref("Talk", home: home)
+        let result = try PodlineBinary.run(
+            ["transcript", ref, "--json"], home: home, environment: ["LANG": "de_DE.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(object["type"] as? String == "text/vtt")
+        #expect(object["language"] as? String == "de")
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.map { $0["text"] as? String } == ["Hallo zusammen.", "Danke!"])
+        #expect(cues.map { $0["speaker"] as? String } == ["Anna", "Ben"])
+    }
+
+    @Test("an episode whose feed names no transcript, and a bad --at, each get one line and their exit status")
+    func badInput() throws {
+        let (home, server, _) = try Self.setUp()
+        defer { server.stop() }
+        let none = try PodlineBinary.run(["transcript", try Self.ref("Silent", home: home)], home: home)
+        #expect(none.status == 2)
+        #expect(none.stderrLines.count == 1 && none.stderr.contains("names no transcript"), "\(none.stderr)")
+        let badTime = try PodlineBinary.run(["transcript", try Self.ref("Talk", home: home), "--at", "soon"], home: home)
+        #expect(badTime.status == 64)
+        #expect(badTime.stderr.contains("--at"), "\(badTime.stderr)")
+    }
+}
