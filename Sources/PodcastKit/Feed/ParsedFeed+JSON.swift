@@ -59,6 +59,7 @@ extension ParsedEpisode {
             ),
             ("season", .int(season)), ("number", .int(number)),
             ("chapters_url", .string(chaptersURL)), ("transcript_url", .string(transcriptURL)),
+            ("transcripts", .array(transcripts.map(\.json))),
             ("chapters", .array(chapters.map(\.json))),
             ("image", .string(image)),
         ])

@@ -12,8 +12,8 @@ extension LibraryStore {
     /// The transcript kept for the episode, if one was fetched.
     public func keptTranscript(episodeID: Int64) throws(StoreError) -> KeptTranscript? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT url, format, language FROM transcript WHERE episodeID = ?", arguments: [episodeID]),
-                let format = TranscriptFormat(rawValue: row["format"])
+            let sql = "SELECT url, format, language FROM transcript WHERE episodeID = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [episodeID]), let format = TranscriptFormat(rawValue: row["format"])
             else { return nil }
             let cues = try Row.fetchAll(
                 db, sql: #"SELECT start, "end", speaker, text FROM transcript_cue WHERE episodeID = ? ORDER BY position"#,
