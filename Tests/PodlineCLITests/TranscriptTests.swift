@@ -89,6 +89,38 @@ struct TranscriptTests {
         #expect(cues.map { $0["speaker"] as? String } == ["Anna", "Ben"])
     }
 
+    @Test("search finds kept transcripts to the cue's second, phrases and prefixes, and titles; episodes --search too")
+    func searchToTheSecond() throws {
+        let (home, server, _) = try Self.setUp()
+        defer { server.stop() }
+        let ref = try Self.ref("Talk", home: home)
+        let german = ["LANG": "de_DE.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil] as [String: String?]
+        #expect(try PodlineBinary.run(["transcript", ref], home: home, environment: german).status == 0)
+        func hits(_ arguments: [String]) throws -> [[String: Any]] {
+            let result = try PodlineBinary.run(["search"] + arguments + ["--json"], home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            return (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]]) ?? []
+        }
+        let danke = try hits(["DANKE"])
+        #expect(danke.count == 1, "\(danke)")
+        #expect(danke.first?["kind"] as? String == "transcript")
+        #expect(danke.first?["time"] as? Double == 61)
+        #expect(danke.first?["ref"] as? String == ref)
+        #expect(danke.first?["text"] as? String == "Danke!")
+        #expect(try hits(["\"hallo zusammen\""]).first?["time"] as? Double == 0.5)
+        #expect(try hits(["\"zusammen hallo\""]).isEmpty)
+        #expect(try hits(["zusa*"]).count == 1)
+        #expect(try hits(["talk"]).first?["kind"] as? String == "title")
+        #expect(try hits(["danke", "--show", "said"]).count == 1)
+        let unknownShow = try PodlineBinary.run(["search", "danke", "--show", "nosuchshow"], home: home)
+        #expect(unknownShow.status != 0 && unknownShow.stderrLines.count == 1, "\(unknownShow.stderr)")
+        let text = try PodlineBinary.run(["search", "danke"], home: home)
+        #expect(text.stdout.contains("[01:01]") && text.stdout.contains("podline play \(ref) --start 01:01"), "\(text.stdout)")
+        let listed = try PodlineBinary.run(["episodes", "--search", "zusammen", "--json"], home: home)
+        let episodes = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+        #expect(episodes.map { $0["ref"] as? String } == [ref])
+    }
+
     @Test("an episode whose feed names no transcript, and a bad --at, each get one line and their exit status")
     func badInput() throws {
         let (home, server, _) = try Self.setUp()

@@ -106,11 +106,21 @@ enum LibraryMigrations {
                         url TEXT NOT NULL, format TEXT NOT NULL, language TEXT
                     );
                     CREATE TABLE transcript_cue (
+                        id INTEGER PRIMARY KEY,
                         episodeID INTEGER NOT NULL REFERENCES transcript(episodeID) ON DELETE CASCADE,
                         position INTEGER NOT NULL,
                         start DOUBLE, "end" DOUBLE, speaker TEXT, text TEXT NOT NULL,
-                        PRIMARY KEY (episodeID, position)
-                    ) WITHOUT ROWID;
+                        UNIQUE (episodeID, position)
+                    );
+                    CREATE VIRTUAL TABLE transcript_search USING fts5 (
+                        text, content='transcript_cue', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+                    );
+                    CREATE TRIGGER transcript_search_insert AFTER INSERT ON transcript_cue BEGIN
+                        INSERT INTO transcript_search (rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER transcript_search_delete AFTER DELETE ON transcript_cue BEGIN
+                        INSERT INTO transcript_search (transcript_search, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
                     """)
         }
         return migrator

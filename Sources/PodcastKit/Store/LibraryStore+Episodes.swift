@@ -64,7 +64,13 @@ extension LibraryStore {
             }
         }
         if let search = query.search, let match = Self.ftsQuery(search) {
-            conditions.append("episode.id IN (SELECT rowid FROM episode_search WHERE episode_search MATCH ?)")
+            conditions.append(
+                """
+                (episode.id IN (SELECT rowid FROM episode_search WHERE episode_search MATCH ?) OR episode.id IN (SELECT \
+                transcript_cue.episodeID FROM transcript_search JOIN transcript_cue ON transcript_cue.id = transcript_search.rowid \
+                WHERE transcript_search MATCH ?))
+                """)
+            arguments.append(match)
             arguments.append(match)
         }
         var sql = listingFrom

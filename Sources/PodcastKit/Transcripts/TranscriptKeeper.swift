@@ -50,11 +50,8 @@ public struct TranscriptKeeper: Sendable {
             throw TranscriptError("cannot fetch the transcript: \(error.reason)")
         }
         let parsed = try TranscriptReader.read(document.body ?? [], declared: link.format)
-        return KeptTranscript(url: link.url, format: parsed.format, language: link.language, cues: parsed.cues)
+        // A JSON transcript's words are kept joined into sentences: what is read, and what a phrase search finds.
+        let cues = parsed.format == .json ? JSONTranscriptParser.sentences(parsed.cues) : parsed.cues
+        return KeptTranscript(url: link.url, format: parsed.format, language: link.language, cues: cues)
     }
-}
-
-extension KeptTranscript {
-    /// The cues for reading: a JSON transcript's words joined into sentences, other formats as they are.
-    public var readable: [TranscriptCue] { format == .json ? JSONTranscriptParser.sentences(cues) : cues }
 }

@@ -99,6 +99,13 @@ public enum CommandTable {
             flags: [json, FlagSpec("at", value: "TIME", "Start at this time of the episode.")],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
+            "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .library,
+            flags: [
+                json, FlagSpec("show", value: "SLUG", "Search one show only."),
+                FlagSpec("limit", value: "N", "At most N hits (default 20)."),
+            ],
+            in: [.shell, .repl], completion: .none),
+        CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,
             in: [.shell, .repl], completion: .references),
         CommandSpec(

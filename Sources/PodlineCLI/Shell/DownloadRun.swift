@@ -33,6 +33,10 @@ struct DownloadRun {
                                 Logger(label: "podline.chapters").warning("\(listing.ref): \($0)")
                             }
                         }
+                        // So does the transcript, so that it reads (and is found by search) offline too.
+                        _ = try? await TranscriptKeeper(store: store, http: http!).transcript(of: listing.episode) {
+                            Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
+                        }
                         return file
                     }
                 }

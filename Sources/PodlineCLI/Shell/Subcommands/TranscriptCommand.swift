@@ -62,7 +62,7 @@ struct TranscriptCommand: ParsableCommand {
             throw libraryFailure(error)
         }
         let from = at.flatMap(TimeSpec.seconds) ?? 0
-        let cues = transcript.readable.filter { cue in (cue.end ?? cue.start).map { $0 >= from } ?? true }
+        let cues = transcript.cues.filter { cue in (cue.end ?? cue.start).map { $0 >= from } ?? true }
         if json {
             print(Self.json(transcript, cues).rendered)
         } else {

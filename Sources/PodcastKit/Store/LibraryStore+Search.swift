@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+
+/// One place where searched words occur: a transcript's cue (to the second), an episode's title or its notes.
+public struct SearchHit: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case transcript, title, notes
+    }
+
+    public var listing: EpisodeListing
+    public var kind: Kind
+    /// Where in the episode it was said (transcripts only).
+    public var time: Double?
+    /// The matching text, each match between `SearchHit.markStart` and `SearchHit.markEnd`.
+    public var text: String
+    /// SQLite's bm25 rank: lower is better.
+    public var rank: Double
+
+    /// The characters around each match in `text`.
+    public static let markStart: Character = "\u{1}"
+    public static let markEnd: Character = "\u{2}"
+}
+
+extension LibraryStore {
+    /// The best `limit` places where `text` occurs in transcripts, titles and show notes (of one show when
+    /// `showID` is given), best first. `text`: words (all must occur, case and accents folded), "quoted
+    /// phrases", and `word*` prefixes. Empty when `text` holds nothing to search for.
+    public func search(_ text: String, showID: Int64? = nil, limit: Int = 20) throws(StoreError) -> [SearchHit] {
+        guard let match = Self.searchQuery(text), limit > 0 else { return [] }
+        return try read { db in
+            let show = showID == nil ? "" : " AND episode.showID = \(showID!)"
+            var found: [(id: Int64, kind: SearchHit.Kind, time: Double?, text: String, rank: Double)] = []
+            let cues = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT transcript_cue.episodeID AS episodeID, transcript_cue.start AS start,
+                        snippet(transcript_search, 0, char(1), char(2), '…', 24) AS text, bm25(transcript_search) AS rank
+                    FROM transcript_search
+                    JOIN transcript_cue ON transcript_cue.id = transcript_search.rowid
+                    JOIN episode ON episode.id = transcript_cue.episodeID
+                    WHERE transcript_search MATCH ?\(show) ORDER BY rank LIMIT ?
+                    """, arguments: [match, limit])
+            for row in cues { found.append((row["episodeID"], .transcript, row["start"], row["text"], row["rank"])) }
+            let episodes = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT episode_search.rowid AS episodeID, highlight(episode_search, 0, char(1), char(2)) AS title,
+                        snippet(episode_search, 1, char(1), char(2), '…', 24) AS notes, bm25(episode_search, 10.0, 1.0) AS rank
+                    FROM episode_search JOIN episode ON episode.id = episode_search.rowid
+                    WHERE episode_search MATCH ?\(show) ORDER BY rank LIMIT ?
+                    """, arguments: [match, limit])
+            for row in episodes {
+                let title: String = row["title"] ?? ""
+                if title.contains(SearchHit.markStart) {
+                    found.append((row["episodeID"], .title, nil, title, row["rank"]))
+                } else {
+                    found.append((row["episodeID"], .notes, nil, Self.plainSnippet(row["notes"] ?? ""), row["rank"]))
+                }
+            }
+            found.sort { $0.rank < $1.rank }
+            found = Array(found.prefix(limit))
+            let ids = Set(found.map(\.id)).map(String.init).joined(separator: ",")
+            guard !ids.isEmpty else { return [] }
+            let listings = try Row.fetchAll(db, sql: Self.listingFrom + " WHERE episode.id IN (\(ids))").map(EpisodeListing.init(row:))
+            let byID = Dictionary(listings.compactMap { listing in listing.episode.id.map { ($0, listing) } }) { first, _ in first }
+            return found.compactMap { hit in
+                byID[hit.id].map { SearchHit(listing: $0, kind: hit.kind, time: hit.time, text: hit.text, rank: hit.rank) }
+            }
+        }
+    }
+
+    /// An FTS5 query from what a listener types: "quoted phrases" stay phrases, `word*` is a prefix, every other
+    /// word must occur as it is; quotes inside are escaped and words without a letter or digit dropped.
+    static func searchQuery(_ text: String) -> String? {
+        var terms: [String] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+            rest = rest[start...]
+            let term: Substring
+            var prefix = false
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                let close = body.firstIndex(of: "\"") ?? body.endIndex
+                term = body[..<close]
+                rest = close < body.endIndex ? body[body.index(after: close)...] : body[close...]
+            } else {
+                let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                var word = rest[..<end]
+                rest = rest[end...]
+                if word.hasSuffix("*") {
+                    prefix = true
+                    word = word.dropLast()
+                }
+                term = word
+            }
+            guard term.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            terms.append("\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : ""))
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
+    }
+
+    /// A snippet of HTML notes as text: tags dropped, entities decoded, white space collapsed.
+    static func plainSnippet(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" && inTag {
+                inTag = false
+                text.append(" ")
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        return CueText.collapsed(CueText.decodeEntities(text))
+    }
+}
