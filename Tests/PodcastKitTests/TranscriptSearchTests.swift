@@ -39,7 +39,8 @@ struct TranscriptSearchTests {
     @Test("search folds case and accents, keeps phrases in order, takes prefixes, and marks the match")
     func folding() throws {
         let (library, id) = try Self.library()
-        try library.store.keepTranscript(episodeID: id, Self.transcript([(1, "Un CAFÉ noir, s'il vous plaît."), (65, "La crème est bonne.")]))
+        let lines: [(Double, String)] = [(1, "Un CAFÉ noir, s'il vous plaît."), (65, "La crème est bonne.")]
+        try library.store.keepTranscript(episodeID: id, Self.transcript(lines))
         let cafe = try library.store.search("cafe")
         #expect(cafe.map(\.time) == [1])
         #expect(cafe.first?.kind == .transcript)
