@@ -70,9 +70,13 @@ struct RemoveFaultTests {
             let check = try LibraryStore(paths: LibraryPaths(home: home.path))
             #expect(try check.integrityCheck() == "ok", "\(context)")
             // The search index agrees with the episodes, and the triggers set aside during removal are all back.
-            try check.write { db in try db.execute(sql: "INSERT INTO episode_search (episode_search, rank) VALUES ('integrity-check', 1)") }
+            try check.write { db in
+                try db.execute(sql: "INSERT INTO episode_search (episode_search, rank) VALUES ('integrity-check', 1)")
+                try db.execute(sql: "INSERT INTO transcript_search (transcript_search, rank) VALUES ('integrity-check', 1)")
+            }
             let triggers = try check.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") }
-            #expect(triggers == 6, "\(context)")
+            // Three for the episode search index, three for the show counters, two for the transcript search index.
+            #expect(triggers == 8, "\(context)")
             let left = Self.files(of: show.slug, in: check)
             if let record = try check.shows().first(where: { $0.id == show.id }) {
                 interrupted += 1

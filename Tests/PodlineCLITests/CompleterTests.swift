@@ -13,7 +13,8 @@ struct CompleterTests {
     @Test(
         "the first word completes to command names",
         arguments: [
-            ("", "pa", ["pause"]), ("", "s", ["seek", "show", "shows", "skip", "sleep", "speed", "status", "stop"]), ("", "zz", []),
+            ("", "pa", ["pause"]), ("", "zz", []),
+            ("", "s", ["search", "seek", "show", "shows", "skip", "sleep", "speed", "status", "stop"]),
         ] as [(String, String, [String])])
     func commands(before: String, word: String, expected: [String]) {
         #expect(completer.candidates(before: before, word: word) == .words(expected))

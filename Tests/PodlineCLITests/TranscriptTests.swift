@@ -121,6 +121,67 @@ struct TranscriptTests {
         #expect(episodes.map { $0["ref"] as? String } == [ref])
     }
 
+    @Test("--follow prints each cue as the player in a PulseAudio null sink reaches it, and ends with the episode")
+    func followWhilePlaying() throws {
+        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
+        let home = try Fixtures.temporaryDirectory("pl-transcript")
+        try "WEBVTT\n\n00:00.500 --> 00:02.000\nOne\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n"
+            .write(to: served.appendingPathComponent("cues.vtt"), atomically: true, encoding: .utf8)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: 8)
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
+            <title>Followed</title><item><title>Eight</title><guid>e8</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
+            <podcast:transcript url="\(server.url("cues.vtt"))" type="text/vtt"/></item></channel></rss>
+            """
+        let feedFile = home.appendingPathComponent("feed.xml")
+        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", feedFile.path], home: home).status == 0)
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "PODLINE_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path,
+        ]) { $1 }
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        player.arguments = [
+            "play", try Self.ref("Eight", home: home), "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet",
+        ]
+        player.environment = environment
+        try player.run()
+        defer { if player.isRunning { player.terminate() } }
+        let playing = Date().addingTimeInterval(10)
+        while Date() < playing {
+            let status = try PodlineBinary.run(["status", "--json"], home: home)
+            if status.stdout.contains(#""state":"playing""#) { break }
+            usleep(50_000)
+        }
+        let follower = Process()
+        follower.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        follower.arguments = ["transcript", "--follow"]
+        follower.environment = environment
+        let pipe = Pipe()
+        follower.standardOutput = pipe
+        follower.standardError = FileHandle.nullDevice
+        let arrivals = ArrivalLog()
+        pipe.fileHandleForReading.readabilityHandler = { handle in arrivals.add(handle.availableData) }
+        try follower.run()
+        let deadline = Date().addingTimeInterval(20)
+        while follower.isRunning, Date() < deadline { usleep(50_000) }
+        #expect(!follower.isRunning, "--follow did not end with the episode")
+        if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
+        follower.waitUntilExit()
+        pipe.fileHandleForReading.readabilityHandler = nil
+        #expect(follower.terminationStatus == 0)
+        let lines = arrivals.lines
+        #expect(lines.map(\.text) == ["[00:00] One", "[00:03] Two", "[00:06] Three"], "\(lines)")
+        if lines.count == 3 {
+            // Printed as heard: about 5.5 s of playing between the first cue and the third.
+            #expect(lines[2].at.timeIntervalSince(lines[0].at) > 4, "\(lines)")
+        }
+    }
+
     @Test("an episode whose feed names no transcript, and a bad --at, each get one line and their exit status")
     func badInput() throws {
         let (home, server, _) = try Self.setUp()
@@ -132,4 +193,23 @@ struct TranscriptTests {
         #expect(badTime.status == 64)
         #expect(badTime.stderr.contains("--at"), "\(badTime.stderr)")
     }
+}
+
+/// Lines of a child's output with the moment each arrived.
+final class ArrivalLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending = ""
+    private var arrived: [(text: String, at: Date)] = []
+
+    func add(_ data: Data) {
+        lock.withLock {
+            pending += String(decoding: data, as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                arrived.append((String(pending[..<newline]), Date()))
+                pending = String(pending[pending.index(after: newline)...])
+            }
+        }
+    }
+
+    var lines: [(text: String, at: Date)] { lock.withLock { arrived } }
 }

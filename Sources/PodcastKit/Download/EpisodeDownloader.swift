@@ -109,6 +109,10 @@ public struct EpisodeDownloader: Sendable {
         progress: @escaping @Sendable (DownloadProgress) -> Void
     ) async throws(DownloadError) -> Int64? {
         let existing = OutputFile.size(of: part) ?? 0
+        // A part file as long as the feed says the episode is was complete when the last run was cut off
+        // before it could rename it: nothing is left to ask for (and a server may answer oddly for a range
+        // past the end).
+        if existing > 0, existing == expected { return existing }
         var headers = HTTPHeaders()
         if existing > 0 { headers.add(name: "Range", value: "bytes=\(existing)-") }
         do {

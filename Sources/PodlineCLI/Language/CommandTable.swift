@@ -96,7 +96,10 @@ public enum CommandTable {
             flags: [json], in: [.shell, .repl], completion: .references),
         CommandSpec(
             "transcript", usage: "[<ref>]", "Show an episode's transcript, fetched once and kept.", kind: .library,
-            flags: [json, FlagSpec("at", value: "TIME", "Start at this time of the episode.")],
+            flags: [
+                json, FlagSpec("at", value: "TIME", "Start at this time of the episode."),
+                FlagSpec("follow", "Print each cue as the running player reaches it, until the episode ends."),
+            ],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
             "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .library,

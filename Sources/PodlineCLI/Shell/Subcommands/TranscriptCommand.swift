@@ -26,16 +26,25 @@ struct TranscriptCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start at this time of the episode.", valueName: "TIME"))
     var at: String?
 
+    @Flag(help: "Print each cue as the running player reaches it, until the episode ends.")
+    var follow = false
+
     @OptionGroup var library: LibraryOptions
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func validate() throws {
         if let at, TimeSpec.seconds(at) == nil { throw ValidationError("--at: '\(at)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)") }
+        if follow, at != nil { throw ValidationError("--follow starts where the player is; it takes no --at") }
     }
 
     func run() throws {
-        let reference = try target ?? RunningPlayer.currentTarget()
+        let playing = follow ? try RunningPlayer.currentTarget() : nil
+        if let playing, let target, playing != target {
+            printError("--follow follows what plays (\(playing)), not \(target)")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let reference = try target ?? playing ?? RunningPlayer.currentTarget()
         let transcript: KeptTranscript
         let ref: String
         do {
@@ -61,6 +70,10 @@ struct TranscriptCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
+        if follow {
+            try Self.follow(transcript, of: ref, json: json)
+            return
+        }
         let from = at.flatMap(TimeSpec.seconds) ?? 0
         let cues = transcript.cues.filter { cue in (cue.end ?? cue.start).map { $0 >= from } ?? true }
         if json {
@@ -70,21 +83,58 @@ struct TranscriptCommand: ParsableCommand {
         }
     }
 
+    /// Prints each cue as the running player's heard position reaches it (its position events, which its
+    /// model's onChange sends), until the episode ends or the player goes.
+    static func follow(_ transcript: KeptTranscript, of ref: String, json: Bool) throws {
+        guard transcript.format.isTimed else {
+            printError("\(ref): the transcript has no times (\(transcript.format.name)) to follow")
+            throw ExitCode(ExitStatus.unreadable)
+        }
+        var follower = CueFollower(cues: transcript.cues)
+        func show(_ position: Double) {
+            for cue in follower.heard(position) {
+                // Written at once, not buffered: a pipe's reader sees each cue when it is heard.
+                FileHandle.standardOutput.write(Data(((json ? cueJSON(cue).rendered : line(cue)) + "\n").utf8))
+            }
+        }
+        do {
+            let status = try ControlClient().request(["status"])
+            show((status.data as? [String: Any])?["position"] as? Double ?? 0)
+            let client = try ControlClient()
+            let answer = try client.request(["events"])
+            guard answer.succeeded else { throw ExitCode(ExitStatus.failure) }
+            while let line = try client.readLine() {
+                guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
+                switch event["event"] as? String {
+                case "property-change" where event["name"] as? String == "position":
+                    if let position = event["data"] as? Double { show(position) }
+                case "episode-ended":
+                    return
+                case "episode-started":
+                    if ((event["episode"] as? [String: Any])?["ref"] as? String) != ref { return }
+                default:
+                    continue
+                }
+            }
+        } catch let error as ControlError {
+            printError(error.description)
+            throw ExitCode(error == .noPlayer ? ExitStatus.noPlayer : ExitStatus.failure)
+        }
+    }
+
+    /// One cue as JSON: start, end, speaker, text.
+    static func cueJSON(_ cue: TranscriptCue) -> JSONValue {
+        .object([
+            ("start", .number(cue.start)), ("end", .number(cue.end)), ("speaker", .string(cue.speaker)), ("text", .string(cue.text)),
+        ])
+    }
+
     /// The JSON form: the transcript's type, address and language, and its cues.
     static func json(_ transcript: KeptTranscript, _ cues: [TranscriptCue]) -> JSONValue {
         .object([
             ("type", .string(transcript.format.rawValue)), ("url", .string(transcript.url)),
             ("language", .string(transcript.language)),
-            (
-                "cues",
-                .array(
-                    cues.map { cue in
-                        .object([
-                            ("start", .number(cue.start)), ("end", .number(cue.end)), ("speaker", .string(cue.speaker)),
-                            ("text", .string(cue.text)),
-                        ])
-                    })
-            ),
+            ("cues", .array(cues.map(cueJSON))),
         ])
     }
 
