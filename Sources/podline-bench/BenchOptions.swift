@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, playback, parse, library, refresh, status, repl, mpris, dataflow
+    case decode, playback, parse, library, search, refresh, status, repl, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -11,6 +11,7 @@ enum BenchGroup: String, CaseIterable {
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
         case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
+        case .search: "2,000 one-hour transcripts: index one, database size, search a rare word, a common word, a phrase vs grep -ri"
         case .refresh: "update of 200 feeds from a loopback HTTP server (all changed, all unchanged)"
         case .status: "start-up, status --json without a player and with one serving the socket"
         case .repl: "REPL start and first answer with the 500,000-episode library"
