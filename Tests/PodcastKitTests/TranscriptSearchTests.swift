@@ -56,6 +56,18 @@ struct TranscriptSearchTests {
         #expect(LibraryStore.searchQuery("a\"b \"two words\" pre*") == #""a""b" "two words" "pre"*"#)
     }
 
+    @Test("a word in more cues than are ranked gives the newest cues, ranked among themselves")
+    func broadQuery() throws {
+        let (library, id) = try Self.library()
+        let count = LibraryStore.rankedMatches + 10
+        let lines = (0..<count).map { (Double($0), $0 == 3 ? "common and rare" : "common word \($0)") }
+        try library.store.keepTranscript(episodeID: id, Self.transcript(lines))
+        let hits = try library.store.search("common", limit: 5)
+        #expect(hits.count == 5)
+        #expect(hits.allSatisfy { ($0.time ?? 0) >= Double(count - 5) }, "\(hits.map(\.time))")
+        #expect(try library.store.search("rare").map(\.time) == [3])
+    }
+
     @Test("removing the show removes its transcripts from search")
     func removal() throws {
         let (library, id) = try Self.library()
