@@ -31,7 +31,8 @@ extension LibraryStore {
             let show = showID == nil ? "" : " AND episode.showID = \(showID!)"
             var found: [(id: Int64, kind: SearchHit.Kind, time: Double?, text: String, rank: Double)] = []
             // Ranking every match costs time in proportion to their number (1.3 s for a word in 1.8 million
-            // cues): past `rankedMatches`, the newest are taken and ranked among themselves.
+            // cues), and so does bm25's weight of a word (it counts the cues holding it: 40 ms): past
+            // `rankedMatches`, the newest cues are taken, unranked, after any title or notes hit.
             let broad =
                 try Int.fetchOne(
                     db,
@@ -41,7 +42,8 @@ extension LibraryStore {
                 db,
                 sql: """
                     SELECT transcript_cue.episodeID AS episodeID, transcript_cue.start AS start,
-                        snippet(transcript_search, 0, char(1), char(2), '…', 24) AS text, bm25(transcript_search) AS rank
+                        snippet(transcript_search, 0, char(1), char(2), '…', 24) AS text,
+                        \(broad ? "0.0" : "bm25(transcript_search)") AS rank
                     FROM transcript_search
                     JOIN transcript_cue ON transcript_cue.id = transcript_search.rowid
                     JOIN episode ON episode.id = transcript_cue.episodeID
@@ -64,7 +66,8 @@ extension LibraryStore {
                     found.append((row["episodeID"], .notes, nil, Self.plainSnippet(row["notes"] ?? ""), row["rank"]))
                 }
             }
-            found.sort { $0.rank < $1.rank }
+            // By rank; hits of equal rank (the newest cues of a broad query) keep their order.
+            found = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
             found = Array(found.prefix(limit))
             let ids = Set(found.map(\.id)).map(String.init).joined(separator: ",")
             guard !ids.isEmpty else { return [] }
@@ -76,7 +79,7 @@ extension LibraryStore {
         }
     }
 
-    /// How many transcript cues a search ranks all of; a query matching more takes the newest.
+    /// How many transcript cues a search ranks all of; a query matching more takes the newest, unranked.
     static let rankedMatches = 20_000
 
     /// An FTS5 query from what a listener types: "quoted phrases" stay phrases, `word*` is a prefix, every other
