@@ -182,6 +182,24 @@ struct TranscriptTests {
         }
     }
 
+    @Test("playing an episode into a PulseAudio null sink fetches and keeps its transcript, for reading offline")
+    func keptWhenPlayed() throws {
+        let (home, server, _) = try Self.setUp()
+        defer { server.stop() }
+        let ref = try Self.ref("Talk", home: home)
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let english = ["LANG": "en_US.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil] as [String: String?]
+        let played = try PodlineBinary.run(
+            ["play", ref, "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet"], home: home,
+            environment: english)
+        #expect(played.status == 0, "\(played.stderr)")
+        server.stop()
+        let offline = try PodlineBinary.run(["transcript", ref], home: home, environment: english)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout == "[00:00] Ann: Hello listeners.\n[01:01] Ben: Thanks Ann!\n")
+    }
+
     @Test("an episode whose feed names no transcript, and a bad --at, each get one line and their exit status")
     func badInput() throws {
         let (home, server, _) = try Self.setUp()

@@ -49,6 +49,7 @@ struct PlaybackCoordinator: View {
                 player.speed = settings.speed(for: new)
                 player.chapters = journal.chapters(for: new)
                 journal.fetchChapters(for: new) { [player] found in player.offerChapters(found, for: new.id) }
+                journal.fetchTranscript(for: new)
             }
         }
         .onChange(of: player.volume, initial: true) { _, volume in

@@ -87,6 +87,20 @@ final class PlaybackJournal {
         }
     }
 
+    /// Fetches and keeps `item`'s transcript when its feed names one not kept yet, so that `transcript` and
+    /// `search` have it, offline too, once it has been played.
+    func fetchTranscript(for item: NowPlaying) {
+        guard let store, item.ref != nil, let episode = listing(item)?.episode, let id = episode.id,
+            TranscriptKeeper.needsFetch(episode, kept: try? store.keptTranscript(episodeID: id))
+        else { return }
+        let name = item.ref ?? item.title
+        Task.detached {
+            _ = try? await TranscriptKeeper(store: store, http: .shared).transcript(of: episode) {
+                Logger(label: "podline.transcript").warning("\(name): \($0)")
+            }
+        }
+    }
+
     private func listing(_ item: NowPlaying) -> EpisodeListing? {
         guard let ref = item.ref, let store, let reference = EpisodeReference(ref) else { return nil }
         do {
