@@ -163,6 +163,9 @@ final class ReplSession {
         }
         do throws(CommandError) {
             let output = try dispatcher.run(command)
+            // The coordinator takes the change in now (a new episode's planned start, say), before a status
+            // asked for from another shell can be answered from a half-applied model.
+            playback?.update()
             if case .status(json: true) = command {
                 print(output.data.rendered)
             } else if case .queue(_, json: true) = command {
