@@ -27,21 +27,14 @@ public enum JSONChapters {
         var chapters: [Chapter] = []
         for (index, entry) in list.enumerated() {
             guard let fields = entry as? [String: Any] else { throw ChapterError("chapter \(index + 1) is not an object") }
-            guard let start = seconds(fields["startTime"]) else { throw ChapterError("chapter \(index + 1) has no startTime") }
+            guard let start = JSONSeconds.from(fields["startTime"]) else { throw ChapterError("chapter \(index + 1) has no startTime") }
             if (fields["toc"] as? Bool) == false { continue }
             chapters.append(
                 Chapter(
-                    start: start, end: seconds(fields["endTime"]), title: text(fields["title"]), url: text(fields["url"]),
+                    start: start, end: JSONSeconds.from(fields["endTime"]), title: text(fields["title"]), url: text(fields["url"]),
                     image: text(fields["img"])))
         }
         return try ChapterList.validated(chapters, sorting: false).get()
-    }
-
-    /// A time in seconds: a JSON number (not a Boolean), or a string holding one as some publishers write.
-    private static func seconds(_ value: Any?) -> Double? {
-        if let number = value as? NSNumber, type(of: number) != Self.booleanType { return number.doubleValue }
-        if let string = value as? String { return Double(string.trimmingCharacters(in: .whitespaces)) }
-        return nil
     }
 
     /// A non-empty string field.
@@ -49,9 +42,6 @@ public enum JSONChapters {
         guard let string = value as? String, !string.isEmpty else { return nil }
         return string
     }
-
-    /// The class JSON's `true` and `false` come as, told apart from numbers.
-    private static let booleanType = type(of: NSNumber(value: true))
 
     /// JSON's white space, and the bytes of a UTF-8 byte order mark.
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -25,12 +25,9 @@ enum JSONTranscriptParser {
         return cues
     }
 
-    private static let booleanType = type(of: NSNumber(value: true))
-
+    /// A finite time in seconds, or nil.
     private static func seconds(_ value: Any?) -> Double? {
-        if let number = value as? NSNumber, type(of: number) != booleanType, number.doubleValue.isFinite { return number.doubleValue }
-        if let string = value as? String { return Double(string.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
-        return nil
+        JSONSeconds.from(value).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// Word-by-word cues joined into sentences for display: a cue ends at sentence punctuation, a change of
