@@ -1,7 +1,7 @@
 import PodcastKit
 
 /// Drives the ID3v2 chapter reader with a tag (a header is put in front when the input has none) and checks
-/// what it returns: chapters that start at a time, end no earlier, and come in order of their starts.
+/// what it returns (`ChapterChecks`).
 enum ID3Probe {
     static func run(_ bytes: [UInt8]) {
         var tag = bytes
@@ -20,12 +20,6 @@ enum ID3Probe {
             Finding.check(!error.reason.isEmpty && !error.reason.contains("\n"), "an ID3 error is not one line: \(error.reason)")
             return
         }
-        for chapter in chapters {
-            Finding.check(chapter.start.isFinite && chapter.start >= 0, "a chapter starts at \(chapter.start)")
-            if let end = chapter.end { Finding.check(end >= chapter.start, "a chapter ends before it starts") }
-        }
-        for (earlier, later) in zip(chapters, chapters.dropFirst()) {
-            Finding.check(earlier.start <= later.start, "the chapters are out of order")
-        }
+        ChapterChecks.check(chapters)
     }
 }
