@@ -14,8 +14,8 @@ enum SubRipParser {
             timing = nil
             lines = []
         }
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // "\r\n" is one Character, a newline like "\n" and "\r": each line ends at any of them.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             if let range = CueTime.range(line) {
                 finish()
                 timing = range

@@ -17,8 +17,8 @@ enum WebVTTParser {
             let (speaker, said) = CueText.plain(Array(block[(timingIndex + 1)...]))
             if !said.isEmpty { cues.append(TranscriptCue(start: timing.start, end: timing.end, speaker: speaker, text: said)) }
         }
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // "\r\n" is one Character, a newline like "\n" and "\r": each line ends at any of them.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             if line.allSatisfy({ $0.isWhitespace }) {
                 finish()
             } else if CueTime.range(line) != nil, !block.isEmpty, block.count >= 2 || CueTime.range(block[0]) != nil {
