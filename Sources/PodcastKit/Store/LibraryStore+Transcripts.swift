@@ -23,6 +23,11 @@ extension LibraryStore {
         }
     }
 
+    /// Where the transcript kept for the episode came from, if one was fetched (its cues left unread).
+    public func keptTranscriptURL(episodeID: Int64) throws(StoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT url FROM transcript WHERE episodeID = ?", arguments: [episodeID]) }
+    }
+
     /// Keeps `transcript` for the episode, replacing what was kept, in one transaction.
     public func keepTranscript(episodeID: Int64, _ transcript: KeptTranscript) throws(StoreError) {
         try write { db in

@@ -9,10 +9,10 @@ public struct TranscriptKeeper: Sendable {
         self.http = http
     }
 
-    /// True when the feed names transcripts and none of them is kept.
-    public static func needsFetch(_ episode: EpisodeRecord, kept: KeptTranscript?) -> Bool {
+    /// True when the feed names transcripts and none of them is the one kept (from `keptURL`).
+    public static func needsFetch(_ episode: EpisodeRecord, keptURL: String?) -> Bool {
         let links = episode.transcriptLinks
-        return !links.isEmpty && !links.contains { $0.url == kept?.url }
+        return !links.isEmpty && !links.contains { $0.url == keptURL }
     }
 
     /// The transcript kept for `episode`, else the best of its feed's (`TranscriptLink.ranked`) fetched, read and
@@ -22,8 +22,8 @@ public struct TranscriptKeeper: Sendable {
         of episode: EpisodeRecord, language: String? = TranscriptLink.listenerLanguage, warn: @Sendable (String) -> Void = { _ in }
     ) async throws(TranscriptError) -> KeptTranscript? {
         guard let id = episode.id else { return nil }
-        let kept = try? store.keptTranscript(episodeID: id)
-        guard Self.needsFetch(episode, kept: kept) else { return kept ?? nil }
+        let keptURL = try? store.keptTranscriptURL(episodeID: id)
+        guard Self.needsFetch(episode, keptURL: keptURL ?? nil) else { return (try? store.keptTranscript(episodeID: id)) ?? nil }
         var reasons: [String] = []
         for link in TranscriptLink.ranked(episode.transcriptLinks, language: language) {
             do throws(TranscriptError) {

@@ -47,9 +47,7 @@ struct PlaybackCoordinator: View {
             }
             if let new, old?.id != new.id {
                 player.speed = settings.speed(for: new)
-                player.chapters = journal.chapters(for: new)
-                journal.fetchChapters(for: new) { [player] found in player.offerChapters(found, for: new.id) }
-                journal.fetchTranscript(for: new)
+                player.chapters = journal.started(new) { [player] found in player.offerChapters(found, for: new.id) }
             }
         }
         .onChange(of: player.volume, initial: true) { _, volume in

@@ -66,39 +66,33 @@ final class PlaybackJournal {
         }
     }
 
-    /// `item`'s chapters from what is at hand: a chapters file kept in the library, its feed's, else its file's tag.
-    func chapters(for item: NowPlaying) -> ChapterList {
+    /// `item` starts: its chapters from what is at hand (a chapters file kept in the library, its feed's, else
+    /// its file's tag), returned now. What its feed names and the library lacks is fetched meanwhile, from one
+    /// read of the episode: a podcast:chapters file, handed to `chaptersFound` on the main actor, and a
+    /// transcript, kept so that `transcript` and `search` have it, offline too.
+    func started(_ item: NowPlaying, chaptersFound: @escaping @MainActor @Sendable (ChapterList) -> Void) -> ChapterList {
         let episode = item.ref == nil ? nil : listing(item)?.episode
-        return ChapterFinder.chapters(
+        let chapters = ChapterFinder.chapters(
             fetched: episode?.keptChapters, feed: episode?.feedChapters ?? [], file: item.isRemote ? nil : item.url
         ) { Logger(label: "podline.chapters").warning("\($0)") }
-    }
-
-    /// Fetches `item`'s podcast:chapters file when its feed names one not kept yet (kept afterwards), and hands
-    /// its chapters to `found` on the main actor.
-    func fetchChapters(for item: NowPlaying, found: @escaping @MainActor @Sendable (ChapterList) -> Void) {
-        guard let store, item.ref != nil, let episode = listing(item)?.episode, ChaptersKeeper.needsFetch(episode) else { return }
+        guard let store, let episode, let id = episode.id else { return chapters }
         let name = item.ref ?? item.title
-        Task.detached {
-            let keeper = ChaptersKeeper(store: store, http: .shared)
-            guard let chapters = await keeper.chapters(of: episode, warn: { Logger(label: "podline.chapters").warning("\(name): \($0)") })
-            else { return }
-            await MainActor.run { found(ChapterList(.podcastChapters, chapters)) }
-        }
-    }
-
-    /// Fetches and keeps `item`'s transcript when its feed names one not kept yet, so that `transcript` and
-    /// `search` have it, offline too, once it has been played.
-    func fetchTranscript(for item: NowPlaying) {
-        guard let store, item.ref != nil, let episode = listing(item)?.episode, let id = episode.id,
-            TranscriptKeeper.needsFetch(episode, kept: try? store.keptTranscript(episodeID: id))
-        else { return }
-        let name = item.ref ?? item.title
-        Task.detached {
-            _ = try? await TranscriptKeeper(store: store, http: .shared).transcript(of: episode) {
-                Logger(label: "podline.transcript").warning("\(name): \($0)")
+        if ChaptersKeeper.needsFetch(episode) {
+            Task.detached {
+                let keeper = ChaptersKeeper(store: store, http: .shared)
+                guard let found = await keeper.chapters(of: episode, warn: { Logger(label: "podline.chapters").warning("\(name): \($0)") })
+                else { return }
+                await MainActor.run { chaptersFound(ChapterList(.podcastChapters, found)) }
             }
         }
+        if TranscriptKeeper.needsFetch(episode, keptURL: (try? store.keptTranscriptURL(episodeID: id)) ?? nil) {
+            Task.detached {
+                _ = try? await TranscriptKeeper(store: store, http: .shared).transcript(of: episode) {
+                    Logger(label: "podline.transcript").warning("\(name): \($0)")
+                }
+            }
+        }
+        return chapters
     }
 
     private func listing(_ item: NowPlaying) -> EpisodeListing? {

@@ -52,9 +52,13 @@ struct TranscriptCommand: ParsableCommand {
             let listing = try store.episode(try parseReference(reference))
             ref = listing.ref
             let episode = listing.episode
+            // A transcript already kept is read without setting up HTTP.
+            let id = episode.id ?? 0
+            let keptURL = try store.keptTranscriptURL(episodeID: id)
             let found = try runBlocking {
-                try await HTTPFetcher.with(needed: true) { http in
-                    try await TranscriptKeeper(store: store, http: http!).transcript(of: episode) {
+                try await HTTPFetcher.with(needed: TranscriptKeeper.needsFetch(episode, keptURL: keptURL)) { http in
+                    guard let http else { return try store.keptTranscript(episodeID: id) }
+                    return try await TranscriptKeeper(store: store, http: http).transcript(of: episode) {
                         Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
                     }
                 }
