@@ -5,18 +5,21 @@ import Foundation
 enum RunningPlayer {
     /// The library reference of the episode the running player holds, if one runs and holds a library episode.
     static func currentRef() -> String? {
-        guard let client = try? ControlClient(), let answer = try? client.request(["status"]), answer.succeeded,
-            let status = answer.data as? [String: Any], let episode = status["episode"] as? [String: Any]
-        else { return nil }
-        return episode["ref"] as? String
+        (try? currentEpisode())?["ref"] as? String
+    }
+
+    /// The `episode` object of the running player's status; nil when it holds none. Throws when no player runs.
+    private static func currentEpisode() throws(ControlError) -> [String: Any]? {
+        let answer = try ControlClient().request(["status"])
+        guard answer.succeeded else { return nil }
+        return (answer.data as? [String: Any])?["episode"] as? [String: Any]
     }
 
     /// What the running player plays, for commands whose argument defaults to it: its episode reference, else
     /// its file or URL. Without a player, or with nothing loaded, one line and exit 4.
     static func currentTarget() throws -> String {
         do {
-            let answer = try ControlClient().request(["status"])
-            let episode = (answer.data as? [String: Any])?["episode"] as? [String: Any]
+            let episode = try currentEpisode()
             if let playing = episode?["ref"] as? String ?? episode?["url"] as? String { return playing }
             printError("nothing is playing: give an episode, a file or a URL")
         } catch {
