@@ -96,6 +96,32 @@ struct DispatcherTests {
         #expect(player.queue.isEmpty)
     }
 
+    @Test("cue toggles the cue line, on and off set it, anything else is refused; the cue heard follows the position")
+    func cueLine() throws {
+        #expect(try run("cue").lines == ["cue line shown under the now-playing line"])
+        #expect(player.showsCue)
+        try run("cue on")
+        #expect(player.showsCue)
+        try run("cue off")
+        #expect(!player.showsCue)
+        #expect(throws: CommandError(.invalidParameter, "cue: 'maybe' is not 'on' or 'off'")) { try run("cue maybe") }
+        try run("play one.mp3")
+        let id = try #require(player.current?.id)
+        player.offerTranscript(
+            [
+                TranscriptCue(start: 1, end: 3, text: "first"), TranscriptCue(text: "untimed"),
+                TranscriptCue(start: 4, end: 5, speaker: "Ann", text: "second"),
+            ], for: id)
+        player.offerTranscript([TranscriptCue(start: 0, text: "another episode's")], for: "elsewhere")
+        let heard = { (position: Double) in
+            player.position = position
+            return player.currentCue?.text
+        }
+        #expect([0.5, 1, 2.9, 3.9, 4.5, 6.9, 7.1].map(heard) == [nil, "first", "first", "first", "second", "second", nil])
+        try run("play two.mp3")
+        #expect(player.transcript.isEmpty, "a new episode starts without the last one's transcript")
+    }
+
     @Test("a name that is no file, URL or reference is unreadable (exit 2); a missing episode too")
     func unreadable() {
         for line in ["play missing.mp3", "play show/3", "queue add 42"] {

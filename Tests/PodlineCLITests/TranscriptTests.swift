@@ -182,6 +182,55 @@ struct TranscriptTests {
         }
     }
 
+    @Test("t on the now-playing line shows the cue being heard under it, fetched as the episode starts; t again hides it")
+    func cueUnderTheLine() throws {
+        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
+        let home = try Fixtures.temporaryDirectory("pl-cue")
+        try "WEBVTT\n\n00:00.000 --> 00:02.500\n<v Ann>One\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n"
+            .write(to: served.appendingPathComponent("cues.vtt"), atomically: true, encoding: .utf8)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: 30)
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
+            <title>Cued</title><item><title>Thirty</title><guid>e30</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
+            <podcast:transcript url="\(server.url("cues.vtt"))" type="text/vtt"/></item></channel></rss>
+            """
+        let feedFile = home.appendingPathComponent("feed.xml")
+        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", feedFile.path], home: home).status == 0)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let tmux = try TmuxSession(podline: ["play", try Self.ref("Thirty", home: home)], folder: home, sound: sound)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.contains("▶ Thirty — Cued  0:0") }
+        tmux.send(["t"])
+        try tmux.waitFor { $0.contains("  [00:00] Ann: One") }
+        try tmux.waitFor { $0.contains("  [00:03] Two") }
+        // The cue is the line under the status, redrawn in place with it.
+        let screen = try tmux.screen().components(separatedBy: "\n")
+        let status = try #require(screen.firstIndex { $0.contains("▶ Thirty") })
+        #expect(screen[status + 1].hasPrefix("  [00:0"), "\(screen)")
+        #expect(screen.filter { $0.contains("▶ Thirty") }.count == 1, "\(screen)")
+        tmux.send(["t"])
+        try tmux.waitFor { !$0.contains("] Two") && !$0.contains("] Three") && !$0.contains("] Ann") }
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+
+        // In the REPL, `cue` puts the cue (kept in the library by now) between the status line and the prompt.
+        let repl = try TmuxSession(podline: ["repl"], folder: home, sound: sound)
+        defer { repl.kill() }
+        try repl.waitFor { $0.contains("podline [stopped]>") }
+        repl.send(["play \(try Self.ref("Thirty", home: home)) --start 0", "Enter", "cue", "Enter"])
+        try repl.waitFor { screen in
+            let lines = screen.components(separatedBy: "\n")
+            guard let cue = lines.lastIndex(where: { $0.hasPrefix("  [00:0") }), cue > 0, cue + 1 < lines.count else { return false }
+            return lines[cue - 1].hasPrefix("▶ Thirty") && lines[cue + 1].hasPrefix("podline [playing]>")
+        }
+        repl.send(["quit", "Enter"])
+        try repl.waitFor { $0.contains("EXITED 0") }
+    }
+
     @Test("playing an episode into a PulseAudio null sink fetches and keeps its transcript, for reading offline")
     func keptWhenPlayed() throws {
         let (home, server, _) = try Self.setUp()

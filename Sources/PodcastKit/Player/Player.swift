@@ -32,6 +32,10 @@ public final class Player {
     public var lastError: String?
     /// The current episode's chapters and their source (set by the coordinator when an episode starts).
     public var chapters: ChapterList = .none
+    /// The current episode's timed transcript, in order (loaded while `showsCue` is on, or when one is fetched).
+    public var transcript: [TranscriptCue] = []
+    /// Whether the now-playing line shows the cue being heard, under the status (`cue on`).
+    public var showsCue = false
 
     /// Allowed volume range.
     nonisolated public static let volumeRange: ClosedRange<Double> = 0...100
@@ -68,6 +72,7 @@ public final class Player {
     private func start(_ item: NowPlaying, at position: Double = 0) {
         seekRequest = nil
         chapters = .none
+        transcript = []
         current = item
         duration = item.duration
         self.position = position

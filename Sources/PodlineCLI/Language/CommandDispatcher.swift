@@ -82,6 +82,10 @@ public final class CommandDispatcher {
             return try queue(action)
         case .sleep(let setting):
             setSleep(setting)
+        case .cue(let shown):
+            player.showsCue = shown ?? !player.showsCue
+            let lines = [player.showsCue ? "cue line shown under the now-playing line" : "cue line hidden"]
+            return CommandOutput(data: .object([("shown", .bool(player.showsCue))]), lines: lines)
         case .status:
             let report = StatusReport.json(player)
             return CommandOutput(data: report, lines: StatusText.lines(report))

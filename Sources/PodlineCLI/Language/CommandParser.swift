@@ -100,6 +100,9 @@ public enum CommandParser {
         case "sleep":
             try expect(arguments, exactly: 1, spec)
             return .sleep(try ValueParser.sleep(arguments[0], for: spec))
+        case "cue":
+            try expect(arguments, atMost: 1, spec)
+            return .cue(try arguments.first.map { word throws(CommandError) in try ValueParser.onOff(word, for: spec) })
         case "status":
             try expect(arguments, atMost: 0, spec)
             return .status(json: json)

@@ -43,6 +43,9 @@ public enum CommandTable {
         CommandSpec(
             "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
             completion: .words(["end", "off"])),
+        CommandSpec(
+            "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
+            kind: .player, completion: .words(["off", "on"])),
         CommandSpec("status", "Show what is playing.", kind: .player, flags: [json]),
         CommandSpec("events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket]),
         CommandSpec(

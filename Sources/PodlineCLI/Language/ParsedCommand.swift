@@ -22,6 +22,8 @@ public enum PlayerCommand: Equatable, Sendable {
     case speed(Adjustment)
     case queue(QueueAction, json: Bool = false)
     case sleep(SleepSetting)
+    /// Shows or hides the cue line under the now-playing line; nil toggles.
+    case cue(Bool?)
     case status(json: Bool)
     case events(json: Bool)
 

@@ -52,6 +52,15 @@ enum ValueParser {
         }
     }
 
+    /// `on` or `off` (also yes/no, true/false, 1/0).
+    static func onOff(_ text: String, for spec: CommandSpec) throws(CommandError) -> Bool {
+        switch text.lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: throw CommandError(.invalidParameter, "\(spec.name): '\(text)' is not 'on' or 'off'")
+        }
+    }
+
     private static func split(_ text: String) -> (Double?, String) {
         if text.hasPrefix("+") { return (1, String(text.dropFirst())) }
         if text.hasPrefix("-") { return (-1, String(text.dropFirst())) }

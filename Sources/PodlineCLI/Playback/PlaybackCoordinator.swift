@@ -47,8 +47,16 @@ struct PlaybackCoordinator: View {
             }
             if let new, old?.id != new.id {
                 player.speed = settings.speed(for: new)
-                player.chapters = journal.started(new) { [player] found in player.offerChapters(found, for: new.id) }
+                player.chapters = journal.started(
+                    new, chaptersFound: { [player] found in player.offerChapters(found, for: new.id) },
+                    transcriptFound: { [player] cues in player.offerTranscript(cues, for: new.id) })
+                if player.showsCue { player.offerTranscript(journal.keptTranscript(new), for: new.id) }
             }
+        }
+        .onChange(of: player.showsCue) { _, shown in
+            // The cue line needs the transcript: read from the library when it is first shown.
+            guard shown, player.transcript.isEmpty, let item = player.current else { return }
+            player.offerTranscript(journal.keptTranscript(item), for: item.id)
         }
         .onChange(of: player.volume, initial: true) { _, volume in
             engine.setVolume(volume, Transaction.current.animation?.duration ?? 0)

@@ -69,8 +69,11 @@ final class PlaybackJournal {
     /// `item` starts: its chapters from what is at hand (a chapters file kept in the library, its feed's, else
     /// its file's tag), returned now. What its feed names and the library lacks is fetched meanwhile, from one
     /// read of the episode: a podcast:chapters file, handed to `chaptersFound` on the main actor, and a
-    /// transcript, kept so that `transcript` and `search` have it, offline too.
-    func started(_ item: NowPlaying, chaptersFound: @escaping @MainActor @Sendable (ChapterList) -> Void) -> ChapterList {
+    /// transcript, kept so that `transcript` and `search` have it, offline too, and handed to `transcriptFound`.
+    func started(
+        _ item: NowPlaying, chaptersFound: @escaping @MainActor @Sendable (ChapterList) -> Void,
+        transcriptFound: @escaping @MainActor @Sendable ([TranscriptCue]) -> Void
+    ) -> ChapterList {
         let episode = item.ref == nil ? nil : listing(item)?.episode
         let chapters = ChapterFinder.chapters(
             fetched: episode?.keptChapters, feed: episode?.feedChapters ?? [], file: item.isRemote ? nil : item.url
@@ -87,12 +90,25 @@ final class PlaybackJournal {
         }
         if TranscriptKeeper.needsFetch(episode, keptURL: (try? store.keptTranscriptURL(episodeID: id)) ?? nil) {
             Task.detached {
-                _ = try? await TranscriptKeeper(store: store, http: .shared).transcript(of: episode) {
+                let kept = try? await TranscriptKeeper(store: store, http: .shared).transcript(of: episode) {
                     Logger(label: "podline.transcript").warning("\(name): \($0)")
                 }
+                guard let cues = kept?.cues else { return }
+                await MainActor.run { transcriptFound(cues) }
             }
         }
         return chapters
+    }
+
+    /// The transcript kept in the library for `item`; empty when there is none (or it is not a library episode).
+    func keptTranscript(_ item: NowPlaying) -> [TranscriptCue] {
+        guard let store, let id = listing(item)?.episode.id else { return [] }
+        do {
+            return try store.keptTranscript(episodeID: id)?.cues ?? []
+        } catch {
+            report("cannot read the transcript of \(item.ref ?? item.title): \(error)")
+            return []
+        }
     }
 
     private func listing(_ item: NowPlaying) -> EpisodeListing? {

@@ -94,19 +94,30 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         "podline [\(state)]> "
     }
 
-    /// Prints the status line on its own line, above where the prompt will go.
-    private func showStatus(_ line: String) {
-        shownStatus = line
-        write(Self.painted(TerminalText.fit(line, columns: Self.columns() - 1)) + "\r\n")
+    /// Prints the status (a line, and the cue's under it when shown) above where the prompt will go.
+    private func showStatus(_ text: String) {
+        write(statusLines(text))
     }
 
-    /// Replaces the status line above the prompt and redraws the prompt with what was typed.
-    private func redraw(_ line: String, prompt: String) {
-        shownStatus = line
-        write("\r\u{1B}[K\u{1B}[1A\r\u{1B}[K" + Self.painted(TerminalText.fit(line, columns: Self.columns() - 1)) + "\r\n")
+    /// Replaces the status above the prompt and redraws the prompt with what was typed.
+    private func redraw(_ text: String, prompt: String) {
+        write(LinesInPlace.replace(shownLines, cursorOnLast: false) + statusLines(text))
         _ = rl_set_prompt(prompt)
         rl_forced_update_display()
     }
+
+    /// The status's lines fitted to the terminal, each ended, the first painted; remembers what is shown.
+    private func statusLines(_ text: String) -> String {
+        shownStatus = text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TerminalText.fit(String($0), columns: Self.columns() - 1)
+        }
+        shownLines = lines.count
+        return lines.enumerated().map { $0.offset == 0 ? Self.painted($0.element) : $0.element }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// How many lines the status shown last took.
+    private var shownLines = 1
 
     /// The status line with its play-state symbol coloured (green playing, yellow paused), when colour is allowed.
     static func painted(_ line: String) -> String {

@@ -4,8 +4,16 @@ import PodcastKit
 /// The now-playing line shown above the REPL prompt on a terminal.
 @MainActor
 enum StatusLine {
-    /// `▶ Title — Show  [3/12 Chapter title]  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
+    /// The status, and under it (`cue on`) the transcript's cue being heard: lines separated by newlines.
     static func text(_ player: Player) -> String {
+        let status = statusText(player)
+        guard player.showsCue, player.current != nil else { return status }
+        let cue = player.currentCue.map { "  " + CueLine.line($0) } ?? (player.transcript.isEmpty ? "  (no transcript)" : "  …")
+        return status + "\n" + cue
+    }
+
+    /// `▶ Title — Show  [3/12 Chapter title]  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
+    static func statusText(_ player: Player) -> String {
         guard let current = player.current else {
             return "■ stopped" + (player.queue.isEmpty ? "" : "  queue \(player.queue.count)")
         }

@@ -6,15 +6,15 @@ import PodcastKit
 /// The now-playing line of `podline play` and `podline demo` on a terminal, as mpv and mpg123 show one: the same
 /// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.
 ///
-/// Keys: space pause/resume, ← → back/skip, , . previous/next chapter, + − volume, [ ] speed, n next, q quit
-/// (the position is saved).
+/// Keys: space pause/resume, ← → back/skip, , . previous/next chapter, + − volume, [ ] speed, n next, t the
+/// transcript's cue under the line, q quit (the position is saved).
 @MainActor
 final class NowPlayingTerminal {
     /// What each key runs, as words of the command language.
     static let keys: [String: [String]] = [
         " ": ["toggle"], "\u{1B}[D": ["back"], "\u{1B}[C": ["skip"], "+": ["volume", "+5"], "=": ["volume", "+5"],
         "-": ["volume", "-5"], "[": ["speed", "-0.1"], "]": ["speed", "+0.1"], "n": ["next"], ",": ["chapter", "prev"],
-        ".": ["chapter", "next"],
+        ".": ["chapter", "next"], "t": ["cue"],
     ]
 
     private var host: ViewHost<StatusLineView>?
@@ -54,13 +54,17 @@ final class NowPlayingTerminal {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
-    private func draw(_ line: String) {
+    private func draw(_ text: String) {
         let width = TerminalSize.columns(of: 1)
-        var text = line
-        if let message { text += "  " + message }
-        if text.count >= width { text = String(text.prefix(max(0, width - 1))) }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let message { lines[0] += "  " + message }
+        lines = lines.map { $0.count >= width ? String($0.prefix(max(0, width - 1))) : $0 }
+        FileHandle.standardOutput.write(Data((LinesInPlace.replace(drawnLines, cursorOnLast: true) + lines.joined(separator: "\r\n")).utf8))
+        drawnLines = lines.count
     }
+
+    /// How many lines the last draw wrote (the cursor is at the end of the last).
+    private var drawnLines = 1
 
     private func readKeys() {
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -40,6 +40,7 @@ enum BackName: PlayerCommandName { static let name = "back" }
 enum VolumeName: PlayerCommandName { static let name = "volume" }
 enum SpeedName: PlayerCommandName { static let name = "speed" }
 enum SleepName: PlayerCommandName { static let name = "sleep" }
+enum CueName: PlayerCommandName { static let name = "cue" }
 
 extension PlayerSubcommand {
     /// Every player command that ArgumentParser lists through this type.
@@ -50,7 +51,7 @@ extension PlayerSubcommand {
             PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<ChapterName>.self,
             PlayerSubcommand<SkipName>.self,
             PlayerSubcommand<BackName>.self, PlayerSubcommand<VolumeName>.self, PlayerSubcommand<SpeedName>.self,
-            PlayerSubcommand<SleepName>.self,
+            PlayerSubcommand<SleepName>.self, PlayerSubcommand<CueName>.self,
         ]
     }
 }

@@ -59,10 +59,10 @@ struct SearchCommand: ParsableCommand {
         for hit in hits {
             let title = TerminalText.safe(hit.listing.episode.title ?? hit.listing.ref)
             let show = TerminalText.safe(hit.listing.showTitle ?? hit.listing.showSlug)
-            let time = hit.time.map { " [\(TranscriptCommand.clock($0))]" } ?? ""
+            let time = hit.time.map { " [\(CueLine.clock($0))]" } ?? ""
             print("\(show) — \(title)\(time) (\(hit.kind.rawValue))")
             print("    " + Self.marked(hit.text, bold: bold))
-            print("    podline play \(hit.listing.ref)" + (hit.time.map { " --start \(TranscriptCommand.clock($0))" } ?? ""))
+            print("    podline play \(hit.listing.ref)" + (hit.time.map { " --start \(CueLine.clock($0))" } ?? ""))
         }
     }
 

@@ -83,7 +83,7 @@ struct TranscriptCommand: ParsableCommand {
         if json {
             print(Self.json(transcript, cues).rendered)
         } else {
-            cues.forEach { print(Self.line($0)) }
+            cues.forEach { print(CueLine.line($0)) }
         }
     }
 
@@ -98,7 +98,7 @@ struct TranscriptCommand: ParsableCommand {
         func show(_ position: Double) {
             for cue in follower.heard(position) {
                 // Written at once, not buffered: a pipe's reader sees each cue when it is heard.
-                FileHandle.standardOutput.write(Data(((json ? cueJSON(cue).rendered : line(cue)) + "\n").utf8))
+                FileHandle.standardOutput.write(Data(((json ? CueLine.json(cue).rendered : CueLine.line(cue)) + "\n").utf8))
             }
         }
         do {
@@ -126,35 +126,12 @@ struct TranscriptCommand: ParsableCommand {
         }
     }
 
-    /// One cue as JSON: start, end, speaker, text.
-    static func cueJSON(_ cue: TranscriptCue) -> JSONValue {
-        .object([
-            ("start", .number(cue.start)), ("end", .number(cue.end)), ("speaker", .string(cue.speaker)), ("text", .string(cue.text)),
-        ])
-    }
-
     /// The JSON form: the transcript's type, address and language, and its cues.
     static func json(_ transcript: KeptTranscript, _ cues: [TranscriptCue]) -> JSONValue {
         .object([
             ("type", .string(transcript.format.rawValue)), ("url", .string(transcript.url)),
             ("language", .string(transcript.language)),
-            ("cues", .array(cues.map(cueJSON))),
+            ("cues", .array(cues.map(CueLine.json))),
         ])
-    }
-
-    /// `[mm:ss] Speaker: text` (`[h:mm:ss]` past the hour; no time for untimed cues).
-    static func line(_ cue: TranscriptCue) -> String {
-        var line = ""
-        if let start = cue.start { line = "[\(clock(start))] " }
-        if let speaker = cue.speaker { line += TerminalText.safe(speaker) + ": " }
-        return line + TerminalText.safe(cue.text)
-    }
-
-    /// `mm:ss`, or `h:mm:ss` from an hour on.
-    static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds)
-        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
     }
 }
