@@ -25,7 +25,8 @@ let package = Package(
         .systemLibrary(name: "Cpulse"),
         .systemLibrary(name: "Cedit"),
         .systemLibrary(name: "Csdbus"),
-        // libmpg123, libao, libpulse, libedit, libxml2 and libsystemd (Debian's -dev packages) are loaded with dlopen
+        .systemLibrary(name: "Cebur128"),
+        // libmpg123, libao, libpulse, libedit, libxml2, libsystemd and libebur128 (Debian's -dev packages) are loaded with dlopen
         // on first use, not linked: their headers only are read at build time.
         .target(
             name: "CLazyLibraries",
@@ -38,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CLazyLibraries", "Cmpg123", "Cao", "Cpulse"]
+            dependencies: ["CLazyLibraries", "Cmpg123", "Cao", "Cpulse", "Cebur128"]
         ),
         .target(
             name: "PodcastKit",

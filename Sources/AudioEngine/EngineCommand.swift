@@ -7,5 +7,7 @@ enum EngineCommand: Sendable {
     case seek(Double, relative: Bool)
     case volume(Double, fade: Double)
     case speed(Double)
+    case skipSilence(Bool)
+    case loudness(LoudnessSetting?)
     case shutdown
 }

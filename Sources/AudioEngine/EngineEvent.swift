@@ -4,6 +4,8 @@ public enum EngineEvent: Sendable, Equatable {
     case started(duration: Double?)
     /// The play position, in seconds of the episode, about ten times a second while playing.
     case position(Double)
+    /// Seconds of the episode left out by skipping silence since it was opened (reported as it grows).
+    case timeSaved(Double)
     /// A requested pause (after its fade) has taken effect.
     case paused
     /// Playback of the episode ended.

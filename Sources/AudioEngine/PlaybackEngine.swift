@@ -25,6 +25,17 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The device a command wakes from its wait for space; guarded by `condition`.
     private var wakeTarget: (any AudioDevice)?
     private var stretcher: TimeStretcher?
+    /// Shortens long pauses before the time-stretcher, when skipping silence.
+    private var skipper: SilenceSkipper?
+    private var skipsSilence = false
+    /// Frames dropped from pauses in this episode by skippers replaced since it was opened (seeks make new ones).
+    private var droppedEarlier = 0
+    private var reportedDropped = 0
+    /// Evens out the loudness of decoded audio, when normalising.
+    private var leveler: LoudnessLeveler?
+    private var loudness: LoudnessSetting?
+    /// Decoded input waiting for the skipper, reused from step to step.
+    private var skipInput: [Int16] = []
     private var ramp = VolumeRamp(gain: 1)
     private var volumeGain = 1.0
     private var speed = 1.0
@@ -80,6 +91,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func setVolume(_ volume: Double, fade: Double = 0) { send(.volume(volume, fade: fade)) }
     /// Sets the speed (0.5–3.0), pitch preserved.
     public func setSpeed(_ speed: Double) { send(.speed(speed)) }
+    /// Turns the shortening of long pauses on or off (heard at once for a file, from new audio for a stream).
+    public func setSkipSilence(_ on: Bool) { send(.skipSilence(on)) }
+    /// Evens out the loudness as `setting` says, or stops (nil); a new measured loudness is moved to smoothly. Sent
+    /// before `load`, it holds for the episode loaded from its first frame.
+    public func setLoudness(_ setting: LoudnessSetting?) { send(.loudness(setting)) }
 
     /// Stops playing and ends the thread; waits for it.
     public func shutdown() {
@@ -180,14 +196,32 @@ public final class PlaybackEngine: @unchecked Sendable {
         case let .speed(value):
             speed = min(3, max(0.5, value))
             if stream == nil, playing, !pausePending, let decoder, restartAtHeard(decoder) {
-                makeStretcherIfNeeded(decoder)
+                makeStagesIfNeeded(decoder)
             } else if let stretcher {
                 stretcher.speed = speed
             } else if speed != 1, let decoder, decoder.format.sampleRate > 0 {
                 stretcher = TimeStretcher(
                     sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
-                    speed: speed, start: decoder.position)
+                    speed: speed, start: skipper?.outputPosition ?? decoder.position)
             }
+        case let .skipSilence(on):
+            guard on != skipsSilence else { return }
+            skipsSilence = on
+            guard let decoder, decoder.format.sampleRate > 0 else { return }
+            // A file is taken back to where the listener is, so the change is heard at once; a stream changes from
+            // what is decoded next.
+            if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
+            makeStagesIfNeeded(decoder)
+        case let .loudness(setting):
+            let switched = (setting == nil) != (loudness == nil)
+            loudness = setting
+            if let setting, let leveler {
+                leveler.aim(at: setting)
+                return
+            }
+            guard switched, let decoder, decoder.format.sampleRate > 0 else { return }
+            if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
+            makeStagesIfNeeded(decoder)
         case .shutdown:
             running = false
         }
@@ -199,6 +233,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func open(_ source: EngineSource, start: Double) {
+        droppedEarlier = 0
+        reportedDropped = 0
         do {
             switch source {
             case let .file(path):
@@ -218,12 +254,27 @@ public final class PlaybackEngine: @unchecked Sendable {
             return
         }
         if let decoder, decoder.format.sampleRate > 0 {
-            makeStretcherIfNeeded(decoder)
+            makeStagesIfNeeded(decoder)
             report(.started(duration: decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }))
         }
     }
 
-    private func makeStretcherIfNeeded(_ decoder: Decoder) {
+    /// The skipper and the time-stretcher for audio decoded from the decoder's position on, as the settings ask.
+    private func makeStagesIfNeeded(_ decoder: Decoder) {
+        droppedEarlier += skipper?.droppedFrames ?? 0
+        if let loudness {
+            if let leveler, leveler.channels == decoder.format.channels, leveler.sampleRate == decoder.format.sampleRate {
+                leveler.reset()
+            } else {
+                leveler = try? LoudnessLeveler(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels, setting: loudness)
+            }
+        } else {
+            leveler = nil
+        }
+        skipper =
+            skipsSilence
+            ? SilenceSkipper(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels, start: decoder.position)
+            : nil
         stretcher =
             speed == 1
             ? nil
@@ -306,6 +357,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         stream = nil
         decoder = nil
         stretcher = nil
+        skipper = nil
+        leveler = nil
         playing = false
         pausePending = false
     }
@@ -327,7 +380,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         } catch {
             return
         }
-        makeStretcherIfNeeded(decoder)
+        makeStagesIfNeeded(decoder)
         if playing {
             ramp.set(0)
             ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
@@ -488,11 +541,17 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func reportPosition(_ decoder: Decoder) {
         report(.position(heardPosition(decoder)))
+        let dropped = droppedEarlier + (skipper?.droppedFrames ?? 0)
+        if dropped != reportedDropped {
+            reportedDropped = dropped
+            report(.timeSaved(Double(dropped) / Double(max(1, decoder.format.sampleRate))))
+        }
     }
 
     /// Where decoding has reached, in seconds of the episode.
     private func currentPosition(_ decoder: Decoder) -> Double {
-        (stretcher?.sourcePosition ?? Double(decoder.position)) / Double(max(1, decoder.format.sampleRate))
+        let position = stretcher?.sourcePosition ?? skipper.map { Double($0.outputPosition) } ?? Double(decoder.position)
+        return (skipper?.sourcePosition(of: position) ?? position) / Double(max(1, decoder.format.sampleRate))
     }
 
     /// Where the listener is, in seconds: behind decoding by what the device has queued and what waits to be written again.
@@ -520,7 +579,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if stretchInput.count < chunkFrames * channels {
                     stretchInput = [Int16](repeating: 0, count: chunkFrames * channels)
                 }
-                let got = try decodeChunk(into: &stretchInput, decoder: decoder)
+                let got = try sourceChunk(into: &stretchInput, decoder: decoder)
                 if got < 0 { return -1 }
                 if got == 0 {
                     if stretcher.channels != channels { return 0 }
@@ -534,7 +593,41 @@ public final class PlaybackEngine: @unchecked Sendable {
                 stretchInput.withUnsafeBufferPointer { stretcher.push(UnsafeBufferPointer(rebasing: $0[0..<got * channels])) }
             }
         }
-        return try decodeChunk(into: &pcm, decoder: decoder)
+        return try sourceChunk(into: &pcm, decoder: decoder)
+    }
+
+    /// Up to one chunk of the source's audio, with its long pauses shortened when skipping silence; 0 at the end, -1
+    /// when nothing is ready yet (waiting for stream bytes, or inside a long pause: the next step goes on).
+    private func sourceChunk(into buffer: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+        let channels = decoder.format.channels
+        guard let skipper, skipper.channels == channels else { return try levelledChunk(into: &buffer, decoder: decoder) }
+        for _ in 0..<8 {
+            let pulled = buffer.withUnsafeMutableBufferPointer { skipper.pull(into: $0, maxFrames: chunkFrames) }
+            if pulled > 0 { return pulled }
+            if skipper.isFinished { return 0 }
+            if skipInput.count < chunkFrames * channels { skipInput = [Int16](repeating: 0, count: chunkFrames * channels) }
+            let got = try levelledChunk(into: &skipInput, decoder: decoder)
+            if got < 0 { return -1 }
+            if got == 0 {
+                skipper.finish()
+            } else {
+                skipInput.withUnsafeBufferPointer { skipper.push(UnsafeBufferPointer(rebasing: $0[0..<got * channels])) }
+            }
+        }
+        return -1
+    }
+
+    /// Up to one chunk of decoded frames, brought to the target loudness when normalising (the leveler's last frames
+    /// come at the end); 0 at the end, -1 as for `decodeChunk`.
+    private func levelledChunk(into buffer: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+        guard let leveler, leveler.channels == decoder.format.channels else { return try decodeChunk(into: &buffer, decoder: decoder) }
+        let got = try decodeChunk(into: &buffer, decoder: decoder)
+        if got > 0 {
+            buffer.withUnsafeMutableBufferPointer { leveler.process($0, frames: got) }
+            return got
+        }
+        if got == 0 { return buffer.withUnsafeMutableBufferPointer { leveler.drain(into: $0) } }
+        return got
     }
 
     /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes or after a format
@@ -551,7 +644,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 return count / decoder.format.bytesPerFrame
             case .formatChanged:
                 // write() reopens the output when the format it was opened with differs.
-                makeStretcherIfNeeded(decoder)
+                makeStagesIfNeeded(decoder)
                 return -1
             case .end:
                 // A fed decoder ends only when the stream lost sync for good: nothing more is read from it.
@@ -602,7 +695,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             Result { () throws(AudioError) in try decoder.read(into: raw) }
         }.get()
         if case .formatChanged = chunk {
-            makeStretcherIfNeeded(decoder)
+            makeStagesIfNeeded(decoder)
             if streamStart > 0 {
                 let start = streamStart
                 streamStart = 0

@@ -5,7 +5,7 @@
 #include "lazy.h"
 
 static const char *const sonames[PODLINE_LIBRARY_COUNT] = {
-    "libmpg123.so.0", "libao.so.4", "libpulse.so.0", "libedit.so.2", "libxml2.so.2", "libsystemd.so.0",
+    "libmpg123.so.0", "libao.so.4", "libpulse.so.0", "libedit.so.2", "libxml2.so.2", "libsystemd.so.0", "libebur128.so.1",
 };
 
 static void *handles[PODLINE_LIBRARY_COUNT];

@@ -39,7 +39,7 @@ struct CoordinatorTests {
     init() {
         var settings = Settings()
         settings.speed = 1.25
-        settings.showSpeeds["fast-show"] = 2
+        settings.shows["fast-show", default: ShowSettings()].speed = 2
         let playback = PlaybackSettings(settings)
         let coordinator = PlaybackCoordinator(
             engine: log.client, journal: PlaybackJournal(store: nil, settings: playback), settings: playback,

@@ -1,6 +1,6 @@
 #ifndef PODLINE_CLAZYLIBRARIES_H
 #define PODLINE_CLAZYLIBRARIES_H
-/* The C libraries that only some commands need (audio, the line editor, the HTML parser) are loaded
+/* The C libraries that only some commands need (audio, loudness, the line editor, the HTML parser) are loaded
    with dlopen when first used, so that a command that needs none of them starts without loading them
    and their dependencies. */
 #include <stddef.h>
@@ -13,6 +13,7 @@ typedef enum {
     PODLINE_LIBRARY_EDIT,
     PODLINE_LIBRARY_XML2,
     PODLINE_LIBRARY_SYSTEMD,
+    PODLINE_LIBRARY_EBUR128,
     PODLINE_LIBRARY_COUNT
 } podline_library;
 

@@ -20,6 +20,12 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var limit: Double?
     /// The speed asked for with this item (`--speed`); nil leaves it to the show's and the configured speed.
     public var speed: Double?
+    /// Skip silence as asked with this item (`--skip-silence`, `--no-skip-silence`); nil leaves it to the settings.
+    public var skipSilence: Bool?
+    /// Normalisation as asked with this item (`--normalize`, `--no-normalize`); nil leaves it to the settings.
+    public var normalize: Bool?
+    /// The volume asked for with this item (`--volume`); nil leaves it to the show's, else as it is.
+    public var volume: Double?
 
     public init(
         ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil,

@@ -20,6 +20,14 @@ public final class Player {
     public var volume: Double = 100
     /// Playback speed, 0.5–3.0, pitch preserved.
     public var speed: Double = 1
+    /// Whether long pauses are shortened (skip silence).
+    public var skipSilence = false
+    /// Whether the loudness is evened out to the target (normalisation).
+    public var normalize = false
+    /// The current episode's integrated loudness in LUFS, once measured (normalisation aims from it).
+    public var loudness: Double?
+    /// Seconds of the current episode left out by skipping silence so far.
+    public var timeSaved: Double = 0
     /// What plays next, in order.
     public var queue: [NowPlaying] = []
     /// When playback will stop by itself.
@@ -73,6 +81,8 @@ public final class Player {
         seekRequest = nil
         chapters = .none
         transcript = []
+        timeSaved = 0
+        loudness = nil
         current = item
         duration = item.duration
         self.position = position

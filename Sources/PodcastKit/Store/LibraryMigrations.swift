@@ -123,6 +123,13 @@ enum LibraryMigrations {
                     END;
                     """)
         }
+        migrator.registerMigration("v8: measured loudness, and listening totals") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE episode ADD COLUMN loudness DOUBLE;
+                    CREATE TABLE listening_total (name TEXT PRIMARY KEY, value DOUBLE NOT NULL);
+                    """)
+        }
         return migrator
     }
 }

@@ -51,10 +51,14 @@ public struct ConfigFile: Sendable {
         }
         var settings = Settings()
         var sources: [String: String] = [:]
-        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name)
+        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows"]
         for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
             let line = KeyLines.line(of: key, inTable: nil, text: text)
             guard let value = table[key] else { continue }
+            if key == "shows" {
+                try readShows(value, into: &settings, sources: &sources, text: text, path: path)
+                continue
+            }
             if let showTable = ShowTable.all.first(where: { $0.name == key }) {
                 try read(showTable, value, into: &settings, sources: &sources, text: text, path: path)
                 continue
@@ -90,18 +94,46 @@ public struct ConfigFile: Sendable {
             if let problem = showTable.apply(show, entry, &settings) {
                 throw ConfigError(path: path, line: line, key: "\(showTable.name).\(show)", problem: problem)
             }
-            sources["\(showTable.name).\(show)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
+            sources["shows.\(show).\(showTable.key)"] = line.map { "config.toml line \($0) ([\(showTable.name)])" } ?? "config.toml"
+        }
+    }
+
+    /// Reads the `[shows.SLUG]` tables: each show's own settings.
+    private static func readShows(
+        _ value: any TOMLValueConvertible, into settings: inout Settings, sources: inout [String: String], text: String, path: String
+    ) throws(ConfigError) {
+        guard let shows = value.table else {
+            throw ConfigError(
+                path: path, line: KeyLines.line(of: "shows", inTable: nil, text: text), key: "shows",
+                problem: "expected tables [shows.SLUG] of a show's settings")
+        }
+        for show in shows.keys {
+            guard let table = shows[show]?.table else {
+                throw ConfigError(path: path, key: "shows.\(show)", problem: "expected a table [shows.\(show)] of the show's settings")
+            }
+            for key in table.keys {
+                let line = KeyLines.line(of: key, inTable: "shows.\(show)", text: text)
+                guard let setting = ShowSettingKey.named(key) else {
+                    let guess =
+                        EditDistance.suggestion(for: key, among: ShowSettingKey.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ConfigError(path: path, line: line, key: "shows.\(show).\(key)", problem: "unknown show setting\(guess)")
+                }
+                guard let entry = table[key], setting.apply(entry, &settings.shows[show, default: ShowSettings()]) else {
+                    throw ConfigError(path: path, line: line, key: "shows.\(show).\(key)", problem: "expected \(setting.expected)")
+                }
+                sources["shows.\(show).\(key)"] = line.map { "config.toml line \($0)" } ?? "config.toml"
+            }
         }
     }
 
     /// Each key with its effective value (as TOML) and source, in documented order; per-show settings last.
     public var entries: [(key: String, value: String, source: String)] {
         var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
-        for showTable in ShowTable.all {
-            let values = showTable.values(settings)
-            for show in values.keys.sorted() {
-                let key = "\(showTable.name).\(show)"
-                list.append((key: key, value: values[show]!, source: sources[key] ?? "default"))
+        for show in settings.shows.keys.sorted() {
+            for setting in ShowSettingKey.all {
+                guard let value = setting.render(settings.shows[show]!) else { continue }
+                let key = "shows.\(show).\(setting.name)"
+                list.append((key: key, value: value, source: sources[key] ?? "default"))
             }
         }
         return list
@@ -115,6 +147,11 @@ public struct ConfigFile: Sendable {
             lines.append("# \(key.summary)")
             lines.append("\(key.name) = \(key.render(defaults))")
         }
+        lines += [
+            "", "# a show's own settings, by show slug (see podline shows); 'podline show SLUG set KEY VALUE' writes them",
+            "# [shows.some-show]",
+        ]
+        lines += ShowSettingKey.all.map { "# \($0.name) = \($0.expected)" }
         for showTable in ShowTable.all {
             lines += ["", "# \(showTable.summary)", "[\(showTable.name)]", "# \(showTable.example)"]
         }

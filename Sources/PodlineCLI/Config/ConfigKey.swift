@@ -32,6 +32,20 @@ struct ConfigKey: Sendable {
                 number(value, in: Player.speedRange).map { settings.speed = $0 } == nil ? speedProblem : nil
             }, render: { format($0.speed) }),
         ConfigKey(
+            name: "skip_silence", summary: "shorten long pauses (true or false)",
+            apply: { value, settings in value.bool.map { settings.skipSilence = $0 } == nil ? "expected true or false" : nil },
+            render: { String($0.skipSilence) }),
+        ConfigKey(
+            name: "normalize", summary: "even out the loudness of every episode to loudness_target (true or false)",
+            apply: { value, settings in value.bool.map { settings.normalize = $0 } == nil ? "expected true or false" : nil },
+            render: { String($0.normalize) }),
+        ConfigKey(
+            name: "loudness_target", summary: "the loudness normalize reaches, in LUFS, \(loudnessRange.text)",
+            apply: { value, settings in
+                number(value, in: loudnessRange).map { settings.loudnessTarget = $0 } == nil
+                    ? "expected a number of LUFS from \(loudnessRange.lowerBound) to \(loudnessRange.upperBound)" : nil
+            }, render: { format($0.loudnessTarget) }),
+        ConfigKey(
             name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
             apply: { value, settings in
                 time(value).map { settings.skipForward = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil
@@ -83,6 +97,9 @@ struct ConfigKey: Sendable {
 
     /// What is wrong with a speed out of range.
     static let speedProblem = "expected a number from \(Player.speedRange.lowerBound) to \(Player.speedRange.upperBound)"
+
+    /// The loudness targets normalisation can aim at, in LUFS.
+    static let loudnessRange: ClosedRange<Double> = -36 ... -6
 
     /// How many new episodes of a show `auto_download` may name.
     static let autoDownloadRange = 0...100

@@ -4,8 +4,6 @@ public struct Settings: Sendable, Equatable {
     public var output = "default"
     /// Playback speed for shows without their own, 0.5–3.0.
     public var speed = 1.0
-    /// Speeds for particular shows, by show slug.
-    public var showSpeeds: [String: Double] = [:]
     /// Seconds `skip` moves forward.
     public var skipForward = 30.0
     /// Seconds `back` moves back.
@@ -22,19 +20,30 @@ public struct Settings: Sendable, Equatable {
     public var retention = 0
     /// New episodes of each show that `update` downloads after refreshing it (0: none).
     public var autoDownload = 0
-    /// `autoDownload` for particular shows, by show slug.
-    public var showAutoDownloads: [String: Int] = [:]
+    /// Shorten long pauses.
+    public var skipSilence = false
+    /// Even out the loudness to `loudnessTarget`.
+    public var normalize = false
+    /// The integrated loudness normalisation reaches, in LUFS.
+    public var loudnessTarget = -16.0
+    /// Particular shows' own settings, by show slug (`[shows.SLUG]`, `[show_speed]`, `[show_auto_download]`).
+    public var shows: [String: ShowSettings] = [:]
 
     public init() {}
 
+    /// The show's own settings (none for nil or a show without any).
+    public func show(_ slug: String?) -> ShowSettings {
+        slug.flatMap { shows[$0] } ?? ShowSettings()
+    }
+
     /// The speed for the show with slug `show`.
     public func speed(forShow show: String?) -> Double {
-        show.flatMap { showSpeeds[$0] } ?? speed
+        self.show(show).speed ?? speed
     }
 
     /// How many new episodes of the show with slug `show` `update` downloads.
     public func autoDownload(forShow show: String) -> Int {
-        showAutoDownloads[show] ?? autoDownload
+        self.show(show).autoDownload ?? autoDownload
     }
 
     /// The skip lengths for the command language.

@@ -82,6 +82,12 @@ public final class CommandDispatcher {
             return try queue(action)
         case .sleep(let setting):
             setSleep(setting)
+        case .silence(let on):
+            player.skipSilence = on
+            return CommandOutput(data: .bool(on), lines: [on ? "skip silence on" : "skip silence off"])
+        case .normalize(let on):
+            player.normalize = on
+            return CommandOutput(data: .bool(on), lines: [on ? "normalize on" : "normalize off"])
         case .cue(let shown):
             player.showsCue = shown ?? !player.showsCue
             let lines = [player.showsCue ? "cue line shown under the now-playing line" : "cue line hidden"]
@@ -140,7 +146,11 @@ public final class CommandDispatcher {
         }
         if let volume = request.volume { player.volume = volume }
         if let sleep = request.sleep { setSleep(sleep) }
-        if let speed = request.speed, player.current != nil, !request.enqueue { player.speed = speed }
+        if player.current != nil, !request.enqueue {
+            if let speed = request.speed { player.speed = speed }
+            if let skipSilence = request.skipSilence { player.skipSilence = skipSilence }
+            if let normalize = request.normalize { player.normalize = normalize }
+        }
         guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.json(player))) }
         if request.enqueue {
             player.queue.append(contentsOf: items)

@@ -100,6 +100,12 @@ public enum CommandParser {
         case "sleep":
             try expect(arguments, exactly: 1, spec)
             return .sleep(try ValueParser.sleep(arguments[0], for: spec))
+        case "silence":
+            try expect(arguments, exactly: 1, spec)
+            return .silence(try ValueParser.onOff(arguments[0], for: spec))
+        case "normalize":
+            try expect(arguments, exactly: 1, spec)
+            return .normalize(try ValueParser.onOff(arguments[0], for: spec))
         case "cue":
             try expect(arguments, atMost: 1, spec)
             return .cue(try arguments.first.map { word throws(CommandError) in try ValueParser.onOff(word, for: spec) })

@@ -11,6 +11,10 @@ public enum CommandTable {
         FlagSpec("volume", value: Player.volumeRange.text, "Volume, \(Player.volumeRange.text)."),
         FlagSpec("speed", value: "X", "Speed, \(Player.speedRange.text), pitch preserved (default: the show's, else config.toml's)."),
         FlagSpec("sleep", value: "TIME|end", "Fade out and stop after TIME, or at the end of the episode with 'end'."),
+        FlagSpec("skip-silence", "Shorten long pauses (default: the show's, else config.toml's skip_silence)."),
+        FlagSpec("no-skip-silence", "Leave pauses as they are, whatever the settings say."),
+        FlagSpec("normalize", "Even out the loudness to loudness_target (default: the show's, else config.toml's normalize)."),
+        FlagSpec("no-normalize", "Play at the file's own loudness, whatever the settings say."),
         FlagSpec("no-resume", "Start at the beginning (or --start), not where the episode was left."),
         FlagSpec("output", value: "DRIVER[:PATH]", "Where a new player plays: default, pulse, alsa, null, wav:FILE, au:FILE, raw:FILE."),
         FlagSpec("quiet", "No now-playing line on a terminal."),
@@ -43,6 +47,12 @@ public enum CommandTable {
         CommandSpec(
             "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
             completion: .words(["end", "off"])),
+        CommandSpec(
+            "silence", usage: "on|off", "Shorten long pauses (skip silence), or stop shortening them.", kind: .player,
+            completion: .words(["off", "on"])),
+        CommandSpec(
+            "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
+            completion: .words(["off", "on"])),
         CommandSpec(
             "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
             kind: .player, completion: .words(["off", "on"])),
@@ -89,8 +99,12 @@ public enum CommandTable {
             ],
             in: [.shell, .repl], completion: .shows),
         CommandSpec(
-            "show", usage: "<show>", "Show a show's details, description and settings.", kind: .library, flags: [json],
+            "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
+            kind: .library, flags: [json],
             in: [.shell, .repl], completion: .shows),
+        CommandSpec(
+            "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
+            kind: .library, flags: [json], in: [.shell, .repl]),
         CommandSpec(
             "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .library, flags: [json],
             in: [.shell, .repl], completion: .references),

@@ -22,6 +22,10 @@ public enum PlayerCommand: Equatable, Sendable {
     case speed(Adjustment)
     case queue(QueueAction, json: Bool = false)
     case sleep(SleepSetting)
+    /// Turns skip silence on or off.
+    case silence(Bool)
+    /// Turns normalisation on or off.
+    case normalize(Bool)
     /// Shows or hides the cue line under the now-playing line; nil toggles.
     case cue(Bool?)
     case status(json: Bool)

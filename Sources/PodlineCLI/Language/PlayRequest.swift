@@ -17,6 +17,10 @@ public struct PlayRequest: Equatable, Sendable {
     public var speed: Double?
     /// `--sleep`.
     public var sleep: SleepSetting?
+    /// `--skip-silence` (true) or `--no-skip-silence` (false).
+    public var skipSilence: Bool?
+    /// `--normalize` (true) or `--no-normalize` (false).
+    public var normalize: Bool?
     /// `--no-resume`.
     public var noResume = false
     /// `--output`: only a new player can take it.
@@ -39,6 +43,8 @@ public struct PlayRequest: Equatable, Sendable {
         case .endOfEpisode?: words += ["--sleep", "end"]
         case .off?, nil: break
         }
+        if let skipSilence { words.append(skipSilence ? "--skip-silence" : "--no-skip-silence") }
+        if let normalize { words.append(normalize ? "--normalize" : "--no-normalize") }
         if noResume { words.append("--no-resume") }
         if let output { words += ["--output", output] }
         return words
@@ -56,7 +62,8 @@ public struct PlayRequest: Equatable, Sendable {
         return copy
     }
 
-    /// The items these targets name, with this request's start, limit and speed carried by each.
+    /// The items these targets name, with this request's start, limit, speed, volume, skip silence and normalisation
+    /// carried by each.
     public func items(_ resolver: PlayableResolver) throws(CommandError) -> [NowPlaying] {
         var items: [NowPlaying] = []
         for (index, target) in targets.enumerated() {
@@ -69,6 +76,9 @@ public struct PlayRequest: Equatable, Sendable {
             if index == 0 { item.start = start ?? (noResume ? 0 : nil) } else if noResume { item.start = 0 }
             item.limit = duration
             item.speed = speed
+            item.skipSilence = skipSilence
+            item.normalize = normalize
+            item.volume = volume
             items.append(item)
         }
         return items

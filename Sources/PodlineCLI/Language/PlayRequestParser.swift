@@ -50,6 +50,10 @@ enum PlayRequestParser {
         case "enqueue": request.enqueue = true
         case "no-resume": request.noResume = true
         case "quiet": request.quiet = true
+        case "skip-silence": request.skipSilence = true
+        case "no-skip-silence": request.skipSilence = false
+        case "normalize": request.normalize = true
+        case "no-normalize": request.normalize = false
         case "start": request.start = try absolute(ValueParser.time(value ?? "", for: spec), flag, value, spec)
         case "duration": request.duration = try absolute(ValueParser.time(value ?? "", for: spec), flag, value, spec)
         case "volume": request.volume = try absolute(ValueParser.volume(value ?? "", for: spec), flag, value, spec)

@@ -16,6 +16,10 @@ public enum StatusReport {
             ("speed", .number(player.speed)),
             ("queue", .array(player.queue.map { .string($0.id) })),
             ("sleep", sleep(player.sleep, now: now)),
+            ("skip_silence", .bool(player.skipSilence)),
+            ("time_saved", .number((player.timeSaved * 10).rounded() / 10)),
+            ("normalize", .bool(player.normalize)),
+            ("loudness", .number(player.loudness.map { ($0 * 10).rounded() / 10 })),
         ])
     }
 

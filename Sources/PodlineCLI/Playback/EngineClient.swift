@@ -10,6 +10,8 @@ struct EngineClient {
     var seek: @MainActor (_ seconds: Double, _ relative: Bool) -> Void
     var setVolume: @MainActor (_ volume: Double, _ fade: Double) -> Void
     var setSpeed: @MainActor (_ speed: Double) -> Void
+    var setSkipSilence: @MainActor (_ on: Bool) -> Void = { _ in }
+    var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
 
     /// The client of a real engine.
     static func live(_ engine: PlaybackEngine) -> EngineClient {
@@ -20,7 +22,9 @@ struct EngineClient {
             stop: { engine.stop(reason: $0) },
             seek: { engine.seek($0, relative: $1) },
             setVolume: { engine.setVolume($0, fade: $1) },
-            setSpeed: { engine.setSpeed($0) }
+            setSpeed: { engine.setSpeed($0) },
+            setSkipSilence: { engine.setSkipSilence($0) },
+            setLoudness: { engine.setLoudness($0) }
         )
     }
 }

@@ -27,6 +27,7 @@ struct PlaybackCoordinator: View {
                     .id(item.id)
             }
             PositionJournal(journal: journal)
+            OutroSkip(settings: settings)
         }
         .onChange(of: player.state) { old, new in
             // Loading and stopping are the episode session's and the identity observer's; this is pause and resume.
@@ -46,7 +47,12 @@ struct PlaybackCoordinator: View {
                 if new == nil { engine.stop(EngineEndReason(rawValue: reason.rawValue) ?? .stop) }
             }
             if let new, old?.id != new.id {
-                player.speed = settings.speed(for: new)
+                let listening = settings.listening(for: new)
+                player.speed = listening.speed
+                player.skipSilence = listening.skipSilence
+                player.normalize = listening.normalize
+                if let volume = listening.volume { player.volume = volume }
+                if player.normalize, player.loudness == nil { measureLoudness(of: new) }
                 player.chapters = journal.started(
                     new, chaptersFound: { [player] found in player.offerChapters(found, for: new.id) },
                     transcriptFound: { [player] cues in player.offerTranscript(cues, for: new.id) })
@@ -64,10 +70,33 @@ struct PlaybackCoordinator: View {
         .onChange(of: player.speed, initial: true) { _, speed in
             engine.setSpeed(speed)
         }
+        .onChange(of: player.skipSilence, initial: true) { _, on in
+            engine.setSkipSilence(on)
+        }
+        .onChange(of: player.normalize) { _, on in
+            guard on, let item = player.current, player.loudness == nil else { return }
+            if let kept = journal.keptLoudness(item) { player.loudness = kept } else { measureLoudness(of: item) }
+        }
+        .onChange(of: loudnessSetting, initial: true) { _, setting in
+            engine.setLoudness(setting)
+        }
         .onReceive(ticks) { now in
             guard case let .at(deadline)? = player.sleep, now >= deadline, player.isPlaying else { return }
             player.sleep = nil
             sleep()
+        }
+    }
+
+    /// What normalisation aims at now: nil when it is off.
+    private var loudnessSetting: LoudnessSetting? {
+        player.normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil
+    }
+
+    /// Hands the player `item`'s integrated loudness, measured from its file meanwhile (and kept); a stream has none, and
+    /// is levelled by a running estimate.
+    private func measureLoudness(of item: NowPlaying) {
+        journal.measureLoudness(of: item) { [player] lufs in
+            if player.current?.id == item.id { player.loudness = lufs }
         }
     }
 
@@ -77,6 +106,13 @@ struct PlaybackCoordinator: View {
     private func plan(_ item: NowPlaying) -> DecoderSession {
         let start = journal.start(for: item)
         player.position = start
+        // The loudness is known before the first frame when the library kept it, or, for a file output (which runs
+        // faster than it plays), when it is measured now; the engine has it before it loads the episode.
+        let normalize = settings.listening(for: item).normalize
+        if normalize {
+            player.loudness = journal.keptLoudness(item) ?? (settings.measuresBeforePlaying ? journal.measureLoudnessNow(item) : nil)
+        }
+        engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
         return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
     }
 }
@@ -92,6 +128,26 @@ struct PositionJournal: View {
             .onChange(of: player.position) { _, position in
                 guard let item = player.current else { return }
                 journal.heard(item, at: position)
+            }
+            .onChange(of: player.timeSaved) { old, new in
+                journal.timeSaved(grewBy: new - old)
+            }
+    }
+}
+
+/// Ends an episode early by its show's `skip_outro`, as if it had played to its end (it counts as played): an
+/// onChange of the heard position.
+struct OutroSkip: View {
+    @Environment(Player.self) private var player
+    let settings: PlaybackSettings
+
+    var body: some View {
+        EmptyView()
+            .onChange(of: player.position) { _, position in
+                guard let item = player.current, player.isPlaying, let duration = player.duration, position > 0,
+                    let outro = settings.listening(for: item).skipOutro, outro > 0, position >= duration - outro
+                else { return }
+                player.advance(because: .eof)
             }
     }
 }

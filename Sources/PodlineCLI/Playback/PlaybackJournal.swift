@@ -1,3 +1,4 @@
+import AudioEngine
 import Foundation
 import Logging
 import PodcastKit
@@ -18,12 +19,13 @@ final class PlaybackJournal {
         self.settings = settings
     }
 
-    /// Where `item` starts: its own start, else where it was left (rewound), else 0.
+    /// Where `item` starts: its own start, else where it was left (rewound), else its show's `skip_intro`, else 0.
     func start(for item: NowPlaying) -> Double {
         var start = item.start ?? 0
         if item.start == nil, let listing = listing(item), !listing.episode.isPlayed {
             start = max(0, listing.episode.position - settings.resumeRewind)
         }
+        if item.start == nil, start == 0, let intro = settings.listening(for: item).skipIntro { start = intro }
         planned = (item.id, start)
         return start
     }
@@ -47,6 +49,7 @@ final class PlaybackJournal {
     /// The episode `item` ended: played to the end (`eof`) marks it played, anything else saves its place.
     func ended(_ item: NowPlaying, reason: EndReason) {
         defer { lastHeard = nil }
+        saveTimeSaved()
         guard reason == .eof else {
             if let (heard, position) = lastHeard, heard.id == item.id { save(heard, position, final: true) }
             return
@@ -55,8 +58,71 @@ final class PlaybackJournal {
         write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
     }
 
+    /// Seconds saved by skipping silence, not yet added to the library's lifetime total.
+    private var unsavedTimeSaved = 0.0
+
+    /// Skipping silence saved `seconds` more (a new episode's count starting again at 0 adds nothing).
+    func timeSaved(grewBy seconds: Double) {
+        if seconds > 0 { unsavedTimeSaved += seconds }
+    }
+
+    /// Adds the seconds saved since the last save to the lifetime total (`podline stats`).
+    private func saveTimeSaved() {
+        guard let store, unsavedTimeSaved > 0 else { return }
+        let seconds = unsavedTimeSaved
+        unsavedTimeSaved = 0
+        do {
+            try store.addToListeningTotal(ListeningTotal.timeSaved, seconds)
+        } catch {
+            report("cannot add the time saved to the library: \(error)")
+        }
+    }
+
+    /// Episodes whose loudness is being measured, so that each is measured once.
+    private var measuring: Set<String> = []
+
+    /// `item`'s integrated loudness as the library keeps it; nil when never measured (or not a library episode).
+    func keptLoudness(_ item: NowPlaying) -> Double? {
+        guard let store, let id = listing(item)?.episode.id else { return nil }
+        return (try? store.loudness(episodeID: id)) ?? nil
+    }
+
+    /// Measures `item`'s integrated loudness from its file now, and keeps it; nil for a stream, silence or a failure.
+    func measureLoudnessNow(_ item: NowPlaying) -> Double? {
+        guard !item.isRemote else { return nil }
+        return Self.measure(path: item.url, keepingFor: listing(item)?.episode.id, in: store)
+    }
+
+    /// Measures `item`'s integrated loudness from its file (a local file or a download) on another thread, keeps it,
+    /// and hands it to `found` on the main actor; never for a stream, and once at a time per episode.
+    func measureLoudness(of item: NowPlaying, found: @escaping @MainActor @Sendable (Double) -> Void) {
+        guard !item.isRemote, measuring.insert(item.id).inserted else { return }
+        let (path, id, store) = (item.url, listing(item)?.episode.id, self.store)
+        Task.detached {
+            let measured = Self.measure(path: path, keepingFor: id, in: store)
+            await MainActor.run {
+                self.measuring.remove(item.id)
+                if let measured { found(measured) }
+            }
+        }
+    }
+
+    /// The integrated loudness of the file at `path`, kept for episode `id`; nil (with a warning) when it cannot be had.
+    nonisolated static func measure(path: String, keepingFor id: Int64?, in store: LibraryStore?) -> Double? {
+        let measured: Double?
+        do {
+            measured = try LoudnessMeter.measure(path: path)
+        } catch {
+            Logger(label: "podline.loudness").warning("\(path): loudness not measured: \(error)")
+            return nil
+        }
+        if let measured, let id, let store { try? store.setLoudness(episodeID: id, measured) }
+        return measured
+    }
+
     private func save(_ item: NowPlaying, _ position: Double, final: Bool) {
         lastSave = Date()
+        saveTimeSaved()
         guard let listing = listing(item), let id = listing.episode.id else { return }
         let duration = item.duration ?? listing.episode.duration
         if final, let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05) {

@@ -26,7 +26,9 @@ final class PlaybackSession {
     /// A session playing what `dispatcher`'s player holds (the dispatcher its commands go through).
     init(output: OutputSpec, store: LibraryStore?, settings: Settings, dispatcher: CommandDispatcher) {
         player = dispatcher.player
-        self.settings = PlaybackSettings(settings)
+        var playbackSettings = PlaybackSettings(settings)
+        playbackSettings.measuresBeforePlaying = output.isFile
+        self.settings = playbackSettings
         journal = PlaybackJournal(store: store, settings: self.settings)
         self.dispatcher = dispatcher
         let mailbox = EngineMailbox()
@@ -171,6 +173,8 @@ final class PlaybackSession {
             }
             player.advance(because: EndReason(rawValue: reason.rawValue) ?? .error)
             if player.current == nil { finished = true }
+        case let .timeSaved(seconds):
+            player.timeSaved = seconds
         case .outputReopened:
             break
         }

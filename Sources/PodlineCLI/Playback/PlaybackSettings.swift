@@ -10,18 +10,42 @@ struct PlaybackSettings: Sendable {
     var saveInterval: Double = 2
     /// Seconds the sleep timer fades out over.
     var sleepFade: Double = 3
-    /// The configured speeds: the show's own, else the general one.
-    var speeds: Settings
+    /// The integrated loudness normalisation reaches, in LUFS.
+    var loudnessTarget: Double
+    /// Whether an episode's loudness is measured before it plays, when not known (a file output, which is written
+    /// faster than real time); else it is measured while it plays.
+    var measuresBeforePlaying = false
+    /// The configured settings: the general ones and each show's own.
+    var settings: Settings
 
     /// The settings the configuration gives (the built-in defaults where it says nothing).
     init(_ settings: Settings = Settings()) {
         resumeRewind = settings.rewindOnResume
         playedMargin = settings.playedMargin
-        speeds = settings
+        loudnessTarget = settings.loudnessTarget
+        self.settings = settings
     }
 
-    /// The speed an item starts at: its own (`--speed`), else its show's, else the configured one.
-    func speed(for item: NowPlaying) -> Double {
-        item.speed ?? speeds.speed(forShow: item.showSlug)
+    /// How `item` is listened to: what was asked with it (flags), else its show's settings, else the general ones.
+    func listening(for item: NowPlaying) -> Listening {
+        let show = settings.show(item.showSlug)
+        return Listening(
+            speed: item.speed ?? show.speed ?? settings.speed,
+            skipSilence: item.skipSilence ?? show.skipSilence ?? settings.skipSilence,
+            normalize: item.normalize ?? show.normalize ?? settings.normalize,
+            volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro)
     }
+}
+
+/// How one episode is listened to, settled when it starts.
+struct Listening: Equatable, Sendable {
+    var speed: Double
+    var skipSilence: Bool
+    var normalize: Bool
+    /// The volume it starts at; nil leaves the volume as it is.
+    var volume: Double?
+    /// Where it starts when new, in seconds.
+    var skipIntro: Double?
+    /// How long before its end it stops, counting as played.
+    var skipOutro: Double?
 }

@@ -40,6 +40,12 @@ struct DownloadRun {
                         return file
                     }
                 }
+                // With normalisation on, the loudness is measured once now, so that the episode plays evened out from its
+                // first second.
+                let settings = Configuration.settings
+                if settings.show(listing.showSlug).normalize ?? settings.normalize, let id = listing.episode.id {
+                    _ = PlaybackJournal.measure(path: file.path, keepingFor: id, in: store)
+                }
                 log.debug("download \(listing.ref): saved \(file.path)")
                 display.finished(listing.ref, file: file)
             } catch {

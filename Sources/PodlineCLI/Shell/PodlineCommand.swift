@@ -12,7 +12,8 @@ public struct PodlineCommand: ParsableCommand {
         subcommands: PlayerSubcommand<PlayName>.all + [
             StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
             ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, MarkCommand.self, RemoveCommand.self, DeleteCommand.self,
-            NotesCommand.self, ChaptersCommand.self, TranscriptCommand.self, SearchCommand.self, ShowCommand.self, FavCommand.self,
+            NotesCommand.self, ChaptersCommand.self, TranscriptCommand.self, SearchCommand.self, ShowCommand.self, StatsCommand.self,
+            FavCommand.self,
             InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,
         ],
         defaultSubcommand: ReplCommand.self

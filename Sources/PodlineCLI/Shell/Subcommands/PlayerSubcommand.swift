@@ -41,6 +41,8 @@ enum VolumeName: PlayerCommandName { static let name = "volume" }
 enum SpeedName: PlayerCommandName { static let name = "speed" }
 enum SleepName: PlayerCommandName { static let name = "sleep" }
 enum CueName: PlayerCommandName { static let name = "cue" }
+enum SilenceName: PlayerCommandName { static let name = "silence" }
+enum NormalizeName: PlayerCommandName { static let name = "normalize" }
 
 extension PlayerSubcommand {
     /// Every player command that ArgumentParser lists through this type.
@@ -51,7 +53,8 @@ extension PlayerSubcommand {
             PlayerSubcommand<NextName>.self, PlayerSubcommand<SeekName>.self, PlayerSubcommand<ChapterName>.self,
             PlayerSubcommand<SkipName>.self,
             PlayerSubcommand<BackName>.self, PlayerSubcommand<VolumeName>.self, PlayerSubcommand<SpeedName>.self,
-            PlayerSubcommand<SleepName>.self, PlayerSubcommand<CueName>.self,
+            PlayerSubcommand<SleepName>.self, PlayerSubcommand<CueName>.self, PlayerSubcommand<SilenceName>.self,
+            PlayerSubcommand<NormalizeName>.self,
         ]
     }
 }

@@ -2,14 +2,19 @@ import ArgumentParser
 import Foundation
 import PodcastKit
 
-/// `podline show SLUG [--json]`: one show's details, its description and its settings.
+/// `podline show SLUG [--json]`: one show's details, its description and its settings; `podline show SLUG set KEY
+/// VALUE` and `unset KEY` change the show's own settings in config.toml.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: CommandTable.summary(of: "show"))
+        abstract: CommandTable.summary(of: "show"),
+        discussion: "Settings: \(ShowSettingKey.all.map(\.name).joined(separator: ", ")).")
 
     @Argument(help: "The show: slug, id or feed URL.")
     var show: String
+
+    @Argument(help: "set KEY VALUE, or unset KEY.")
+    var change: [String] = []
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -25,9 +30,18 @@ struct ShowCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        let settings = Configuration.settings
-        let speed = settings.speed(forShow: record.slug)
-        let speedSource = settings.showSpeeds[record.slug] != nil ? "show_speed" : "speed"
+        if !change.isEmpty {
+            try ShowSettingChange(words: change).apply(toShow: record.slug)
+            return
+        }
+        let config: ConfigFile
+        do {
+            config = try Configuration.file()
+        } catch {
+            printError(error.description)
+            throw ExitCode(ExitStatus.config)
+        }
+        let settings = ShowSettingsListing(config: config, show: record.slug)
         let description = ShowNotes.forStandardOutput(record.description, json: json)
         if json {
             print(
@@ -38,7 +52,7 @@ struct ShowCommand: ParsableCommand {
                     ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
                     ("last_error", .string(record.lastError)), ("description", .string(record.description)),
                     ("notes", .string(description.text)),
-                    ("settings", .object([("speed", .object([("value", .number(speed)), ("source", .string(speedSource))]))])),
+                    ("settings", settings.json),
                 ]).rendered)
             return
         }
@@ -48,8 +62,8 @@ struct ShowCommand: ParsableCommand {
         lines.append("Feed: \(TerminalText.safe(record.feedURL))")
         lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
         lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
-        lines.append(
-            "Speed: \(speed.plainText) (\(speedSource == "show_speed" ? "[show_speed] in config.toml" : "config.toml or the default"))")
+        lines.append("Settings (podline show \(record.slug) set KEY VALUE):")
+        lines += settings.lines
         lines.forEach { print($0) }
         if !description.lines.isEmpty {
             print("")

@@ -1,0 +1,67 @@
+import CLazyLibraries
+import Cebur128
+import Glibc
+
+/// Measures loudness as ITU-R BS.1770 and EBU R128 define it, with libebur128; owns one `ebur128_state`.
+public final class LoudnessMeter {
+    private var state: UnsafeMutablePointer<ebur128_state>?
+    public let channels: Int
+
+    /// A meter of integrated loudness (and of true peak when `truePeak`) for interleaved 16-bit audio.
+    public init(sampleRate: Int, channels: Int, truePeak: Bool = false) throws(AudioError) {
+        try AudioLibraries.require(PODLINE_LIBRARY_EBUR128)
+        let mode = Int32(EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
+        guard let state = ebur128_init(UInt32(channels), UInt(sampleRate), mode) else {
+            throw AudioError.library(function: "ebur128_init", message: "cannot measure \(channels) channels at \(sampleRate) Hz")
+        }
+        self.state = state
+        self.channels = channels
+    }
+
+    deinit { ebur128_destroy(&state) }
+
+    /// Adds interleaved samples.
+    public func add(_ samples: UnsafeBufferPointer<Int16>) {
+        guard let base = samples.baseAddress, samples.count >= channels else { return }
+        _ = ebur128_add_frames_short(state, base, samples.count / channels)
+    }
+
+    /// The integrated loudness so far, in LUFS; nil while too little was heard (or all of it silence).
+    public var integrated: Double? {
+        var value = 0.0
+        guard ebur128_loudness_global(state, &value) == Int32(EBUR128_SUCCESS.rawValue), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The highest true peak so far over all channels, in dB of full scale (dBTP); nil without true-peak mode.
+    public var truePeak: Double? {
+        var highest = 0.0
+        for channel in 0..<channels {
+            var value = 0.0
+            guard ebur128_true_peak(state, UInt32(channel), &value) == Int32(EBUR128_SUCCESS.rawValue) else { return nil }
+            highest = max(highest, value)
+        }
+        return highest > 0 ? 20 * log10(highest) : -200
+    }
+
+    /// The integrated loudness of the MP3 file at `path`, decoded whole; nil when it is silence.
+    public static func measure(path: String) throws(AudioError) -> Double? {
+        let decoder = try Decoder(path: path)
+        var meter = try LoudnessMeter(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels)
+        var buffer = [Int16](repeating: 0, count: 16_384 * 2)
+        while true {
+            let chunk = try buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(AudioError) in try decoder.read(into: raw) }
+            }.get()
+            switch chunk {
+            case .audio(let bytes):
+                buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<bytes / 2])) }
+            case .formatChanged(let format):
+                // A change of format mid-file (rare): the rest is measured on its own, which the gating tolerates.
+                if format.channels != meter.channels { meter = try LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels) }
+            case .end, .needMore:
+                return meter.integrated
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import GRDB
+
+/// The names of the library's lifetime listening totals.
+public enum ListeningTotal {
+    /// Seconds left out by skipping silence, in all episodes.
+    public static let timeSaved = "time_saved"
+}
+
+extension LibraryStore {
+    /// The episode's integrated loudness in LUFS, as measured once and kept; nil when never measured.
+    public func loudness(episodeID: Int64) throws(StoreError) -> Double? {
+        try read { db in try Double.fetchOne(db, sql: "SELECT loudness FROM episode WHERE id = ?", arguments: [episodeID]) }
+    }
+
+    /// Keeps the episode's measured integrated loudness, in LUFS.
+    public func setLoudness(episodeID: Int64, _ lufs: Double) throws(StoreError) {
+        try write { db in try db.execute(sql: "UPDATE episode SET loudness = ? WHERE id = ?", arguments: [lufs, episodeID]) }
+    }
+
+    /// The lifetime total named `name` (such as `time_saved`, in seconds); 0 before anything was added.
+    public func listeningTotal(_ name: String) throws(StoreError) -> Double {
+        try read { db in try Double.fetchOne(db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [name]) ?? 0 }
+    }
+
+    /// Adds `amount` to the lifetime total named `name`.
+    public func addToListeningTotal(_ name: String, _ amount: Double) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO listening_total (name, value) VALUES (?, ?)
+                    ON CONFLICT (name) DO UPDATE SET value = value + excluded.value
+                    """, arguments: [name, amount])
+        }
+    }
+}
+
+/// What the library holds and what listening came to, for `podline stats`.
+public struct LibraryStats: Sendable, Equatable {
+    public var shows: Int
+    public var episodes: Int
+    public var played: Int
+    public var inProgress: Int
+    public var downloaded: Int
+    /// Seconds of episodes played to the end.
+    public var playedSeconds: Double
+    /// Seconds left out by skipping silence, in all.
+    public var timeSaved: Double
+}
+
+extension LibraryStore {
+    /// The library's counts and lifetime totals.
+    public func stats() throws(StoreError) -> LibraryStats {
+        try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM show) AS shows, COUNT(*) AS episodes, COALESCE(SUM(isPlayed), 0) AS played,
+                        COALESCE(SUM(NOT isPlayed AND position > 0), 0) AS inProgress,
+                        COALESCE(SUM(downloadPath IS NOT NULL), 0) AS downloaded,
+                        COALESCE(SUM(CASE WHEN isPlayed THEN duration END), 0) AS playedSeconds
+                    FROM episode
+                    """)!
+            let saved = try Double.fetchOne(
+                db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [ListeningTotal.timeSaved])
+            return LibraryStats(
+                shows: row["shows"], episodes: row["episodes"], played: row["played"], inProgress: row["inProgress"],
+                downloaded: row["downloaded"], playedSeconds: row["playedSeconds"], timeSaved: saved ?? 0)
+        }
+    }
+}

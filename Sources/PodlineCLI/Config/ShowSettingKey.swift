@@ -1,0 +1,61 @@
+import PodcastKit
+import TOMLKit
+
+/// One key of a show's own settings: in a `[shows.SLUG]` table of config.toml, and in `podline show SLUG set KEY
+/// VALUE`, which writes it there. How it reads, renders and names its values, in one place.
+struct ShowSettingKey: Sendable {
+    let name: String
+    /// What a value must be, for messages and the documented file.
+    let expected: String
+    /// Reads a TOML value into one show's settings; false when it is not what `expected` says.
+    let apply: @Sendable (any TOMLValueConvertible, inout ShowSettings) -> Bool
+    /// The show's value rendered as TOML, nil when it has none.
+    let render: @Sendable (ShowSettings) -> String?
+    /// Removes the show's value.
+    let clear: @Sendable (inout ShowSettings) -> Void
+
+    /// Every key, in the order `podline show` lists them.
+    static let all: [ShowSettingKey] = [
+        number("speed", in: Player.speedRange, \.speed),
+        switchKey("skip_silence", \.skipSilence),
+        switchKey("normalize", \.normalize),
+        number("volume", in: Player.volumeRange, \.volume),
+        number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
+        number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),
+        ShowSettingKey(
+            name: "auto_download", expected: "a whole number from 0 to 100",
+            apply: { value, show in
+                guard let count = value.int, ConfigKey.autoDownloadRange.contains(count) else { return false }
+                show.autoDownload = count
+                return true
+            }, render: { $0.autoDownload.map(String.init) }, clear: { $0.autoDownload = nil }),
+    ]
+
+    /// The key named `name`.
+    static func named(_ name: String) -> ShowSettingKey? { all.first { $0.name == name } }
+
+    /// A number in `range` (seconds: a TIME such as "1:30" too).
+    private static func number(
+        _ name: String, in range: ClosedRange<Double>, _ path: WritableKeyPath<ShowSettings, Double?> & Sendable, seconds: Bool = false
+    ) -> ShowSettingKey {
+        ShowSettingKey(
+            name: name, expected: seconds ? "seconds (or a TIME such as \"1:30\")" : "a number from \(range.text)",
+            apply: { value, show in
+                let number = value.double ?? value.int.map(Double.init) ?? (seconds ? value.string.flatMap(TimeSpec.seconds) : nil)
+                guard let number, range.contains(number) else { return false }
+                show[keyPath: path] = number
+                return true
+            }, render: { $0[keyPath: path].map(ConfigKey.format) }, clear: { $0[keyPath: path] = nil })
+    }
+
+    /// true or false.
+    private static func switchKey(_ name: String, _ path: WritableKeyPath<ShowSettings, Bool?> & Sendable) -> ShowSettingKey {
+        ShowSettingKey(
+            name: name, expected: "true or false",
+            apply: { value, show in
+                guard let on = value.bool else { return false }
+                show[keyPath: path] = on
+                return true
+            }, render: { $0[keyPath: path].map { $0 ? "true" : "false" } }, clear: { $0[keyPath: path] = nil })
+    }
+}
