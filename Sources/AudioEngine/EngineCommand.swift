@@ -8,6 +8,7 @@ enum EngineCommand: Sendable {
     case volume(Double, fade: Double)
     case speed(Double)
     case skipSilence(Bool)
+    case endEarly(Double)
     case loudness(LoudnessSetting?)
     case shutdown
 }

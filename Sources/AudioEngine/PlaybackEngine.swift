@@ -93,6 +93,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func setSpeed(_ speed: Double) { send(.speed(speed)) }
     /// Turns the shortening of long pauses on or off (heard at once for a file, from new audio for a stream).
     public func setSkipSilence(_ on: Bool) { send(.skipSilence(on)) }
+    /// Ends the episodes loaded from now on `seconds` before their end, as if they had played to it (0: at the end).
+    public func setEndEarly(_ seconds: Double) { send(.endEarly(seconds)) }
     /// Evens out the loudness as `setting` says, or stops (nil); a new measured loudness is moved to smoothly. Sent
     /// before `load`, it holds for the episode loaded from its first frame.
     public func setLoudness(_ setting: LoudnessSetting?) { send(.loudness(setting)) }
@@ -204,6 +206,8 @@ public final class PlaybackEngine: @unchecked Sendable {
                     sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
                     speed: speed, start: skipper?.outputPosition ?? decoder.position)
             }
+        case let .endEarly(seconds):
+            endEarly = max(0, seconds)
         case let .skipSilence(on):
             guard on != skipsSilence else { return }
             skipsSilence = on
@@ -456,6 +460,16 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         if decodedFrames < 0 { return }
         var produced = decodedFrames
+        if endEarly > 0, let total = decoder.estimatedFrames {
+            // What is left before the point where the episode ends early, in output frames at this speed.
+            let rate = Double(format.sampleRate)
+            let left = (Double(total) / rate - endEarly - sourceStart) * rate / (stretcher == nil ? 1 : speed)
+            if left <= 0 {
+                finish(.eof, error: nil)
+                return
+            }
+            produced = min(produced, Int(left.rounded(.up)))
+        }
         if framesLeft == nil, let limitSeconds {
             framesLeft = Int(limitSeconds * Double(format.sampleRate))
         }
@@ -775,4 +789,6 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var framesLeft: Int?
     /// The duration limit of the episode, in seconds.
     private var limitSeconds: Double?
+    /// Seconds before its end that an episode ends (its outro skipped).
+    private var endEarly = 0.0
 }

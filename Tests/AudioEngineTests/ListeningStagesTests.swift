@@ -64,7 +64,8 @@ struct ListeningStagesTests {
 
     @Test("long pauses become 0.32 s, a short one stays whole, and every sound is kept, in order")
     func pausesInTone() {
-        let input = Self.tone(0.8) + Self.silence(2) + Self.tone(0.8, frequency: 660) + Self.silence(0.3) + Self.tone(0.5)
+        let input =
+            Self.tone(0.8) + Self.silence(2) + Self.tone(0.8, frequency: 660) + Self.silence(0.3) + Self.tone(0.5)
             + Self.silence(1.5) + Self.tone(0.6, frequency: 880)
         let (output, skipper) = Self.skipped(input)
         let saved = Double(input.count - output.count) / Double(Self.rate)

@@ -12,6 +12,7 @@ struct EngineClient {
     var setSpeed: @MainActor (_ speed: Double) -> Void
     var setSkipSilence: @MainActor (_ on: Bool) -> Void = { _ in }
     var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
+    var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
 
     /// The client of a real engine.
     static func live(_ engine: PlaybackEngine) -> EngineClient {
@@ -24,7 +25,8 @@ struct EngineClient {
             setVolume: { engine.setVolume($0, fade: $1) },
             setSpeed: { engine.setSpeed($0) },
             setSkipSilence: { engine.setSkipSilence($0) },
-            setLoudness: { engine.setLoudness($0) }
+            setLoudness: { engine.setLoudness($0) },
+            setEndEarly: { engine.setEndEarly($0) }
         )
     }
 }

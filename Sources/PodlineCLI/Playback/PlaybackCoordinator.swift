@@ -27,7 +27,6 @@ struct PlaybackCoordinator: View {
                     .id(item.id)
             }
             PositionJournal(journal: journal)
-            OutroSkip(settings: settings)
         }
         .onChange(of: player.state) { old, new in
             // Loading and stopping are the episode session's and the identity observer's; this is pause and resume.
@@ -108,7 +107,10 @@ struct PlaybackCoordinator: View {
         player.position = start
         // The loudness is known before the first frame when the library kept it, or, for a file output (which runs
         // faster than it plays), when it is measured now; the engine has it before it loads the episode.
-        let normalize = settings.listening(for: item).normalize
+        let listening = settings.listening(for: item)
+        let normalize = listening.normalize
+        // The show's outro is skipped by the engine, to the frame, as if the episode ended there.
+        engine.setEndEarly(listening.skipOutro ?? 0)
         if normalize {
             player.loudness = journal.keptLoudness(item) ?? (settings.measuresBeforePlaying ? journal.measureLoudnessNow(item) : nil)
         }
@@ -131,23 +133,6 @@ struct PositionJournal: View {
             }
             .onChange(of: player.timeSaved) { old, new in
                 journal.timeSaved(grewBy: new - old)
-            }
-    }
-}
-
-/// Ends an episode early by its show's `skip_outro`, as if it had played to its end (it counts as played): an
-/// onChange of the heard position.
-struct OutroSkip: View {
-    @Environment(Player.self) private var player
-    let settings: PlaybackSettings
-
-    var body: some View {
-        EmptyView()
-            .onChange(of: player.position) { _, position in
-                guard let item = player.current, player.isPlaying, let duration = player.duration, position > 0,
-                    let outro = settings.listening(for: item).skipOutro, outro > 0, position >= duration - outro
-                else { return }
-                player.advance(because: .eof)
             }
     }
 }
