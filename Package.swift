@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "Cedit"),
         .systemLibrary(name: "Csdbus"),
         .systemLibrary(name: "Cebur128"),
+        // libsonic (Debian's libsonic-dev) is linked by the stretcher comparison only, never by podline.
+        .systemLibrary(name: "Csonic"),
         // libmpg123, libao, libpulse, libedit, libxml2, libsystemd and libebur128 (Debian's -dev packages) are loaded with dlopen
         // on first use, not linked: their headers only are read at build time.
         .target(
@@ -69,6 +71,7 @@ let package = Package(
         ),
         .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "PodlineCLI"]),
         .executableTarget(name: "podline-bench"),
+        .executableTarget(name: "stretch-bench", dependencies: ["AudioEngine", "Csonic"]),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),

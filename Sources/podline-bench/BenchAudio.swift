@@ -10,12 +10,16 @@ enum BenchAudio {
         case minuteTone
         /// About 10 minutes of synthetic speech, 44.1 kHz mono, 64 kb/s (a typical spoken podcast).
         case tenMinuteSpeech
+        /// An hour of synthetic sentences with the pauses of conversation between them over a faint noise floor,
+        /// 22,050 Hz mono, 64 kb/s (for skip silence).
+        case hourSpeechWithPauses
 
         var fileName: String {
             switch self {
             case .tenMinuteTone: "tone-10min-128k-stereo.mp3"
             case .minuteTone: "tone-60s-128k-stereo.mp3"
             case .tenMinuteSpeech: "speech-10min-64k-mono.mp3"
+            case .hourSpeechWithPauses: "speech-hour-pauses-64k-mono.mp3"
             }
         }
     }
@@ -50,6 +54,9 @@ enum BenchAudio {
             try sentences.joined(separator: " ").write(toFile: text, atomically: true, encoding: .utf8)
             try Subprocess.run(espeak, ["-w", voice, "-f", text], environment: environment)
             try Subprocess.run(sox, [voice, "-r", "44100", "-c", "1", "-b", "16", wav, "trim", "0", "600"], environment: environment)
+            try Subprocess.run(lame, ["--quiet", "-m", "m", "-b", "64", wav, target], environment: environment)
+        case .hourSpeechWithPauses:
+            try SpeechWithPauses.make(wav: wav, workspace: workspace)
             try Subprocess.run(lame, ["--quiet", "-m", "m", "-b", "64", wav, target], environment: environment)
         }
     }

@@ -2,13 +2,15 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, playback, parse, library, search, refresh, status, repl, mpris, dataflow
+    case decode, playback, listening, parse, library, search, refresh, status, repl, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
         switch self {
         case .decode: "10 min MP3 (tone, speech) to WAV vs mpg123 -w: wall, CPU, callgrind instructions"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
+        case .listening:
+            "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"
         case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
         case .search: "2,000 one-hour transcripts: index one, database size, search a rare word, a common word, a phrase vs grep -ri"

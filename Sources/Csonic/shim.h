@@ -1,0 +1,4 @@
+#ifndef PODLINE_CSONIC_SHIM_H
+#define PODLINE_CSONIC_SHIM_H
+#include <sonic.h>
+#endif
