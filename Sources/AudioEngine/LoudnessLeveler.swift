@@ -33,26 +33,8 @@ public final class LoudnessLeveler {
     static let slew = 4.0
     /// The limiter's ceiling: -1 dBTP, less a margin for the peaks between samples that the interpolation misses.
     static let ceiling = Float(32_768 * pow(10, -1.5 / 20))
-    /// The limiter's release, as the share of the way back to unity gain taken each frame (about 80 ms).
-    let release: Float
-
-    /// Frames of look-ahead.
-    let lookahead: Int
-    /// The gained input, a ring of `ringFrames` frames.
-    private var ring: [Float]
-    private let ringFrames: Int
-    /// Frames taken in since the last reset.
-    private var taken = 0
-    /// The limiter's envelope after release.
-    private var envelope: Float = 1
-    /// The sliding minimum of the envelope: a queue of (frame, value) with values rising from head to tail.
-    private var minimumFrames: [Int]
-    private var minimumValues: [Float]
-    private var minimumHead = 0
-    private var minimumCount = 0
-    /// The last `lookahead` minima and their sum: the moving average that smooths the gain.
-    private var minima: [Float]
-    private var minimaSum: Double
+    /// The look-ahead true-peak limiter after the gain.
+    private var limiter: PeakLimiter
     private var drained = false
 
     /// A leveler for `channels` channels at `sampleRate` aiming at `setting`.
@@ -60,16 +42,7 @@ public final class LoudnessLeveler {
         self.sampleRate = sampleRate
         self.channels = channels
         self.setting = setting
-        lookahead = max(8, sampleRate * 3 / 1000)
-        release = 1 - Float(exp(-1 / (0.02 * Double(sampleRate))))
-        var frames = 16
-        while frames < lookahead + 8 { frames *= 2 }
-        ringFrames = frames
-        ring = [Float](repeating: 0, count: frames * channels)
-        minimumFrames = [Int](repeating: 0, count: frames)
-        minimumValues = [Float](repeating: 0, count: frames)
-        minima = [Float](repeating: 1, count: lookahead)
-        minimaSum = Double(lookahead)
+        limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: Self.ceiling)
         if let measured = setting.measured {
             gain = Self.gain(from: measured, to: setting.target)
         } else {
@@ -87,7 +60,7 @@ public final class LoudnessLeveler {
         self.setting = setting
         if let measured = setting.measured {
             // Before any audio went through, the gain starts where it belongs.
-            if taken == 0 { gain = Self.gain(from: measured, to: setting.target) }
+            if limiter.taken == 0 { gain = Self.gain(from: measured, to: setting.target) }
             meter = nil
         } else if meter == nil {
             meter = try? LoudnessMeter(sampleRate: sampleRate, channels: channels)
@@ -96,12 +69,7 @@ public final class LoudnessLeveler {
 
     /// Forgets the audio held (after a seek); the gain and the estimate stay.
     public func reset() {
-        taken = 0
-        envelope = 1
-        minimumHead = 0
-        minimumCount = 0
-        for index in minima.indices { minima[index] = 1 }
-        minimaSum = Double(lookahead)
+        limiter.reset()
         drained = false
     }
 
@@ -122,72 +90,30 @@ public final class LoudnessLeveler {
         var factor = Float(pow(10, gain / 20))
         let step = (Float(pow(10, next / 20)) - factor) / Float(max(1, frames))
         gain = next
+        // The limiter's state in a local for the loop: a class's stored properties are checked for exclusive
+        // access at every touch, which would cost more than the limiting itself.
+        var limiter = self.limiter
         for frame in 0..<frames {
             factor += step
-            take(samples, frame: frame, factor: factor)
+            limiter.take(samples, frame: frame, factor: factor)
         }
+        self.limiter = limiter
     }
+
+    /// Frames of look-ahead.
+    public var lookahead: Int { limiter.lookahead }
 
     /// Writes what is still held (the last `lookahead` + 1 frames) to `samples`; returns the frames written, once.
     public func drain(into samples: UnsafeMutableBufferPointer<Int16>) -> Int {
         guard !drained else { return 0 }
         drained = true
-        let frames = min(lookahead + 1, samples.count / channels, taken)
+        var limiter = self.limiter
+        let frames = min(limiter.lookahead + 1, samples.count / channels, limiter.taken)
         for frame in 0..<frames {
             for channel in 0..<channels { samples[frame * channels + channel] = 0 }
-            take(samples, frame: frame, factor: 0)
+            limiter.take(samples, frame: frame, factor: 0)
         }
+        self.limiter = limiter
         return frames
-    }
-
-    /// Takes in frame `frame` of `samples` times `factor`, and writes in its place the frame that leaves the limiter now.
-    private func take(_ samples: UnsafeMutableBufferPointer<Int16>, frame: Int, factor: Float) {
-        let mask = ringFrames - 1
-        let now = taken
-        let base = frame * channels
-        for channel in 0..<channels {
-            ring[(now & mask) * channels + channel] = Float(samples[base + channel]) * factor
-        }
-        taken += 1
-        // The peak of frame k = now - 2, between the samples too (the midpoints of a cubic through four samples).
-        let k = now - 2
-        guard k >= 0 else {
-            for channel in 0..<channels { samples[base + channel] = 0 }
-            return
-        }
-        var peak: Float = 0
-        for channel in 0..<channels {
-            let a = k >= 2 ? ring[((k - 2) & mask) * channels + channel] : 0
-            let b = k >= 1 ? ring[((k - 1) & mask) * channels + channel] : 0
-            let c = ring[(k & mask) * channels + channel]
-            let d = ring[((k + 1) & mask) * channels + channel]
-            let e = ring[((k + 2) & mask) * channels + channel]
-            let before = (9 * (b + c) - a - d) / 16
-            let after = (9 * (c + d) - b - e) / 16
-            peak = max(peak, abs(c), abs(before), abs(after))
-        }
-        let required = peak > Self.ceiling ? Self.ceiling / peak : 1
-        envelope = min(required, envelope + (1 - envelope) * release)
-        // The sliding minimum of the envelope over the last `lookahead` frames.
-        while minimumCount > 0, minimumValues[(minimumHead + minimumCount - 1) & mask] >= envelope { minimumCount -= 1 }
-        minimumFrames[(minimumHead + minimumCount) & mask] = k
-        minimumValues[(minimumHead + minimumCount) & mask] = envelope
-        minimumCount += 1
-        while minimumFrames[minimumHead & mask] <= k - lookahead {
-            minimumHead += 1
-            minimumCount -= 1
-        }
-        let least = minimumValues[minimumHead & mask]
-        let slot = k % lookahead
-        minimaSum += Double(least - minima[slot])
-        minima[slot] = least
-        // Frame t leaves with the average of the minima of the frames t…t+lookahead-1, each of which is at most its own
-        // envelope: never above what t requires, and smooth.
-        let t = k - lookahead + 1
-        let smoothed = Float(minimaSum / Double(lookahead))
-        for channel in 0..<channels {
-            let value = t >= 0 ? ring[(t & mask) * channels + channel] * smoothed : 0
-            samples[base + channel] = Int16(max(-32768, min(32767, value.rounded())))
-        }
     }
 }

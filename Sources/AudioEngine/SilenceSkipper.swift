@@ -102,7 +102,9 @@ public final class SilenceSkipper {
         let frames = min(available, maxFrames, output.count / channels)
         guard frames > 0 else { return 0 }
         let count = frames * channels
-        for offset in 0..<count { output[offset] = ready[readyIndex + offset] }
+        ready.withUnsafeBufferPointer { source in
+            output.baseAddress!.update(from: source.baseAddress! + readyIndex, count: count)
+        }
         readyIndex += count
         outputPosition += frames
         if readyIndex == ready.count {

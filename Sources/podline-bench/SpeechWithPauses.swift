@@ -47,7 +47,9 @@ enum SpeechWithPauses {
             let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
             if bytes[offset..<offset + 4].elementsEqual("data".utf8) {
                 let end = min(bytes.count, offset + 8 + (size == 0 || size == -1 ? bytes.count : size))
-                return stride(from: offset + 8, to: end - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+                return stride(from: offset + 8, to: end - 1, by: 2).map {
+                    Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+                }
             }
             offset += 8 + size + (size & 1)
         }

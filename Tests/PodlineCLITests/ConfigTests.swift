@@ -27,6 +27,11 @@ struct ConfigTests {
 
             [show_speed]
             "news-daily" = 2
+
+            [shows.weekly]
+            skip_silence = true
+            skip_intro = "1:30"
+            volume = 80
             """
         let config = try ConfigFile.parse(text, path: "config.toml")
         #expect(config.settings.speed == 1.25)
@@ -37,7 +42,11 @@ struct ConfigTests {
         #expect(config.settings.speed(forShow: "other") == 1.25)
         #expect(config.sources["speed"] == "config.toml line 2")
         #expect(config.sources["skip_back"] == "config.toml line 4")
-        #expect(config.sources["show_speed.news-daily"] == "config.toml line 8")
+        #expect(config.sources["shows.news-daily.speed"] == "config.toml line 8 ([show_speed])")
+        let weekly = config.settings.show("weekly")
+        #expect(weekly.skipSilence == true && weekly.skipIntro == 90 && weekly.volume == 80 && weekly.speed == nil)
+        #expect(config.sources["shows.weekly.skip_intro"] == "config.toml line 12")
+        #expect(config.entries.contains { $0.key == "shows.weekly.skip_intro" && $0.value == "90" })
         #expect(config.sources["update_jobs"] == nil)
     }
 
@@ -54,6 +63,9 @@ struct ConfigTests {
             ("skip_back = \"soon\"\n", "config.toml line 1: skip_back: expected seconds or a TIME greater than 0"),
             ("[show_speed]\nslow = 0.1\n", "config.toml line 2: show_speed.slow: expected a number from 0.5 to 3.0"),
             ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more"),
+            ("[shows.news]\nskip_silence = \"yes\"\n", "config.toml line 2: shows.news.skip_silence: expected true or false"),
+            ("[shows.news]\nsped = 2\n", "config.toml line 2: shows.news.sped: unknown show setting; did you mean 'speed'?"),
+            ("loudness_target = 0\n", "config.toml line 1: loudness_target: expected a number of LUFS from -36.0 to -6.0"),
         ])
     func refused(text: String, message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "config.toml") }
@@ -62,6 +74,20 @@ struct ConfigTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test("a show's setting is written into its own table, the rest of the file kept; unset takes it out")
+    func editor() {
+        let text = "# mine\nspeed = 1.2\n\n[show_speed]\nnews = 1.5\nother = 2\n\n[shows.news]\nvolume = 80\n\n[shows.later]\n"
+        let set = ConfigEditor.setting("speed", to: "1.4", forShow: "news", in: text)
+        #expect(set == "# mine\nspeed = 1.2\n\n[show_speed]\nother = 2\n\n[shows.news]\nvolume = 80\nspeed = 1.4\n\n[shows.later]\n")
+        let again = ConfigEditor.setting("speed", to: "2", forShow: "news", in: set)
+        #expect(again.contains("[shows.news]\nvolume = 80\nspeed = 2\n"))
+        let added = ConfigEditor.setting("skip_intro", to: ConfigEditor.literal("1:30"), forShow: "fresh", in: "speed = 1\n")
+        #expect(added == "speed = 1\n\n[shows.fresh]\nskip_intro = \"1:30\"\n")
+        #expect(ConfigEditor.setting("normalize", to: ConfigEditor.literal("on"), forShow: "a", in: "") == "[shows.a]\nnormalize = true\n")
+        #expect(ConfigEditor.removing("volume", forShow: "news", in: set) == set.replacingOccurrences(of: "volume = 80\n", with: ""))
+        #expect(ConfigEditor.literal("0x10") == "\"0x10\"" && ConfigEditor.literal("-3.5") == "-3.5")
     }
 
     @Test("a syntax error is refused with its line")

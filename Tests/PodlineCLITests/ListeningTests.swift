@@ -127,6 +127,19 @@ struct ListeningTests {
         #expect(text.stdout.contains("Saved by skipping silence: 0:03"), "\(text.stdout)")
     }
 
+    @Test("a stream from the loopback server has its pauses cut as a file does, and keeps every tone")
+    func streamedPauses() throws {
+        let (home, environment) = try Self.home("pl-skip-stream")
+        let mp3 = try Self.tonesWithPauses(in: home)
+        let server = try SlowFileServer(folder: home, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        let plain = try Self.played(mp3.path, home: home, environment: environment)
+        let streamed = try Self.played(server.url(mp3.lastPathComponent), ["--skip-silence"], home: home, environment: environment)
+        let saved = plain.duration - streamed.duration
+        #expect(abs(saved - (2 - 0.32 + 1.5 - 0.32)) < 0.05, "saved \(saved) s")
+        #expect(Self.soundRuns(streamed).count == 4, "\(Self.soundRuns(streamed))")
+    }
+
     @Test("pauses in speech over a noise floor are cut, and all that is said is kept")
     func speechOverNoise() throws {
         let (home, environment) = try Self.home("pl-skip-speech")
@@ -189,6 +202,31 @@ struct ListeningTests {
             to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         let quieter = try Self.measured(try Self.played(loud.path, home: home, environment: environment), in: home)
         #expect(abs(quieter.loudness - -23) <= 1, "\(quieter.loudness) LUFS for a target of -23")
+    }
+
+    @Test("a ReplayGain tag (written by mutagen) is trusted for the loudness unless replaygain = false says otherwise")
+    func replayGainTag() throws {
+        let (home, environment) = try Self.home("pl-replaygain")
+        let mp3 = try Self.speech(in: home, name: "tagged", pause: 0.5, volume: 0.12)
+        let actual = try Self.measured(try WAVFile(url: try Fixtures.mpg123Reference(of: mp3, in: home)), in: home)
+        // The tag says the episode is 10 dB louder than it is (ReplayGain 2.0 reads gain = -18 LUFS - loudness).
+        let gain = -18 - (actual.loudness + 10)
+        let script = """
+            import sys
+            from mutagen.id3 import ID3, TXXX
+            tag = ID3()
+            tag.add(TXXX(encoding=3, desc="replaygain_track_gain", text=["%.2f dB" % float(sys.argv[2])]))
+            tag.save(sys.argv[1])
+            """
+        let tagged = try CommandRunner.run("/usr/bin/env", [ChaptersTests.python(), "-c", script, mp3.path, "\(gain)"])
+        #expect(tagged.status == 0, "\(tagged.stderr)")
+        let trusted = try Self.measured(try Self.played(mp3.path, ["--normalize"], home: home, environment: environment), in: home)
+        #expect(abs(trusted.loudness - (-16 - 10)) <= 1, "with the tag: \(trusted.loudness) LUFS")
+        let config = home.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "replaygain = false\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let measured = try Self.measured(try Self.played(mp3.path, ["--normalize"], home: home, environment: environment), in: home)
+        #expect(abs(measured.loudness - -16) <= 1, "measured instead: \(measured.loudness) LUFS")
     }
 
     @Test("a show's own settings, set with podline show, apply when its episode starts; a flag still wins; bad values are refused")

@@ -16,32 +16,43 @@ public enum ID3Chapters {
 
     /// The chapters of the tag at the start of the file at `path`: empty when it has no tag or no chapters.
     public static func read(path: String) throws(ChapterError) -> [Chapter] {
+        guard let tag = try readTag(path: path) else { return [] }
+        return try parse(tag)
+    }
+
+    /// The whole ID3v2 tag at the start of the file at `path`; nil when it has none.
+    static func readTag(path: String) throws(ChapterError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ChapterError("\(path): \(String(cString: strerror(errno)).lowercased())") }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 10)
-        guard pread(descriptor, &header, 10, 0) == 10, let length = tagLength(header) else { return [] }
+        guard pread(descriptor, &header, 10, 0) == 10, let length = tagLength(header) else { return nil }
         var tag = [UInt8](repeating: 0, count: length)
         let got = tag.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, 0) }
         guard got == length else { throw ChapterError("\(path): the ID3 tag is cut short") }
-        return try parse(tag)
+        return tag
     }
 
-    /// The chapters of a whole tag (its header first).
-    public static func parse(_ tag: [UInt8]) throws(ChapterError) -> [Chapter] {
-        guard let length = tagLength(tag), tag.count >= length else { return [] }
+    /// The frames of a whole tag (its header first) and its version; nil when it is not an ID3v2.3 or 2.4 tag.
+    static func frames(ofTag tag: [UInt8]) -> (version: UInt8, frames: [Frame])? {
+        guard let length = tagLength(tag), tag.count >= length else { return nil }
         let version = tag[3]
-        guard version == 3 || version == 4 else { return [] }
+        guard version == 3 || version == 4 else { return nil }
         let flags = tag[5]
         var body = Array(tag[10..<min(tag.count, length - (version >= 4 && flags & 0x10 != 0 ? 10 : 0))])
         if version == 3 && flags & 0x80 != 0 { body = resynchronised(body) }
         var start = 0
         if flags & 0x40 != 0 {  // an extended header, skipped
-            guard body.count >= 4 else { return [] }
+            guard body.count >= 4 else { return nil }
             let size = version == 3 ? Int(bigEndian: body, at: 0) : (syncsafe(body, at: 0) ?? 0)
             start = version == 3 ? 4 + size : size
         }
-        let frames = Self.frames(in: body, from: start, version: version, allUnsynchronised: version >= 4 && flags & 0x80 != 0)
+        return (version, frames(in: body, from: start, version: version, allUnsynchronised: version >= 4 && flags & 0x80 != 0))
+    }
+
+    /// The chapters of a whole tag (its header first).
+    public static func parse(_ tag: [UInt8]) throws(ChapterError) -> [Chapter] {
+        guard let (version, frames) = frames(ofTag: tag) else { return [] }
         var byID: [String: Chapter] = [:]
         var order: [String] = []
         var tableOfContents: [String]?

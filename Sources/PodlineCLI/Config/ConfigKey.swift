@@ -46,6 +46,10 @@ struct ConfigKey: Sendable {
                     ? "expected a number of LUFS from \(loudnessRange.lowerBound) to \(loudnessRange.upperBound)" : nil
             }, render: { format($0.loudnessTarget) }),
         ConfigKey(
+            name: "replaygain", summary: "normalize trusts an episode's ReplayGain or RVA tag rather than measuring it (true or false)",
+            apply: { value, settings in value.bool.map { settings.replayGain = $0 } == nil ? "expected true or false" : nil },
+            render: { String($0.replayGain) }),
+        ConfigKey(
             name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
             apply: { value, settings in
                 time(value).map { settings.skipForward = $0 } == nil ? "expected seconds or a TIME greater than 0" : nil

@@ -26,6 +26,8 @@ public struct Settings: Sendable, Equatable {
     public var normalize = false
     /// The integrated loudness normalisation reaches, in LUFS.
     public var loudnessTarget = -16.0
+    /// Normalisation trusts an episode's ReplayGain or RVA tag, when it has one, rather than measuring it.
+    public var replayGain = true
     /// Particular shows' own settings, by show slug (`[shows.SLUG]`, `[show_speed]`, `[show_auto_download]`).
     public var shows: [String: ShowSettings] = [:]
 

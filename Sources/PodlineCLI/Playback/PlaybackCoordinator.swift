@@ -105,14 +105,16 @@ struct PlaybackCoordinator: View {
     private func plan(_ item: NowPlaying) -> DecoderSession {
         let start = journal.start(for: item)
         player.position = start
-        // The loudness is known before the first frame when the library kept it, or, for a file output (which runs
-        // faster than it plays), when it is measured now; the engine has it before it loads the episode.
+        // The loudness is known before the first frame when the library kept it or a ReplayGain tag says it, or, for a
+        // file output (which runs faster than it plays), when it is measured now; the engine has it before the episode.
         let listening = settings.listening(for: item)
         let normalize = listening.normalize
         // The show's outro is skipped by the engine, to the frame, as if the episode ended there.
         engine.setEndEarly(listening.skipOutro ?? 0)
         if normalize {
-            player.loudness = journal.keptLoudness(item) ?? (settings.measuresBeforePlaying ? journal.measureLoudnessNow(item) : nil)
+            player.loudness =
+                journal.keptLoudness(item) ?? journal.taggedLoudness(item)
+                ?? (settings.measuresBeforePlaying ? journal.measureLoudnessNow(item) : nil)
         }
         engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
         return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
