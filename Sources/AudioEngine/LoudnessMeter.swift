@@ -7,7 +7,8 @@ public final class LoudnessMeter {
     private var state: UnsafeMutablePointer<ebur128_state>?
     public let channels: Int
 
-    /// A meter of integrated loudness (and of true peak when `truePeak`) for interleaved 16-bit audio.
+    /// A meter of integrated loudness (and of true peak when `truePeak`) for interleaved 16-bit audio; mono counts as
+    /// dual mono.
     public init(sampleRate: Int, channels: Int, truePeak: Bool = false) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_EBUR128)
         let mode = Int32(EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
@@ -16,6 +17,14 @@ public final class LoudnessMeter {
         }
         self.state = state
         self.channels = channels
+        // A mono episode is heard from two speakers: measured as dual mono, as podcast loudness specifications count
+        // it (-16 LUFS heard is -19 LUFS as a lone channel).
+        if channels == 1 {
+            let code = ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue))
+            guard code == Int32(EBUR128_SUCCESS.rawValue) else {
+                throw AudioError.library(function: "ebur128_set_channel", message: "error \(code)")
+            }
+        }
     }
 
     deinit { ebur128_destroy(&state) }

@@ -47,6 +47,34 @@ struct PeakLimiter {
         minimaSum = Double(lookahead)
     }
 
+    /// True when the limiter holds the gain at unity: nothing it holds needed limiting, and the two frames whose peaks
+    /// it has not looked at yet are clear of the ceiling too.
+    var isReleased: Bool {
+        guard envelope == 1, minimaSum >= Double(lookahead) - 1e-6 else { return false }
+        let mask = ringFrames - 1
+        for frame in max(0, taken - 2)..<taken {
+            for channel in 0..<channels where abs(buffers.ring[(frame & mask) * channels + channel]) * 1.25 >= ceiling { return false }
+        }
+        return true
+    }
+
+    /// What `take` does for a frame whose peaks (between samples too) are known to stay under the ceiling while
+    /// the limiter is released: the delay alone.
+    @inline(__always)
+    mutating func pass(_ samples: UnsafeMutableBufferPointer<Int16>, frame: Int, factor: Float) {
+        let ring = buffers.ring
+        let mask = ringFrames - 1
+        let now = taken
+        let base = frame * channels
+        let t = now - 1 - lookahead
+        for channel in 0..<channels {
+            ring[(now & mask) * channels + channel] = Float(samples[base + channel]) * factor
+            let value = t >= 0 ? ring[(t & mask) * channels + channel] : 0
+            samples[base + channel] = Int16(max(-32768, min(32767, value.rounded())))
+        }
+        taken += 1
+    }
+
     /// Takes in frame `frame` of `samples` times `factor`, and writes in its place the frame that leaves the limiter now.
     @inline(__always)
     mutating func take(_ samples: UnsafeMutableBufferPointer<Int16>, frame: Int, factor: Float) {

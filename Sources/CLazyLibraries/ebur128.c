@@ -10,3 +10,5 @@ PODLINE_LAZY(LIB, int, ebur128_add_frames_short, (ebur128_state *st, const short
 PODLINE_LAZY(LIB, int, ebur128_loudness_global, (ebur128_state *st, double *out), st, out)
 PODLINE_LAZY(LIB, int, ebur128_true_peak, (ebur128_state *st, unsigned int channel_number, double *out), st,
              channel_number, out)
+PODLINE_LAZY(LIB, int, ebur128_set_channel, (ebur128_state *st, unsigned int channel_number, int value), st, channel_number,
+             value)

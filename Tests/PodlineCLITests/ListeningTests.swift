@@ -119,12 +119,17 @@ struct ListeningTests {
         #expect(abs(saved - (2 - 0.32 + 1.5 - 0.32)) < 0.05, "saved \(saved) s")
         let (heard, played) = (Self.soundRuns(skipped), Self.soundRuns(plain))
         #expect(heard.count == 4 && zip(heard, played).allSatisfy { abs($0 - $1) <= 0.02 }, "\(heard) against \(played)")
+        // With speed: the pauses are cut first, then the rest is played twice as fast, every tone still there.
+        let fastPlain = try Self.played(ref, ["--no-resume", "--speed", "2"], home: home, environment: environment)
+        let fast = try Self.played(ref, ["--no-resume", "--skip-silence", "--speed", "2"], home: home, environment: environment)
+        #expect(abs((fastPlain.duration - fast.duration) - saved / 2) < 0.05, "\(fast.duration) s at 2x, \(fastPlain.duration) s without")
+        #expect(Self.soundRuns(fast).count == 4, "\(Self.soundRuns(fast))")
         let stats = try PodlineBinary.run(["stats", "--json"], home: home, environment: environment)
         let object = try #require(try JSONSerialization.jsonObject(with: stats.stdoutData) as? [String: Any])
         let total = try #require(object["time_saved"] as? Double)
-        #expect(abs(total - saved) < 0.1, "stats: \(stats.stdout)")
+        #expect(abs(total - 2 * saved) < 0.1, "stats (two plays with skip silence): \(stats.stdout)")
         let text = try PodlineBinary.run(["stats"], home: home, environment: environment)
-        #expect(text.stdout.contains("Saved by skipping silence: 0:03"), "\(text.stdout)")
+        #expect(text.stdout.contains("Saved by skipping silence: 0:06"), "\(text.stdout)")
     }
 
     @Test("a stream from the loopback server has its pauses cut as a file does, and keeps every tone")
@@ -154,17 +159,23 @@ struct ListeningTests {
         #expect(abs(said - kept) <= 0.05 * said, "speech \(said) s, kept \(kept) s")
     }
 
-    /// pyloudnorm's integrated loudness and the sample peak (dBFS) of `wav`.
+    /// pyloudnorm's integrated loudness and the sample peak (dBFS) of `wav` as heard from two speakers: a mono file
+    /// is measured as the same channel twice (dual mono), as PulseAudio plays it.
     static func measured(_ wav: WAVFile, in folder: URL) throws -> (loudness: Double, peak: Double) {
         let raw = folder.appendingPathComponent("measured-\(UUID().uuidString.prefix(6)).raw")
-        try wav.samples.withUnsafeBytes { try Data($0).write(to: raw) }
+        var stereo = wav
+        if wav.channels == 1 {
+            stereo.channels = 2
+            stereo.samples = wav.samples.flatMap { [$0, $0] }
+        }
+        try stereo.samples.withUnsafeBytes { try Data($0).write(to: raw) }
         let script = """
             import sys, numpy, pyloudnorm
             data = numpy.fromfile(sys.argv[1], dtype="<i2").astype(float).reshape(-1, int(sys.argv[2])) / 32768
             print(pyloudnorm.Meter(int(sys.argv[3])).integrated_loudness(data), 20 * numpy.log10(numpy.max(numpy.abs(data))))
             """
         let result = try CommandRunner.run(
-            "/usr/bin/env", [Self.python(), "-c", script, raw.path, "\(wav.channels)", "\(wav.sampleRate)"])
+            "/usr/bin/env", [Self.python(), "-c", script, raw.path, "\(stereo.channels)", "\(wav.sampleRate)"])
         let numbers = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard result.status == 0, numbers.count == 2 else { throw TestSupportError("pyloudnorm: \(result.stderr)") }
         return (numbers[0], numbers[1])
@@ -202,6 +213,23 @@ struct ListeningTests {
             to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         let quieter = try Self.measured(try Self.played(loud.path, home: home, environment: environment), in: home)
         #expect(abs(quieter.loudness - -23) <= 1, "\(quieter.loudness) LUFS for a target of -23")
+    }
+
+    @Test("a quiet episode played with --normalize into the PulseAudio null sink is heard at -16 LUFS, never over -1 dBFS")
+    func evenLoudnessHeard() throws {
+        let (home, environment) = try Self.home("pl-loud-live")
+        let quiet = try Self.speech(in: home, name: "quiet", pause: 0.5, volume: 0.12)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let recording = try sound.record()
+        usleep(300_000)
+        let output = "pulse:unix:\(sound.runtimeDirectory.path)/pulse/native"
+        let played = try PodlineBinary.run(["play", quiet.path, "--normalize", "--output", output], home: home, environment: environment)
+        #expect(played.status == 0, "\(played.stderr)")
+        usleep(300_000)
+        let heard = try Self.measured(try recording.stop(), in: home)
+        #expect(abs(heard.loudness - -16) <= 1, "heard at \(heard.loudness) LUFS")
+        #expect(heard.peak <= -1, "peak \(heard.peak) dBFS")
     }
 
     @Test("a ReplayGain tag (written by mutagen) is trusted for the loudness unless replaygain = false says otherwise")
