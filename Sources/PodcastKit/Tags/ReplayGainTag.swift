@@ -11,7 +11,13 @@ public enum ReplayGainTag {
 
     /// The gain in dB the tag at the start of the file at `path` asks for; nil when it gives none (or there is no tag).
     public static func gain(path: String) -> Double? {
-        guard let tag = try? ID3Chapters.readTag(path: path), let (_, frames) = ID3Chapters.frames(ofTag: tag) else { return nil }
+        guard let tag = try? ID3Chapters.readTag(path: path) else { return nil }
+        return gain(tag: tag)
+    }
+
+    /// The gain in dB a whole ID3v2 tag (its header first) asks for; nil when it gives none.
+    public static func gain(tag: [UInt8]) -> Double? {
+        guard let (_, frames) = ID3Chapters.frames(ofTag: tag) else { return nil }
         return gain(frames)
     }
 
