@@ -12,6 +12,8 @@ struct PeakLimiter {
     let lookahead: Int
     /// The ceiling, in sample units.
     let ceiling: Float
+    /// 1 / `lookahead`, for the average (a multiplication costs less than a division, every frame).
+    private let inverseLookahead: Float
     /// The share of the way back to unity gain taken each frame: a release of about 20 ms.
     let release: Float
     /// The gained input, a ring of `ringFrames` frames; the envelope's sliding-minimum queue of (frame, value), values
@@ -24,11 +26,14 @@ struct PeakLimiter {
     private var minimumHead = 0
     private var minimumCount = 0
     private var minimaSum: Double
+    /// Where the next minimum goes among the last `lookahead`: the frame's number modulo `lookahead`.
+    private var slot = 0
 
     init(sampleRate: Int, channels: Int, ceiling: Float) {
         self.channels = channels
         self.ceiling = ceiling
         lookahead = max(8, sampleRate * 3 / 1000)
+        inverseLookahead = 1 / Float(lookahead)
         release = 1 - Float(exp(-1 / (0.02 * Double(sampleRate))))
         var frames = 16
         while frames < lookahead + 8 { frames *= 2 }
@@ -45,12 +50,14 @@ struct PeakLimiter {
         minimumCount = 0
         buffers.minima.update(repeating: 1, count: lookahead)
         minimaSum = Double(lookahead)
+        slot = 0
     }
 
     /// True when the limiter holds the gain at unity: nothing it holds needed limiting, and the two frames whose peaks
     /// it has not looked at yet are clear of the ceiling too.
     var isReleased: Bool {
-        guard envelope == 1, minimaSum >= Double(lookahead) - 1e-6 else { return false }
+        // Within a thousandth of a decibel of unity counts: the release only creeps the last of the way.
+        guard envelope >= 0.9999, minimaSum >= Double(lookahead) * 0.9999 else { return false }
         let mask = ringFrames - 1
         for frame in max(0, taken - 2)..<taken {
             for channel in 0..<channels where abs(buffers.ring[(frame & mask) * channels + channel]) * 1.25 >= ceiling { return false }
@@ -58,8 +65,16 @@ struct PeakLimiter {
         return true
     }
 
+    /// Puts a released limiter at unity exactly, before frames go through `pass`.
+    mutating func settle() {
+        envelope = 1
+        minimumCount = 0
+        buffers.minima.update(repeating: 1, count: lookahead)
+        minimaSum = Double(lookahead)
+    }
+
     /// What `take` does for a frame whose peaks (between samples too) are known to stay under the ceiling while
-    /// the limiter is released: the delay alone.
+    /// the limiter is released (and settled): the delay alone.
     @inline(__always)
     mutating func pass(_ samples: UnsafeMutableBufferPointer<Int16>, frame: Int, factor: Float) {
         let ring = buffers.ring
@@ -69,10 +84,16 @@ struct PeakLimiter {
         let t = now - 1 - lookahead
         for channel in 0..<channels {
             ring[(now & mask) * channels + channel] = Float(samples[base + channel]) * factor
-            let value = t >= 0 ? ring[(t & mask) * channels + channel] : 0
-            samples[base + channel] = Int16(max(-32768, min(32767, value.rounded())))
+            samples[base + channel] = t >= 0 ? Self.sample(ring[(t & mask) * channels + channel]) : 0
         }
         taken += 1
+    }
+
+    /// `value` rounded to the nearest 16-bit sample, clamped (without libm's `roundf`, which is a call).
+    @inline(__always)
+    static func sample(_ value: Float) -> Int16 {
+        let clamped = max(-32_768, min(32_767, value))
+        return Int16(clamped + (clamped < 0 ? -0.5 : 0.5))
     }
 
     /// Takes in frame `frame` of `samples` times `factor`, and writes in its place the frame that leaves the limiter now.
@@ -115,16 +136,15 @@ struct PeakLimiter {
             minimumCount -= 1
         }
         let least = minimumValues[minimumHead & mask]
-        let slot = k % lookahead
         minimaSum += Double(least - minima[slot])
         minima[slot] = least
+        slot = slot + 1 == lookahead ? 0 : slot + 1
         // Frame t leaves with the average of the minima of the frames t…t+lookahead-1, each of which is at most its own
         // envelope: never above what t requires, and smooth.
         let t = k - lookahead + 1
-        let smoothed = Float(minimaSum / Double(lookahead))
+        let smoothed = Float(minimaSum) * inverseLookahead
         for channel in 0..<channels {
-            let value = t >= 0 ? ring[(t & mask) * channels + channel] * smoothed : 0
-            samples[base + channel] = Int16(max(-32768, min(32767, value.rounded())))
+            samples[base + channel] = t >= 0 ? Self.sample(ring[(t & mask) * channels + channel] * smoothed) : 0
         }
     }
 

@@ -51,7 +51,8 @@ public enum ReplayGainTag {
         return value
     }
 
-    /// An RVA2 frame's master-volume adjustment (channel type 1), in dB: a signed 16-bit count of 1/512 dB.
+    /// An RVA2 frame's master-volume adjustment (channel type 1), in dB: a signed 16-bit count of 1/512 dB (±64 dB),
+    /// within ±60 dB as a TXXX gain must be.
     static func rva2(_ data: [UInt8]) -> Double? {
         guard let end = data.firstIndex(of: 0) else { return nil }
         var position = end + 1
@@ -59,7 +60,10 @@ public enum ReplayGainTag {
             let channel = data[position]
             let adjustment = Int16(bitPattern: UInt16(data[position + 1]) << 8 | UInt16(data[position + 2]))
             let peakBits = Int(data[position + 3])
-            if channel == 1 { return Double(adjustment) / 512 }
+            if channel == 1 {
+                let decibels = Double(adjustment) / 512
+                return abs(decibels) <= 60 ? decibels : nil
+            }
             position += 4 + (peakBits + 7) / 8
         }
         return nil
