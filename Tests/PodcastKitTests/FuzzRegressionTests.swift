@@ -42,7 +42,11 @@ struct FuzzRegressionTests {
             if ID3Chapters.tagLength(tag) == nil {
                 // As the fuzz target does: a v2.4 header around an input that has none.
                 let size = tag.count
-                tag = [0x49, 0x44, 0x33, 4, 0, 0, UInt8(size >> 21 & 0x7F), UInt8(size >> 14 & 0x7F), UInt8(size >> 7 & 0x7F), UInt8(size & 0x7F)] + tag
+                tag =
+                    [
+                        0x49, 0x44, 0x33, 4, 0, 0, UInt8(size >> 21 & 0x7F), UInt8(size >> 14 & 0x7F), UInt8(size >> 7 & 0x7F),
+                        UInt8(size & 0x7F),
+                    ] + tag
             }
             let gain = ReplayGainTag.gain(tag: tag)
             #expect(gain.map { $0.isFinite && abs($0) <= 60 } ?? true, "\(file.lastPathComponent): \(gain!)")
