@@ -263,7 +263,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// The skipper and the time-stretcher for audio decoded from the decoder's position on, as the settings ask.
+    /// The stages for audio decoded from the decoder's position on, as the settings ask: the leveler (kept with its
+    /// gain and estimate, its held audio dropped), the skipper and the time-stretcher.
     private func makeStagesIfNeeded(_ decoder: Decoder) {
         droppedEarlier += skipper?.droppedFrames ?? 0
         if let loudness {

@@ -53,7 +53,7 @@ struct REPLTests {
 
     @Test("a script with no failure exits 0; quit stops reading")
     func quit() throws {
-        let result = try repl("vol 30\nsta --json\nquit\nvolume 99\nstatus --json\n")
+        let result = try repl("vol 30\nstatu --json\nquit\nvolume 99\nstatus --json\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.contains(#""volume":30"#))

@@ -23,10 +23,14 @@ public enum EditDistance {
         return previous[target.count]
     }
 
-    /// The candidate closest to `word`, when it is close enough to be a likely typo.
+    /// The candidate closest to `word`, when it is close enough to be a likely typo; among equally close ones, one as
+    /// long as the word first (`stauts` is `status` with two letters swapped, more likely than `stats` with one added).
     public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let limit = word.count <= 3 ? 1 : word.count <= 6 ? 2 : 3
-        let scored = candidates.map { (name: $0, distance: between(word, $0)) }.filter { $0.distance <= limit }
-        return scored.min { $0.distance < $1.distance || ($0.distance == $1.distance && $0.name < $1.name) }?.name
+        let scored = candidates.map { (name: $0, distance: between(word, $0), lengthDifference: abs($0.count - word.count)) }
+            .filter { $0.distance <= limit }
+        return scored.min {
+            ($0.distance, $0.lengthDifference, $0.name) < ($1.distance, $1.lengthDifference, $1.name)
+        }?.name
     }
 }
