@@ -122,6 +122,22 @@ struct DispatcherTests {
         #expect(player.transcript.isEmpty, "a new episode starts without the last one's transcript")
     }
 
+    @Test("silence and normalize set the model; the status line, the status text and status --json say so")
+    func listeningSwitches() throws {
+        try run("play one.mp3")
+        #expect(try run("silence on").lines == ["skip silence on"])
+        try run("normalize on")
+        player.timeSaved = 42.4
+        #expect(player.skipSilence && player.normalize)
+        #expect(StatusLine.text(player).hasSuffix("saved 0:42  even"), "\(StatusLine.text(player))")
+        let status = try run("status")
+        #expect(status.lines.last?.contains("skip silence (saved 0:42)  normalized") == true, "\(status.lines)")
+        #expect(status.data.rendered.contains(#""skip_silence":true,"time_saved":42.4,"normalize":true"#), "\(status.data.rendered)")
+        try run("silence off")
+        #expect(!StatusLine.text(player).contains("saved"))
+        #expect(throws: CommandError(.invalidParameter, "silence: missing argument (usage: silence on|off)")) { try run("silence") }
+    }
+
     @Test("a name that is no file, URL or reference is unreadable (exit 2); a missing episode too")
     func unreadable() {
         for line in ["play missing.mp3", "play show/3", "queue add 42"] {

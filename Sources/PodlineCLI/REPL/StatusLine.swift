@@ -12,7 +12,7 @@ enum StatusLine {
         return status + "\n" + cue
     }
 
-    /// `▶ Title — Show  [3/12 Chapter title]  1:23 / 45:00  vol 80  1.5x`, or `■ stopped`.
+    /// `▶ Title — Show  [3/12 Chapter title]  1:23 / 45:00  vol 80  1.5x  saved 0:42  even`, or `■ stopped`.
     static func statusText(_ player: Player) -> String {
         guard let current = player.current else {
             return "■ stopped" + (player.queue.isEmpty ? "" : "  queue \(player.queue.count)")
@@ -24,9 +24,12 @@ enum StatusLine {
             title += "  [\(number)/\(player.chapters.chapters.count)\(chapter.title.map { " " + TerminalText.safe($0) } ?? "")]"
         }
         let speed = player.speed == player.speed.rounded() ? String(Int(player.speed)) : String(player.speed)
-        let details =
+        var details =
             "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
             + "  vol \(Int(player.volume.rounded()))  \(speed)x"
+        // Whole seconds saved, so that the line changes when a pause is cut, not at every report.
+        if player.skipSilence { details += "  saved \(TerminalOutput.duration(player.timeSaved.rounded(.down)))" }
+        if player.normalize { details += "  even" }
         switch player.sleep {
         case .endOfEpisode?: return "\(symbol) \(title)\(details)  sleep at end"
         case .at(let date)?:

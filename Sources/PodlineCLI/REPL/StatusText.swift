@@ -20,6 +20,10 @@ public enum StatusText {
         var details = "\(TerminalOutput.duration(number(status["position"]))) / \(TerminalOutput.duration(number(status["duration"])))"
         details += "  volume \(Int((number(status["volume"]) ?? 100).rounded()))"
         details += "  speed \((number(status["speed"]) ?? 1).plainText)x"
+        if status["skip_silence"] as? Bool == true {
+            details += "  skip silence (saved \(TerminalOutput.duration(number(status["time_saved"]) ?? 0)))"
+        }
+        if status["normalize"] as? Bool == true { details += "  normalized" }
         if queued > 0 { details += "  queue \(queued)" }
         if let sleep = status["sleep"] as? String, sleep == "end" {
             details += "  sleep at end"
