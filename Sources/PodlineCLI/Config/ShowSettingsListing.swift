@@ -8,20 +8,15 @@ struct ShowSettingsListing {
 
     init(config: ConfigFile, show: String) {
         let own = config.settings.show(show)
-        let general = config.settings
         entries = ShowSettingKey.all.map { setting in
             let ownKey = "shows.\(show).\(setting.name)"
             if let value = setting.render(own) { return (setting.name, value, config.sources[ownKey] ?? "config.toml") }
-            let fallback: (String?, String)
-            switch setting.name {
-            case "speed": fallback = (ConfigKey.format(general.speed), "speed")
-            case "skip_silence": fallback = (String(general.skipSilence), "skip_silence")
-            case "normalize": fallback = (String(general.normalize), "normalize")
-            case "auto_download": fallback = (String(general.autoDownload), "auto_download")
-            default: fallback = (nil, "")
-            }
-            guard let value = fallback.0 else { return (setting.name, nil, "not set") }
-            return (setting.name, value, "the general \(fallback.1) (\(config.sources[fallback.1] ?? "default"))")
+            // A show setting falls back on the general key of the same name, where there is one.
+            guard let general = ConfigKey.all.first(where: { $0.name == setting.name }) else { return (setting.name, nil, "not set") }
+            return (
+                setting.name, general.render(config.settings),
+                "the general \(general.name) (\(config.sources[general.name] ?? "default"))"
+            )
         }
     }
 
