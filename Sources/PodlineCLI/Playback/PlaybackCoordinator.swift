@@ -74,7 +74,7 @@ struct PlaybackCoordinator: View {
         }
         .onChange(of: player.normalize) { _, on in
             guard on, let item = player.current, player.loudness == nil else { return }
-            if let kept = journal.keptLoudness(item) { player.loudness = kept } else { measureLoudness(of: item) }
+            if let kept = journal.loudness.kept(item) { player.loudness = kept } else { measureLoudness(of: item) }
         }
         .onChange(of: loudnessSetting, initial: true) { _, setting in
             engine.setLoudness(setting)
@@ -94,7 +94,7 @@ struct PlaybackCoordinator: View {
     /// Hands the player `item`'s integrated loudness, measured from its file meanwhile (and kept); a stream has none, and
     /// is levelled by a running estimate.
     private func measureLoudness(of item: NowPlaying) {
-        journal.measureLoudness(of: item) { [player] lufs in
+        journal.loudness.measure(item) { [player] lufs in
             if player.current?.id == item.id { player.loudness = lufs }
         }
     }
@@ -113,8 +113,8 @@ struct PlaybackCoordinator: View {
         engine.setEndEarly(listening.skipOutro ?? 0)
         if normalize {
             player.loudness =
-                journal.keptLoudness(item) ?? journal.taggedLoudness(item)
-                ?? (settings.measuresBeforePlaying ? journal.measureLoudnessNow(item) : nil)
+                journal.loudness.kept(item) ?? journal.loudness.tagged(item)
+                ?? (settings.measuresBeforePlaying ? journal.loudness.measureNow(item) : nil)
         }
         engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
         return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)

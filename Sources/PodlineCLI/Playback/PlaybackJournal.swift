@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import Logging
 import PodcastKit
@@ -13,6 +12,11 @@ final class PlaybackJournal {
     private var reported: Set<String> = []
     /// The episode last heard and where: what a stop or a quit saves once the model has let go of it.
     private(set) var lastHeard: (item: NowPlaying, position: Double)?
+
+    /// Each episode's integrated loudness, for normalisation.
+    private(set) lazy var loudness = EpisodeLoudness(store: store, trustsTags: settings.settings.replayGain) { [unowned self] in
+        self.listing($0)?.episode.id
+    }
 
     init(store: LibraryStore?, settings: PlaybackSettings) {
         self.store = store
@@ -76,58 +80,6 @@ final class PlaybackJournal {
         } catch {
             report("cannot add the time saved to the library: \(error)")
         }
-    }
-
-    /// Episodes whose loudness is being measured, so that each is measured once.
-    private var measuring: Set<String> = []
-
-    /// `item`'s integrated loudness as the library keeps it; nil when never measured (or not a library episode), and
-    /// when its file carries a ReplayGain tag that is to be trusted (then `measureLoudnessNow` reads it).
-    func keptLoudness(_ item: NowPlaying) -> Double? {
-        guard let store, let id = listing(item)?.episode.id else { return nil }
-        return (try? store.loudness(episodeID: id)) ?? nil
-    }
-
-    /// `item`'s integrated loudness as its file's ReplayGain or RVA tag says, when tags are trusted; nil without one.
-    func taggedLoudness(_ item: NowPlaying) -> Double? {
-        guard settings.settings.replayGain, !item.isRemote, let gain = ReplayGainTag.gain(path: item.url) else { return nil }
-        return ReplayGainTag.reference - gain
-    }
-
-    /// Measures `item`'s integrated loudness from its file now, and keeps it; nil for a stream, silence or a failure.
-    func measureLoudnessNow(_ item: NowPlaying) -> Double? {
-        guard !item.isRemote else { return nil }
-        return Self.measure(path: item.url, keepingFor: listing(item)?.episode.id, in: store, trustingTags: settings.settings.replayGain)
-    }
-
-    /// Measures `item`'s integrated loudness from its file (a local file or a download) on another thread, keeps it,
-    /// and hands it to `found` on the main actor; never for a stream, and once at a time per episode.
-    func measureLoudness(of item: NowPlaying, found: @escaping @MainActor @Sendable (Double) -> Void) {
-        guard !item.isRemote, measuring.insert(item.id).inserted else { return }
-        let (path, id, store, tags) = (item.url, listing(item)?.episode.id, self.store, settings.settings.replayGain)
-        Task.detached {
-            let measured = Self.measure(path: path, keepingFor: id, in: store, trustingTags: tags)
-            await MainActor.run {
-                self.measuring.remove(item.id)
-                if let measured { found(measured) }
-            }
-        }
-    }
-
-    /// The integrated loudness of the file at `path`: its ReplayGain tag's when `trustingTags` and it has one, else
-    /// measured and kept for episode `id`; nil (with a warning) when it cannot be had.
-    nonisolated static func measure(path: String, keepingFor id: Int64?, in store: LibraryStore?, trustingTags: Bool) -> Double? {
-        // A tag is read again each time (it is quick, and replaygain = false must be able to pass it over).
-        if trustingTags, let gain = ReplayGainTag.gain(path: path) { return ReplayGainTag.reference - gain }
-        let measured: Double?
-        do {
-            measured = try LoudnessMeter.measure(path: path)
-        } catch {
-            Logger(label: "podline.loudness").warning("\(path): loudness not measured: \(error)")
-            return nil
-        }
-        if let measured, let id, let store { try? store.setLoudness(episodeID: id, measured) }
-        return measured
     }
 
     private func save(_ item: NowPlaying, _ position: Double, final: Bool) {

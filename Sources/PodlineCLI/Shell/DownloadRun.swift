@@ -44,7 +44,7 @@ struct DownloadRun {
                 // first second.
                 let settings = Configuration.settings
                 if settings.show(listing.showSlug).normalize ?? settings.normalize, let id = listing.episode.id {
-                    _ = PlaybackJournal.measure(path: file.path, keepingFor: id, in: store, trustingTags: settings.replayGain)
+                    _ = EpisodeLoudness.measure(path: file.path, keepingFor: id, in: store, trustingTags: settings.replayGain)
                 }
                 log.debug("download \(listing.ref): saved \(file.path)")
                 display.finished(listing.ref, file: file)
