@@ -293,6 +293,24 @@ struct ListeningTests {
         #expect(unset.status == 0 && unset.stdout.contains("speed = (not set)"), "\(unset.stdout) \(unset.stderr)")
     }
 
+    @Test("in the REPL, a show's setting written with show SLUG set holds from its next episode on")
+    func setInTheREPL() throws {
+        let (home, environment) = try Self.home("pl-show-repl")
+        let ref = try Self.subscribe(
+            try Fixtures.toneMP3(in: home, name: "eight.mp3", seconds: 8, channels: 1), show: "Steady", home: home, environment: environment
+        )
+        let out = home.appendingPathComponent("repl.wav")
+        let config = home.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "output = \"wav:\(out.path)\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let result = try PodlineBinary.run(
+            ["repl"], home: home, environment: environment, stdin: Data("show steady set skip_outro 6\nplay \(ref)\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("steady: skip_outro = 6"), "\(result.stdout)")
+        let written = try WAVFile(url: out)
+        #expect(abs(written.duration - 2) < 0.25, "\(written.duration) s")
+    }
+
     @Test("silence on, sent to a player in the PulseAudio null sink, shortens what is heard; status gives the time saved")
     func silenceOnWhilePlaying() throws {
         let (home, environment) = try Self.home("pl-skip-live")

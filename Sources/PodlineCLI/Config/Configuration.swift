@@ -1,18 +1,45 @@
-/// config.toml as this process reads it: once, the first time a command asks.
+import Foundation
+
+/// config.toml as this process reads it: the first time a command asks, and again after `podline show SLUG set`
+/// wrote it (in the REPL, the next episode of that show then starts with its new settings).
 ///
 /// Every command reads its settings from here, so a flag, the show's own setting, config.toml and the built-in
 /// default are weighed the same way everywhere; a broken file is refused by every command alike (exit 78).
 public enum Configuration {
-    private static let loaded = Result { () throws(ConfigError) -> ConfigFile in try ConfigFile.load() }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: Result<ConfigFile, ConfigError>?
+    /// Called with the settings each time the file is read again.
+    nonisolated(unsafe) private static var observers: [@Sendable (Settings) -> Void] = []
 
     /// The file read, or why it was refused.
     public static func file() throws(ConfigError) -> ConfigFile {
-        try loaded.get()
+        try current().get()
+    }
+
+    private static func current() -> Result<ConfigFile, ConfigError> {
+        lock.withLock {
+            if let loaded { return loaded }
+            let read = Result { () throws(ConfigError) -> ConfigFile in try ConfigFile.load() }
+            loaded = read
+            return read
+        }
     }
 
     /// The settings in force; the defaults only when the file was refused (commands have stopped by then).
     public static var settings: Settings {
-        (try? loaded.get().settings) ?? Settings()
+        (try? current().get().settings) ?? Settings()
+    }
+
+    /// Reads the file again and hands its settings to whoever follows them (a running player).
+    static func reload() {
+        lock.withLock { loaded = nil }
+        let settings = settings
+        for observer in lock.withLock({ observers }) { observer(settings) }
+    }
+
+    /// Calls `observer` with the settings each time the file is read again.
+    static func follow(_ observer: @escaping @Sendable (Settings) -> Void) {
+        lock.withLock { observers.append(observer) }
     }
 
     /// Checks the file once for a command about to run: on a broken file, one line naming the file, the line and

@@ -59,6 +59,7 @@ struct ShowSettingChange {
             printError("show: cannot write \(path): \(error.localizedDescription)")
             throw ExitCode(ExitStatus.failure)
         }
+        Configuration.reload()
         print("\(slug): \(key.name) = \(key.render(settings) ?? "(not set)")")
     }
 }

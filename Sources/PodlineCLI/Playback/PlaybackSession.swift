@@ -29,6 +29,8 @@ final class PlaybackSession {
         var playbackSettings = PlaybackSettings(settings)
         playbackSettings.measuresBeforePlaying = output.isFile
         self.settings = playbackSettings
+        // A show's settings written meanwhile (`show SLUG set` in the REPL) hold from its next episode on.
+        Configuration.follow { [playbackSettings] in playbackSettings.update($0) }
         journal = PlaybackJournal(store: store, settings: self.settings)
         self.dispatcher = dispatcher
         let mailbox = EngineMailbox()

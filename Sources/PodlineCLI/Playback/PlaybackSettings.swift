@@ -1,29 +1,35 @@
+import Foundation
 import PodcastKit
 
 /// How a playback session behaves: resume, persistence, speeds and end-of-episode rules, all from the settings.
 struct PlaybackSettings: Sendable {
-    /// Seconds an episode is rewound when it resumes where it was left.
-    var resumeRewind: Double
-    /// Within this many seconds of the end, an episode counts as played.
-    var playedMargin: Double
     /// Seconds between position saves while playing.
     var saveInterval: Double = 2
     /// Seconds the sleep timer fades out over.
     var sleepFade: Double = 3
-    /// The integrated loudness normalisation reaches, in LUFS.
-    var loudnessTarget: Double
     /// Whether an episode's loudness is measured before it plays, when not known (a file output, which is written
     /// faster than real time); else it is measured while it plays.
     var measuresBeforePlaying = false
-    /// The configured settings: the general ones and each show's own.
-    var settings: Settings
+    /// The configured settings, shared by every copy: `update` replaces them for all.
+    private let current: CurrentSettings
 
     /// The settings the configuration gives (the built-in defaults where it says nothing).
     init(_ settings: Settings = Settings()) {
-        resumeRewind = settings.rewindOnResume
-        playedMargin = settings.playedMargin
-        loudnessTarget = settings.loudnessTarget
-        self.settings = settings
+        current = CurrentSettings(settings)
+    }
+
+    /// The configured settings: the general ones and each show's own.
+    var settings: Settings { current.value }
+    /// Seconds an episode is rewound when it resumes where it was left.
+    var resumeRewind: Double { settings.rewindOnResume }
+    /// Within this many seconds of the end, an episode counts as played.
+    var playedMargin: Double { settings.playedMargin }
+    /// The integrated loudness normalisation reaches, in LUFS.
+    var loudnessTarget: Double { settings.loudnessTarget }
+
+    /// Replaces the settings (config.toml was written), for episodes started from now on.
+    func update(_ settings: Settings) {
+        current.value = settings
     }
 
     /// How `item` is listened to: what was asked with it (flags), else its show's settings, else the general ones.
@@ -48,4 +54,17 @@ struct Listening: Equatable, Sendable {
     var skipIntro: Double?
     /// How long before its end it stops, counting as played.
     var skipOutro: Double?
+}
+
+/// Settings shared by the copies of a `PlaybackSettings`, safe to replace from any thread.
+private final class CurrentSettings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var settings: Settings
+
+    init(_ settings: Settings) { self.settings = settings }
+
+    var value: Settings {
+        get { lock.withLock { settings } }
+        set { lock.withLock { settings = newValue } }
+    }
 }
