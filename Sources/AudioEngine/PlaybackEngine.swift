@@ -196,6 +196,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 finishOverwrite()
             }
         case let .speed(value):
+            guard min(3, max(0.5, value)) != speed else { return }
             speed = min(3, max(0.5, value))
             if stream == nil, playing, !pausePending, let decoder, restartAtHeard(decoder) {
                 makeStagesIfNeeded(decoder)

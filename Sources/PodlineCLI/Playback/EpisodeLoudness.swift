@@ -33,6 +33,15 @@ final class EpisodeLoudness {
         return ReplayGainTag.reference - gain
     }
 
+    /// Files up to this size are measured before they play, whatever the output: it takes a tenth of a second or so.
+    static let quickToMeasure = 4 << 20
+
+    /// Whether `item` is a local file small enough to measure before it plays.
+    func isQuickToMeasure(_ item: NowPlaying) -> Bool {
+        guard !item.isRemote, let size = try? FileManager.default.attributesOfItem(atPath: item.url)[.size] as? Int else { return false }
+        return size <= Self.quickToMeasure
+    }
+
     /// From its file now, and kept; nil for a stream, silence or a failure.
     func measureNow(_ item: NowPlaying) -> Double? {
         guard !item.isRemote else { return nil }

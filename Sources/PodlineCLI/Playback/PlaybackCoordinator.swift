@@ -105,16 +105,21 @@ struct PlaybackCoordinator: View {
     private func plan(_ item: NowPlaying) -> DecoderSession {
         let start = journal.start(for: item)
         player.position = start
-        // The loudness is known before the first frame when the library kept it or a ReplayGain tag says it, or, for a
-        // file output (which runs faster than it plays), when it is measured now; the engine has it before the episode.
+        // The loudness is known before the first frame when the library kept it or a ReplayGain tag says it, or when it
+        // is measured now: for a file output (which runs faster than it plays) or a small file; the engine has it
+        // before the episode.
         let listening = settings.listening(for: item)
         let normalize = listening.normalize
-        // The show's outro is skipped by the engine, to the frame, as if the episode ended there.
+        // The engine has the episode's speed and skip silence before it loads it, so that its first frames have them
+        // too (a file output writes seconds of audio before the model's observers would tell it); the observers of
+        // the model then find them already set. The show's outro is skipped by the engine, to the frame.
+        engine.setSpeed(listening.speed)
+        engine.setSkipSilence(listening.skipSilence)
         engine.setEndEarly(listening.skipOutro ?? 0)
         if normalize {
             player.loudness =
                 journal.loudness.kept(item) ?? journal.loudness.tagged(item)
-                ?? (settings.measuresBeforePlaying ? journal.loudness.measureNow(item) : nil)
+                ?? (settings.measuresBeforePlaying || journal.loudness.isQuickToMeasure(item) ? journal.loudness.measureNow(item) : nil)
         }
         engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
         return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
