@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AudioEngine
@@ -44,22 +45,9 @@ struct ListeningStagesTests {
         return (output, skipper)
     }
 
-    /// The lengths in seconds of the runs of 10 ms blocks louder than `threshold` (of full scale, peak).
-    static func soundRuns(_ samples: [Int16], threshold: Double = 0.05) -> [Double] {
-        let block = rate / 100
-        var runs: [Double] = []
-        var current = 0
-        for start in stride(from: 0, to: samples.count - block + 1, by: block) {
-            let loud = samples[start..<start + block].contains { abs(Double($0)) > threshold * 32_767 }
-            if loud {
-                current += 1
-            } else if current > 0 {
-                runs.append(Double(current) / 100)
-                current = 0
-            }
-        }
-        if current > 0 { runs.append(Double(current) / 100) }
-        return runs
+    /// The lengths in seconds of the runs of sound in `samples`, in order.
+    static func soundRuns(_ samples: [Int16]) -> [Double] {
+        SoundAnalysis.soundRuns(samples.map { Double($0) / 32_768 }, sampleRate: rate)
     }
 
     @Test("long pauses become 0.32 s, a short one stays whole, and every sound is kept, in order")

@@ -91,22 +91,9 @@ struct ListeningTests {
         return try WAVFile(url: out)
     }
 
-    /// The lengths in seconds of the runs of 10 ms blocks whose peak is above `threshold` (of full scale).
+    /// The lengths in seconds of the runs of sound in `wav` (its first channel), in order.
     static func soundRuns(_ wav: WAVFile, threshold: Double = 0.05) -> [Double] {
-        let signal = wav.mono()
-        let block = wav.sampleRate / 100
-        var runs: [Double] = []
-        var current = 0
-        for start in stride(from: 0, to: signal.count - block + 1, by: block) {
-            if signal[start..<start + block].contains(where: { abs($0) > threshold }) {
-                current += 1
-            } else if current > 0 {
-                runs.append(Double(current) / 100)
-                current = 0
-            }
-        }
-        if current > 0 { runs.append(Double(current) / 100) }
-        return runs
+        SoundAnalysis.soundRuns(wav.mono(), sampleRate: wav.sampleRate, threshold: threshold)
     }
 
     @Test("--skip-silence cuts long pauses between tones to 0.32 s, keeps the short one and every tone; stats keeps the total")

@@ -48,6 +48,25 @@ struct TranscriptTests {
         return try #require(episodes.first { $0["title"] as? String == title }?["ref"] as? String)
     }
 
+    /// A library in a new home whose one episode, `title` (a tone of `seconds`), names `vtt` as its WebVTT transcript,
+    /// served by the loopback server: the home, the server (to stop) and the episode's reference.
+    static func servedEpisode(_ title: String, seconds: Double, vtt: String) throws -> (home: URL, server: SlowFileServer, ref: String) {
+        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
+        let home = try Fixtures.temporaryDirectory("pl-transcript")
+        try vtt.write(to: served.appendingPathComponent("cues.vtt"), atomically: true, encoding: .utf8)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: seconds)
+        let feed = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
+            <title>Served</title><item><title>\(title)</title><guid>served</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
+            <podcast:transcript url="\(server.url("cues.vtt"))" type="text/vtt"/></item></channel></rss>
+            """
+        let feedFile = home.appendingPathComponent("feed.xml")
+        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", feedFile.path], home: home).status == 0)
+        return (home, server, try ref(title, home: home))
+    }
+
     @Test("the listener's language wins, a missing file is passed over, JSON words become sentences, and it is kept for offline use")
     func englishJSON() throws {
         let (home, server, _) = try Self.setUp()
@@ -123,34 +142,19 @@ struct TranscriptTests {
 
     @Test("--follow prints each cue as the player in a PulseAudio null sink reaches it, and ends with the episode")
     func followWhilePlaying() throws {
-        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
-        let home = try Fixtures.temporaryDirectory("pl-transcript")
-        try "WEBVTT\n\n00:00.500 --> 00:02.000\nOne\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n"
-            .write(to: served.appendingPathComponent("cues.vtt"), atomically: true, encoding: .utf8)
-        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        let (home, server, ref) = try Self.servedEpisode(
+            "Eight", seconds: 8,
+            vtt: "WEBVTT\n\n00:00.500 --> 00:02.000\nOne\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n")
         defer { server.stop() }
-        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: 8)
-        let feed = """
-            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
-            <title>Followed</title><item><title>Eight</title><guid>e8</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
-            <podcast:transcript url="\(server.url("cues.vtt"))" type="text/vtt"/></item></channel></rss>
-            """
-        let feedFile = home.appendingPathComponent("feed.xml")
-        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
-        #expect(try PodlineBinary.run(["add", feedFile.path], home: home).status == 0)
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
         let environment = ProcessInfo.processInfo.environment.merging([
             "PODLINE_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path,
         ]) { $1 }
-        let player = Process()
-        player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
-        player.arguments = [
-            "play", try Self.ref("Eight", home: home), "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet",
-        ]
-        player.environment = environment
-        try player.run()
-        defer { if player.isRunning { player.terminate() } }
+        let player = try BackgroundProcess.podline(
+            ["play", ref, "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet"], home: home,
+            environment: ["HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+        defer { player.killNow() }
         let playing = Date().addingTimeInterval(10)
         while Date() < playing {
             let status = try PodlineBinary.run(["status", "--json"], home: home)
@@ -184,26 +188,15 @@ struct TranscriptTests {
 
     @Test("t on the now-playing line shows the cue being heard under it, fetched as the episode starts; t again hides it")
     func cueUnderTheLine() throws {
-        let served = try Fixtures.temporaryDirectory("pl-transcript-served")
-        let home = try Fixtures.temporaryDirectory("pl-cue")
-        try "WEBVTT\n\n00:00.000 --> 00:02.500\n<v Ann>One\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n"
-            .write(to: served.appendingPathComponent("cues.vtt"), atomically: true, encoding: .utf8)
-        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        let (home, server, ref) = try Self.servedEpisode(
+            "Thirty", seconds: 30,
+            vtt: "WEBVTT\n\n00:00.000 --> 00:02.500\n<v Ann>One\n\n00:03.000 --> 00:05.000\nTwo\n\n00:06.000 --> 00:07.500\nThree\n")
         defer { server.stop() }
-        let mp3 = try Fixtures.toneMP3(in: home, name: "episode.mp3", seconds: 30)
-        let feed = """
-            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
-            <title>Cued</title><item><title>Thirty</title><guid>e30</guid><enclosure url="\(mp3.path)" type="audio/mpeg"/>
-            <podcast:transcript url="\(server.url("cues.vtt"))" type="text/vtt"/></item></channel></rss>
-            """
-        let feedFile = home.appendingPathComponent("feed.xml")
-        try feed.write(to: feedFile, atomically: true, encoding: .utf8)
-        #expect(try PodlineBinary.run(["add", feedFile.path], home: home).status == 0)
         let sound = try PulseAudioServer()
         defer { sound.stop() }
-        let tmux = try TmuxSession(podline: ["play", try Self.ref("Thirty", home: home)], folder: home, sound: sound)
+        let tmux = try TmuxSession(podline: ["play", ref], folder: home, sound: sound)
         defer { tmux.kill() }
-        try tmux.waitFor { $0.contains("▶ Thirty — Cued  0:0") }
+        try tmux.waitFor { $0.contains("▶ Thirty — Served  0:0") }
         tmux.send(["t"])
         try tmux.waitFor { $0.contains("  [00:00] Ann: One") }
         try tmux.waitFor { $0.contains("  [00:03] Two") }
@@ -221,7 +214,7 @@ struct TranscriptTests {
         let repl = try TmuxSession(podline: ["repl"], folder: home, sound: sound)
         defer { repl.kill() }
         try repl.waitFor { $0.contains("podline [stopped]>") }
-        repl.send(["play \(try Self.ref("Thirty", home: home)) --start 0", "Enter", "cue", "Enter"])
+        repl.send(["play \(ref) --start 0", "Enter", "cue", "Enter"])
         try repl.waitFor { screen in
             let lines = screen.components(separatedBy: "\n")
             guard let cue = lines.lastIndex(where: { $0.hasPrefix("  [00:0") }), cue > 0, cue + 1 < lines.count else { return false }

@@ -10,6 +10,24 @@ public enum SoundAnalysis {
         return first..<(last + 1)
     }
 
+    /// The lengths in seconds of the runs of 10 ms blocks whose peak is above `threshold` (of full scale), in order:
+    /// each sound, however long the pauses between them.
+    public static func soundRuns(_ signal: [Double], sampleRate: Int, threshold: Double = 0.05) -> [Double] {
+        let block = sampleRate / 100
+        var runs: [Double] = []
+        var current = 0
+        for start in stride(from: 0, to: signal.count - block + 1, by: block) {
+            if signal[start..<start + block].contains(where: { abs($0) > threshold }) {
+                current += 1
+            } else if current > 0 {
+                runs.append(Double(current) / 100)
+                current = 0
+            }
+        }
+        if current > 0 { runs.append(Double(current) / 100) }
+        return runs
+    }
+
     /// The frequency with the most energy between `low` and `high` Hz, by a Goertzel scan refined to 0.1 Hz.
     public static func dominantFrequency(_ signal: [Double], sampleRate: Int, low: Double = 50, high: Double = 5000) -> Double {
         let window = Array(signal.prefix(sampleRate))
