@@ -45,12 +45,16 @@ public enum Configuration {
     /// Checks the file once for a command about to run: on a broken file, one line naming the file, the line and
     /// the key, and the configuration exit status.
     public static func check() -> Int32? {
+        checkedFile() == nil ? ExitStatus.config : nil
+    }
+
+    /// The file read; nil, after one line naming the file, the line and the key, when it is broken.
+    static func checkedFile() -> ConfigFile? {
         do {
-            _ = try file()
-            return nil
+            return try file()
         } catch {
             printError(error.description)
-            return ExitStatus.config
+            return nil
         }
     }
 }

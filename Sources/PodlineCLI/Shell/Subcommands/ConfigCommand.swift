@@ -23,13 +23,7 @@ struct ConfigCommand: ParsableCommand {
             print(ConfigFile.documentedDefaults, terminator: "")
             return
         }
-        let config: ConfigFile
-        do {
-            config = try Configuration.file()
-        } catch {
-            printError(error.description)
-            throw ExitCode(ExitStatus.config)
-        }
+        guard let config = Configuration.checkedFile() else { throw ExitCode(ExitStatus.config) }
         if json {
             let members = config.entries.map { entry in
                 (entry.key, JSONValue.object([("value", tomlToJSON(entry.value)), ("source", .string(entry.source))]))

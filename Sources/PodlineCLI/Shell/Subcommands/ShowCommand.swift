@@ -34,13 +34,7 @@ struct ShowCommand: ParsableCommand {
             try ShowSettingChange(words: change).apply(toShow: record.slug)
             return
         }
-        let config: ConfigFile
-        do {
-            config = try Configuration.file()
-        } catch {
-            printError(error.description)
-            throw ExitCode(ExitStatus.config)
-        }
+        guard let config = Configuration.checkedFile() else { throw ExitCode(ExitStatus.config) }
         let settings = ShowSettingsListing(config: config, show: record.slug)
         let description = ShowNotes.forStandardOutput(record.description, json: json)
         if json {
