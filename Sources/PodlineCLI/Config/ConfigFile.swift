@@ -91,7 +91,7 @@ public struct ConfigFile: Sendable {
         for show in shows.keys {
             let line = KeyLines.line(of: show, inTable: showTable.name, text: text)
             guard let entry = shows[show] else { continue }
-            if let problem = showTable.apply(show, entry, &settings) {
+            if let problem = showTable.apply(show: show, value: entry, to: &settings) {
                 throw ConfigError(path: path, line: line, key: "\(showTable.name).\(show)", problem: problem)
             }
             sources["shows.\(show).\(showTable.key)"] = line.map { "config.toml line \($0) ([\(showTable.name)])" } ?? "config.toml"

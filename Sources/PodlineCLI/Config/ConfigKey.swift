@@ -31,24 +31,17 @@ struct ConfigKey: Sendable {
             apply: { value, settings in
                 number(value, in: Player.speedRange).map { settings.speed = $0 } == nil ? speedProblem : nil
             }, render: { format($0.speed) }),
-        ConfigKey(
-            name: "skip_silence", summary: "shorten long pauses (true or false)",
-            apply: { value, settings in value.bool.map { settings.skipSilence = $0 } == nil ? "expected true or false" : nil },
-            render: { String($0.skipSilence) }),
-        ConfigKey(
-            name: "normalize", summary: "even out the loudness of every episode to loudness_target (true or false)",
-            apply: { value, settings in value.bool.map { settings.normalize = $0 } == nil ? "expected true or false" : nil },
-            render: { String($0.normalize) }),
+        switchKey("skip_silence", summary: "shorten long pauses (true or false)", \.skipSilence),
+        switchKey("normalize", summary: "even out the loudness of every episode to loudness_target (true or false)", \.normalize),
         ConfigKey(
             name: "loudness_target", summary: "the loudness normalize reaches, in LUFS, \(loudnessRange.text)",
             apply: { value, settings in
                 number(value, in: loudnessRange).map { settings.loudnessTarget = $0 } == nil
                     ? "expected a number of LUFS from \(loudnessRange.lowerBound) to \(loudnessRange.upperBound)" : nil
             }, render: { format($0.loudnessTarget) }),
-        ConfigKey(
-            name: "replaygain", summary: "normalize trusts an episode's ReplayGain or RVA tag rather than measuring it (true or false)",
-            apply: { value, settings in value.bool.map { settings.replayGain = $0 } == nil ? "expected true or false" : nil },
-            render: { String($0.replayGain) }),
+        switchKey(
+            "replaygain", summary: "normalize trusts an episode's ReplayGain or RVA tag rather than measuring it (true or false)",
+            \.replayGain),
         ConfigKey(
             name: "skip_forward", summary: "seconds (or a TIME such as \"1:00\") that skip moves forward",
             apply: { value, settings in
@@ -100,15 +93,30 @@ struct ConfigKey: Sendable {
     ]
 
     /// What is wrong with a speed out of range.
-    static let speedProblem = "expected a number from \(Player.speedRange.lowerBound) to \(Player.speedRange.upperBound)"
+    static let speedProblem = "expected " + numberExpected(in: Player.speedRange)
+
+    /// What a number in `range` must be, as errors say it.
+    static func numberExpected(in range: ClosedRange<Double>) -> String {
+        "a number from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// A key that is true or false, kept at `path`.
+    private static func switchKey(_ name: String, summary: String, _ path: WritableKeyPath<Settings, Bool> & Sendable) -> ConfigKey {
+        ConfigKey(
+            name: name, summary: summary,
+            apply: { value, settings in value.bool.map { settings[keyPath: path] = $0 } == nil ? "expected true or false" : nil },
+            render: { String($0[keyPath: path]) })
+    }
 
     /// The loudness targets normalisation can aim at, in LUFS.
     static let loudnessRange: ClosedRange<Double> = -36 ... -6
 
     /// How many new episodes of a show `auto_download` may name.
     static let autoDownloadRange = 0...100
+    /// What an `auto_download` must be.
+    static let autoDownloadExpected = "a whole number from 0 to 100"
     /// What is wrong with an `auto_download` out of range.
-    static let autoDownloadProblem = "expected a whole number from 0 to 100"
+    static let autoDownloadProblem = "expected " + autoDownloadExpected
 
     static func number(_ value: any TOMLValueConvertible, in range: ClosedRange<Double>) -> Double? {
         guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else { return nil }

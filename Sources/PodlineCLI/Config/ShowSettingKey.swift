@@ -11,8 +11,6 @@ struct ShowSettingKey: Sendable {
     let apply: @Sendable (any TOMLValueConvertible, inout ShowSettings) -> Bool
     /// The show's value rendered as TOML, nil when it has none.
     let render: @Sendable (ShowSettings) -> String?
-    /// Removes the show's value.
-    let clear: @Sendable (inout ShowSettings) -> Void
 
     /// Every key, in the order `podline show` lists them.
     static let all: [ShowSettingKey] = [
@@ -23,12 +21,12 @@ struct ShowSettingKey: Sendable {
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),
         ShowSettingKey(
-            name: "auto_download", expected: "a whole number from 0 to 100",
+            name: "auto_download", expected: ConfigKey.autoDownloadExpected,
             apply: { value, show in
                 guard let count = value.int, ConfigKey.autoDownloadRange.contains(count) else { return false }
                 show.autoDownload = count
                 return true
-            }, render: { $0.autoDownload.map(String.init) }, clear: { $0.autoDownload = nil }),
+            }, render: { $0.autoDownload.map(String.init) }),
     ]
 
     /// The key named `name`.
@@ -39,13 +37,13 @@ struct ShowSettingKey: Sendable {
         _ name: String, in range: ClosedRange<Double>, _ path: WritableKeyPath<ShowSettings, Double?> & Sendable, seconds: Bool = false
     ) -> ShowSettingKey {
         ShowSettingKey(
-            name: name, expected: seconds ? "seconds (or a TIME such as \"1:30\")" : "a number from \(range.text)",
+            name: name, expected: seconds ? "seconds (or a TIME such as \"1:30\")" : ConfigKey.numberExpected(in: range),
             apply: { value, show in
                 let number = value.double ?? value.int.map(Double.init) ?? (seconds ? value.string.flatMap(TimeSpec.seconds) : nil)
                 guard let number, range.contains(number) else { return false }
                 show[keyPath: path] = number
                 return true
-            }, render: { $0[keyPath: path].map(ConfigKey.format) }, clear: { $0[keyPath: path] = nil })
+            }, render: { $0[keyPath: path].map(ConfigKey.format) })
     }
 
     /// true or false.
@@ -56,6 +54,6 @@ struct ShowSettingKey: Sendable {
                 guard let on = value.bool else { return false }
                 show[keyPath: path] = on
                 return true
-            }, render: { $0[keyPath: path].map { $0 ? "true" : "false" } }, clear: { $0[keyPath: path] = nil })
+            }, render: { $0[keyPath: path].map { $0 ? "true" : "false" } })
     }
 }

@@ -15,7 +15,4 @@ public struct ShowSettings: Sendable, Equatable {
     public var autoDownload: Int?
 
     public init() {}
-
-    /// True when no setting is made.
-    public var isEmpty: Bool { self == ShowSettings() }
 }
