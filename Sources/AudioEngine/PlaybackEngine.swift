@@ -212,21 +212,15 @@ public final class PlaybackEngine: @unchecked Sendable {
         case let .skipSilence(on):
             guard on != skipsSilence else { return }
             skipsSilence = on
-            guard let decoder, decoder.format.sampleRate > 0 else { return }
-            // A file is taken back to where the listener is, so the change is heard at once; a stream changes from
-            // what is decoded next.
-            if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
-            makeStagesIfNeeded(decoder)
+            remakeStages()
         case let .loudness(setting):
             let switched = (setting == nil) != (loudness == nil)
             loudness = setting
             if let setting, let leveler {
                 leveler.aim(at: setting)
-                return
+            } else if switched {
+                remakeStages()
             }
-            guard switched, let decoder, decoder.format.sampleRate > 0 else { return }
-            if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
-            makeStagesIfNeeded(decoder)
         case .shutdown:
             running = false
         }
@@ -262,6 +256,14 @@ public final class PlaybackEngine: @unchecked Sendable {
             makeStagesIfNeeded(decoder)
             report(.started(duration: decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }))
         }
+    }
+
+    /// New stages after a setting changed: a file is taken back to where the listener is, so the change is heard at
+    /// once; a stream changes from what is decoded next.
+    private func remakeStages() {
+        guard let decoder, decoder.format.sampleRate > 0 else { return }
+        if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
+        makeStagesIfNeeded(decoder)
     }
 
     /// The stages for audio decoded from the decoder's position on, as the settings ask: the leveler (kept with its
