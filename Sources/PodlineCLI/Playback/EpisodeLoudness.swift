@@ -21,14 +21,19 @@ final class EpisodeLoudness {
         self.episodeID = episodeID
     }
 
+    /// Known without measuring: as the library keeps it, else as its ReplayGain tag says (when tags are trusted).
+    func known(_ item: NowPlaying) -> Double? {
+        kept(item) ?? tagged(item)
+    }
+
     /// As the library keeps it; nil when never measured, or not a library episode.
-    func kept(_ item: NowPlaying) -> Double? {
+    private func kept(_ item: NowPlaying) -> Double? {
         guard let store, let id = episodeID(item) else { return nil }
         return (try? store.loudness(episodeID: id)) ?? nil
     }
 
     /// As its file's ReplayGain tag says, when tags are trusted; nil without one.
-    func tagged(_ item: NowPlaying) -> Double? {
+    private func tagged(_ item: NowPlaying) -> Double? {
         guard trustsTags, !item.isRemote, let gain = ReplayGainTag.gain(path: item.url) else { return nil }
         return ReplayGainTag.reference - gain
     }
@@ -42,19 +47,19 @@ final class EpisodeLoudness {
         return size <= Self.quickToMeasure
     }
 
-    /// From its file now, and kept; nil for a stream, silence or a failure.
+    /// Measured from its file now, and kept, when it is not `known`; nil for a stream, silence or a failure.
     func measureNow(_ item: NowPlaying) -> Double? {
         guard !item.isRemote else { return nil }
-        return Self.measure(path: item.url, keepingFor: episodeID(item), in: store, trustingTags: trustsTags)
+        return Self.measure(path: item.url, keepingFor: episodeID(item), in: store, trustingTags: false)
     }
 
-    /// From its file (a local file or a download) on another thread, kept and handed to `found` on the main actor;
-    /// never for a stream.
+    /// Measured from its file (a local file or a download) on another thread, kept and handed to `found` on the main
+    /// actor, when it is not `known`; never for a stream.
     func measure(_ item: NowPlaying, found: @escaping @MainActor @Sendable (Double) -> Void) {
         guard !item.isRemote, measuring.insert(item.id).inserted else { return }
-        let (path, id, store, tags) = (item.url, episodeID(item), store, trustsTags)
+        let (path, id, store) = (item.url, episodeID(item), store)
         Task.detached {
-            let measured = Self.measure(path: path, keepingFor: id, in: store, trustingTags: tags)
+            let measured = Self.measure(path: path, keepingFor: id, in: store, trustingTags: false)
             await MainActor.run {
                 self.measuring.remove(item.id)
                 if let measured { found(measured) }

@@ -74,7 +74,7 @@ struct PlaybackCoordinator: View {
         }
         .onChange(of: player.normalize) { _, on in
             guard on, let item = player.current, player.loudness == nil else { return }
-            if let kept = journal.loudness.kept(item) { player.loudness = kept } else { measureLoudness(of: item) }
+            if let known = journal.loudness.known(item) { player.loudness = known } else { measureLoudness(of: item) }
         }
         .onChange(of: loudnessSetting, initial: true) { _, setting in
             engine.setLoudness(setting)
@@ -118,7 +118,7 @@ struct PlaybackCoordinator: View {
         engine.setEndEarly(listening.skipOutro ?? 0)
         if normalize {
             player.loudness =
-                journal.loudness.kept(item) ?? journal.loudness.tagged(item)
+                journal.loudness.known(item)
                 ?? (settings.measuresBeforePlaying || journal.loudness.isQuickToMeasure(item) ? journal.loudness.measureNow(item) : nil)
         }
         engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
