@@ -17,11 +17,6 @@ extension LibraryStore {
         try write { db in try db.execute(sql: "UPDATE episode SET loudness = ? WHERE id = ?", arguments: [lufs, episodeID]) }
     }
 
-    /// The lifetime total named `name` (such as `time_saved`, in seconds); 0 before anything was added.
-    public func listeningTotal(_ name: String) throws(StoreError) -> Double {
-        try read { db in try Double.fetchOne(db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [name]) ?? 0 }
-    }
-
     /// Adds `amount` to the lifetime total named `name`.
     public func addToListeningTotal(_ name: String, _ amount: Double) throws(StoreError) {
         try write { db in

@@ -17,9 +17,9 @@ public enum StatusReport {
             ("queue", .array(player.queue.map { .string($0.id) })),
             ("sleep", sleep(player.sleep, now: now)),
             ("skip_silence", .bool(player.skipSilence)),
-            ("time_saved", .number((player.timeSaved * 10).rounded() / 10)),
+            ("time_saved", .number(player.timeSaved.tenths)),
             ("normalize", .bool(player.normalize)),
-            ("loudness", .number(player.loudness.map { ($0 * 10).rounded() / 10 })),
+            ("loudness", .number(player.loudness?.tenths)),
         ])
     }
 

@@ -4,4 +4,7 @@ extension Double {
     var plainText: String {
         rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
+
+    /// The number to a tenth, as JSON reports give seconds saved and loudness.
+    var tenths: Double { (self * 10).rounded() / 10 }
 }

@@ -27,7 +27,7 @@ struct StatsCommand: ParsableCommand {
                     ("shows", .int(stats.shows)), ("episodes", .int(stats.episodes)), ("played", .int(stats.played)),
                     ("in_progress", .int(stats.inProgress)), ("downloaded", .int(stats.downloaded)),
                     ("played_seconds", .number(stats.playedSeconds.rounded())),
-                    ("time_saved", .number((stats.timeSaved * 10).rounded() / 10)),
+                    ("time_saved", .number(stats.timeSaved.tenths)),
                 ]))
             return
         }
