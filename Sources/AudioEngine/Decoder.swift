@@ -23,7 +23,8 @@ public final class Decoder {
     public private(set) var format: AudioFormat
     /// Frames (samples per channel) the file's LAME/Info header promises, when it has one.
     public private(set) var announcedFrames: Int?
-    /// The decoder's position, in frames from the start.
+    /// The decoder's position, in frames from the start: libmpg123's own count, which knows where a seek in a fed
+    /// stream landed (a count of decoded frames would start from 0 there).
     public private(set) var position: Int = 0
     private var reachedEnd = false
     /// What a read met after it had produced audio: given by the next read, so that the audio comes first.
@@ -84,7 +85,9 @@ public final class Decoder {
         if result < 0 {
             throw AudioError.library(function: "mpg123_feedseek", message: MPG123Call.message(Int32(result), handle: handle))
         }
-        position = Int(result)
+        // A seek is sample-accurate: where libmpg123 does not know the frame's offset yet, it says 0 and reads on from
+        // where the stream is to the frame, so the position is the frame asked for either way.
+        position = max(0, frame)
         reachedEnd = false
         return Int(inputOffset)
     }
@@ -124,7 +127,7 @@ public final class Decoder {
         if done > 0, code != Int32(MPG123_OK.rawValue), code != Int32(MPG123_DONE.rawValue),
             code != Int32(MPG123_NEED_MORE.rawValue)
         {
-            position += done / max(1, format.bytesPerFrame)
+            updatePosition()
             pending = outcome(of: code)
             return .audio(byteCount: done)
         }
@@ -132,14 +135,14 @@ public final class Decoder {
         case Int32(MPG123_OK.rawValue), Int32(MPG123_DONE.rawValue):
             if code == Int32(MPG123_DONE.rawValue) { reachedEnd = true }
             if done > 0 {
-                position += done / format.bytesPerFrame
+                updatePosition()
                 return .audio(byteCount: done)
             }
             if reachedEnd { return .end }
             return .audio(byteCount: 0)
         case Int32(MPG123_NEED_MORE.rawValue):
             if done > 0 {
-                position += done / max(1, format.bytesPerFrame)
+                updatePosition()
                 return .audio(byteCount: done)
             }
             return .needMore
@@ -172,6 +175,12 @@ public final class Decoder {
             return .success(.end)
         }
         return .failure(.unsupportedFormat(path: path, reason: "cannot decode: \(MPG123Call.message(code, handle: handle))"))
+    }
+
+    /// Takes the position libmpg123 counts: the offset of the next frame a read will give.
+    private func updatePosition() {
+        let told = mpg123_tell(handle)
+        if told >= 0 { position = Int(told) }
     }
 
     /// Moves to `frame` frames from the start, sample-accurately.

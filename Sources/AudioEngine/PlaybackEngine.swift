@@ -361,6 +361,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         limitSeconds = nil
         framesLeft = nil
+        limitEnd = nil
         stream?.cancel()
         stream = nil
         decoder = nil
@@ -480,13 +481,17 @@ public final class PlaybackEngine: @unchecked Sendable {
         if let left = framesLeft {
             if left <= 0 {
                 output?.drain()
-                if let decoder = self.decoder { reportPosition(decoder) }
+                // Where the limit cut the last chunk, not where decoding reached (a whole chunk further for a file).
+                if let limitEnd { report(.position(limitEnd)) } else if let decoder = self.decoder { reportPosition(decoder) }
                 closeEpisode()
                 report(.ended(.stop, error: nil))
                 return
             }
             produced = min(produced, left)
             framesLeft = left - produced
+            if framesLeft == 0 {
+                limitEnd = sourceStart + Double(produced) * (stretcher == nil ? 1 : speed) / Double(format.sampleRate)
+            }
         }
         if produced == 0 {
             if stream != nil && !streamEnded { return }
@@ -793,6 +798,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var framesLeft: Int?
     /// The duration limit of the episode, in seconds.
     private var limitSeconds: Double?
+    /// Where in the episode the duration limit ended it, once the last chunk was cut there.
+    private var limitEnd: Double?
     /// Seconds before its end that an episode ends (its outro skipped).
     private var endEarly = 0.0
 }

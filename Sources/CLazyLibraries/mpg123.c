@@ -15,6 +15,7 @@ PODLINE_LAZY(LIB, off_t, mpg123_feedseek, (mpg123_handle *mh, off_t sampleoff, i
 PODLINE_LAZY(LIB, int, mpg123_read, (mpg123_handle *mh, void *outmemory, size_t outmemsize, size_t *done), mh,
              outmemory, outmemsize, done)
 PODLINE_LAZY(LIB, off_t, mpg123_seek, (mpg123_handle *mh, off_t sampleoff, int whence), mh, sampleoff, whence)
+PODLINE_LAZY(LIB, off_t, mpg123_tell, (mpg123_handle *mh), mh)
 PODLINE_LAZY(LIB, off_t, mpg123_length, (mpg123_handle *mh), mh)
 PODLINE_LAZY(LIB, int, mpg123_format_none, (mpg123_handle *mh), mh)
 PODLINE_LAZY(LIB, int, mpg123_format, (mpg123_handle *mh, long rate, int channels, int encodings), mh, rate, channels,
