@@ -1,29 +1,114 @@
-/* libedit's readline interface, loaded when the REPL reads from a terminal. */
+/* libedit's own interface (wide characters, buffered el_wgets), loaded when the REPL reads from a terminal. */
+#include <histedit.h>
 #include <stdio.h>
-#include <editline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
 #include "lazy.h"
 
 #define LIB PODLINE_LIBRARY_EDIT
-PODLINE_LAZY(LIB, int, add_history, (const char *line), line)
-PODLINE_LAZY(LIB, int, read_history, (const char *file), file)
-PODLINE_LAZY(LIB, int, write_history, (const char *file), file)
-PODLINE_LAZY_VOID(LIB, stifle_history, (int count), count)
-PODLINE_LAZY_VOID(LIB, rl_callback_handler_install, (const char *prompt, rl_vcpfunc_t *handler), prompt, handler)
-PODLINE_LAZY_VOID(LIB, rl_callback_handler_remove, (void))
-PODLINE_LAZY_VOID(LIB, rl_callback_read_char, (void))
-PODLINE_LAZY(LIB, char **, rl_completion_matches, (const char *text, rl_compentry_func_t *generate), text, generate)
-PODLINE_LAZY_VOID(LIB, rl_forced_update_display, (void))
-PODLINE_LAZY_VOID(LIB, rl_replace_line, (const char *text, int clear_undo), text, clear_undo)
-PODLINE_LAZY(LIB, int, rl_set_prompt, (const char *prompt), prompt)
+PODLINE_LAZY(LIB, EditLine *, el_init, (const char *program, FILE *in, FILE *out, FILE *err), program, in, out, err)
+PODLINE_LAZY_VOID(LIB, el_end, (EditLine *editor), editor)
+PODLINE_LAZY(LIB, const wchar_t *, el_wgets, (EditLine *editor, int *count), editor, count)
+PODLINE_LAZY(LIB, const LineInfoW *, el_wline, (EditLine *editor), editor)
+PODLINE_LAZY(LIB, int, el_winsertstr, (EditLine *editor, const wchar_t *text), editor, text)
+PODLINE_LAZY_VOID(LIB, el_deletestr, (EditLine *editor, int count), editor, count)
+PODLINE_LAZY_VOID(LIB, el_resize, (EditLine *editor), editor)
+PODLINE_LAZY(LIB, HistoryW *, history_winit, (void))
+PODLINE_LAZY_VOID(LIB, history_wend, (HistoryW *history), history)
 
-const char *podline_rl_line_buffer(void) { return *PODLINE_LAZY_VARIABLE(LIB, char *, rl_line_buffer); }
-int podline_rl_point(void) { return *PODLINE_LAZY_VARIABLE(LIB, int, rl_point); }
-void podline_rl_set_completion(char **(*function)(const char *, int, int)) {
-    *PODLINE_LAZY_VARIABLE(LIB, rl_completion_func_t *, rl_attempted_completion_function) = function;
+/* A copy of UTF-8 `text` as wide characters, kept for the life of the process (libedit keeps some names it is given). */
+static wchar_t *wide_copy(const char *text) {
+    size_t length = mbstowcs(NULL, text, 0);
+    if (length == (size_t)-1) length = 0;
+    wchar_t *copy = calloc(length + 1, sizeof(wchar_t));
+    if (copy && length) mbstowcs(copy, text, length + 1);
+    return copy;
 }
-void podline_rl_set_completion_over(int over) { *PODLINE_LAZY_VARIABLE(LIB, int, rl_attempted_completion_over) = over; }
-void podline_rl_set_completion_append_character(int character) {
-    *PODLINE_LAZY_VARIABLE(LIB, int, rl_completion_append_character) = character;
+
+/* The prompt libedit draws; one editor a process. */
+static wchar_t *prompt_text;
+static wchar_t *prompt_of(EditLine *editor) {
+    (void)editor;
+    return prompt_text ? prompt_text : L"";
 }
-void podline_rl_set_catch_signals(int value) { *PODLINE_LAZY_VARIABLE(LIB, int, rl_catch_signals) = value; }
-void podline_rl_set_name(const char *name) { *PODLINE_LAZY_VARIABLE(LIB, const char *, rl_readline_name) = name; }
+
+void podline_edit_set_prompt(const char *prompt) {
+    wchar_t *previous = prompt_text;
+    prompt_text = wide_copy(prompt);
+    free(previous);
+}
+
+void *podline_edit_open(const char *program, int (*read_character)(void *, wchar_t *), void *client) {
+    EditLine *editor = el_init(program, stdin, stdout, stderr);
+    if (!editor) return NULL;
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    function(editor, EL_EDITOR, L"emacs");
+    function(editor, EL_SIGNAL, 1);
+    function(editor, EL_PROMPT, prompt_of);
+    function(editor, EL_CLIENTDATA, client);
+    function(editor, EL_GETCFN, (el_rfunc_t)read_character);
+    return editor;
+}
+
+void *podline_edit_client(void *editor) {
+    PODLINE_LAZY_REAL(LIB, el_wget)
+    void *client = NULL;
+    function((EditLine *)editor, EL_CLIENTDATA, &client);
+    return client;
+}
+
+int podline_edit_bind(void *editor, const char *name, const char *key, unsigned char (*action)(void *, int)) {
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    wchar_t *wide_name = wide_copy(name), *wide_key = wide_copy(key);
+    int result = function((EditLine *)editor, EL_ADDFN, wide_name, wide_name, (unsigned char (*)(EditLine *, int))action);
+    if (result == 0) result = function((EditLine *)editor, EL_BIND, wide_key, wide_name, NULL);
+    free(wide_key);
+    return result;
+}
+
+void podline_edit_refresh(void *editor) {
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    function((EditLine *)editor, EL_REFRESH);
+}
+
+void podline_edit_use_history(void *editor, void *history) {
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    function((EditLine *)editor, EL_HIST, (__typeof__(&history_w))podline_lazy_symbol(LIB, "history_w"), history);
+}
+
+void *podline_history_open(int size) {
+    HistoryW *history = history_winit();
+    if (!history) return NULL;
+    PODLINE_LAZY_REAL(LIB, history_w)
+    HistEventW event;
+    function(history, &event, H_SETSIZE, size);
+    function(history, &event, H_SETUNIQUE, 1);
+    return history;
+}
+
+int podline_history_load(void *history, const char *path) {
+    PODLINE_LAZY_REAL(LIB, history_w)
+    HistEventW event;
+    return function((HistoryW *)history, &event, H_LOAD, path);
+}
+
+int podline_history_save(void *history, const char *path) {
+    PODLINE_LAZY_REAL(LIB, history_w)
+    HistEventW event;
+    return function((HistoryW *)history, &event, H_SAVE, path);
+}
+
+int podline_history_add(void *history, const char *line) {
+    PODLINE_LAZY_REAL(LIB, history_w)
+    HistEventW event;
+    wchar_t *wide = wide_copy(line);
+    int result = function((HistoryW *)history, &event, H_ENTER, wide);
+    free(wide);
+    return result;
+}
+
+void podline_edit_close(void *editor, void *history) {
+    if (editor) el_end((EditLine *)editor);
+    if (history) history_wend((HistoryW *)history);
+}

@@ -4,6 +4,7 @@
    with dlopen when first used, so that a command that needs none of them starts without loading them
    and their dependencies. */
 #include <stddef.h>
+#include <wchar.h>
 
 /* The libraries loaded on demand. */
 typedef enum {
@@ -23,14 +24,22 @@ int podline_library_load(podline_library library, char *message, size_t size);
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);
 
-/* libedit's readline globals, reached through the loaded library. */
-const char *podline_rl_line_buffer(void);
-int podline_rl_point(void);
-void podline_rl_set_completion(char **(*function)(const char *, int, int));
-void podline_rl_set_completion_over(int over);
-void podline_rl_set_completion_append_character(int character);
-void podline_rl_set_catch_signals(int value);
-void podline_rl_set_name(const char *name);
+/* libedit's own interface, behind opaque handles (EditLine *, HistoryW *), wide characters in the locale's encoding.
+   `read_character` supplies every character the editor reads (1 with one, 0 at the end, -1 on error); `client` is
+   handed back by podline_edit_client. */
+void *podline_edit_open(const char *program, int (*read_character)(void *, wchar_t *), void *client);
+void *podline_edit_client(void *editor);
+void podline_edit_set_prompt(const char *prompt);
+/* Names `action` and binds it to `key` (UTF-8); 0 on success. */
+int podline_edit_bind(void *editor, const char *name, const char *key, unsigned char (*action)(void *, int));
+/* Draws the prompt and the line again from the cursor's place, taken to be the start of an empty line. */
+void podline_edit_refresh(void *editor);
+void podline_edit_use_history(void *editor, void *history);
+void podline_edit_close(void *editor, void *history);
+void *podline_history_open(int size);
+int podline_history_load(void *history, const char *path);
+int podline_history_save(void *history, const char *path);
+int podline_history_add(void *history, const char *line);
 
 /* libxml2's lenient HTML parser, behind opaque handles. */
 typedef enum { PODLINE_HTML_OTHER = 0, PODLINE_HTML_ELEMENT, PODLINE_HTML_TEXT } podline_html_kind;

@@ -14,7 +14,11 @@ public struct ControlLocation: Sendable, Equatable {
 
     /// The standard location for this user and environment.
     public static func standard(environment: [String: String] = ProcessEnvironment.values("XDG_RUNTIME_DIR")) -> ControlLocation {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+        // A runtime folder that does not exist is passed over for the replacement XDG advises.
+        var isFolder: ObjCBool = false
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+            FileManager.default.fileExists(atPath: runtime, isDirectory: &isFolder), isFolder.boolValue
+        {
             return ControlLocation(directory: runtime + "/podline")
         }
         return ControlLocation(directory: "/tmp/podline-\(geteuid())")

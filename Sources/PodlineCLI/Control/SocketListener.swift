@@ -20,6 +20,17 @@ final class SocketListener: @unchecked Sendable {
     /// Binds the socket (replacing a stale one) and starts accepting.
     func start() throws(ControlError) {
         try SocketDirectory.prepare(location.directory)
+        guard PlayerLock.shared.acquire(in: location.directory) else { throw .alreadyServed(location.socketPath) }
+        do {
+            try bindAndListen()
+        } catch {
+            PlayerLock.shared.release()
+            throw error
+        }
+    }
+
+    /// Binds the socket, replacing one left by a player that died (the lock says none runs), and starts accepting.
+    private func bindAndListen() throws(ControlError) {
         try removeStaleSocket()
         let fd = try UnixSocket.make()
         let bound = try UnixSocket.withAddress(location.socketPath) { bind(fd, $0, $1) }
@@ -52,6 +63,7 @@ final class SocketListener: @unchecked Sendable {
         close(fd)
         for connection in open { connection.shutdownConnection() }
         lock.withLock { listenFD = -1 }
+        PlayerLock.shared.release()
     }
 
     /// The number of clients connected now.

@@ -37,7 +37,7 @@ final class ReplSession {
             self.server = server
             startPlayback()
         } catch .alreadyServed {
-            remote = try? ControlClient(location: location)
+            remote = ControlClient.waitingForPlayer(at: location)
         } catch {
             printError("control socket not available: \(error)")
         }

@@ -13,6 +13,15 @@ enum ShellPlay {
         if let client = try? ControlClient() {
             return handOff(request, to: client)
         }
+        // Become the player, atomically: of two plays started at once, the one that loses hands its items over.
+        let location = ControlLocation.standard()
+        if (try? SocketDirectory.prepare(location.directory)) != nil, !PlayerLock.shared.acquire(in: location.directory) {
+            guard let client = ControlClient.waitingForPlayer(at: location) else {
+                printError("another podline player is starting and does not answer on \(location.socketPath)")
+                return ExitStatus.failure
+            }
+            return handOff(request, to: client)
+        }
         let settings = Configuration.settings
         let output: OutputSpec
         do {

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Which process is the player: an exclusive lock on `player.lock` beside the control socket, taken before the
+/// socket is bound and held while this process serves it. Taking it is atomic, so of two players started in the same
+/// instant exactly one plays; the lock goes with the process (kill -9 included), so a stale socket is safe to replace.
+final class PlayerLock: @unchecked Sendable {
+    /// This process's lock, if it holds one.
+    static let shared = PlayerLock()
+
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var path = ""
+
+    /// Takes the lock in `directory` (already made safe); true when this process holds it now (or already did).
+    func acquire(in directory: String) -> Bool {
+        lock.withLock {
+            let wanted = directory + "/player.lock"
+            if fd >= 0 { return path == wanted }
+            let opened = open(wanted, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard opened >= 0 else { return false }
+            guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+                close(opened)
+                return false
+            }
+            fd = opened
+            path = wanted
+            return true
+        }
+    }
+
+    /// Lets another process become the player.
+    func release() {
+        lock.withLock {
+            guard fd >= 0 else { return }
+            close(fd)
+            fd = -1
+        }
+    }
+
+    /// Whether another process holds the lock in `directory` (it is the player, or about to be).
+    static func isHeldElsewhere(in directory: String) -> Bool {
+        let opened = open(directory + "/player.lock", O_RDWR | O_CLOEXEC)
+        guard opened >= 0 else { return false }
+        defer { close(opened) }
+        if flock(opened, LOCK_EX | LOCK_NB) == 0 {
+            flock(opened, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+}
