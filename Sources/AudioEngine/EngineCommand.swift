@@ -10,5 +10,6 @@ enum EngineCommand: Sendable {
     case skipSilence(Bool)
     case endEarly(Double)
     case loudness(LoudnessSetting?)
+    case output(OutputSpec)
     case shutdown
 }

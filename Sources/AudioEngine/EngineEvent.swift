@@ -10,6 +10,9 @@ public enum EngineEvent: Sendable, Equatable {
     case paused
     /// Playback of the episode ended.
     case ended(EngineEndReason, error: AudioError?)
+    /// The output failed while playing (the sound server went away): the engine holds the audio and tries it again
+    /// until it returns. Reported once per loss, with why.
+    case outputLost(String)
     /// The output failed and was opened again.
     case outputReopened
 }

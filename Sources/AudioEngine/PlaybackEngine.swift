@@ -10,7 +10,7 @@ import Foundation
 public final class PlaybackEngine: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [EngineCommand] = []
-    private let outputSpec: OutputSpec
+    private var outputSpec: OutputSpec
     private let report: @Sendable (EngineEvent) -> Void
     private var thread: Thread?
 
@@ -98,6 +98,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Evens out the loudness as `setting` says, or stops (nil); a new measured loudness is moved to smoothly. Sent
     /// before `load`, it holds for the episode loaded from its first frame.
     public func setLoudness(_ setting: LoudnessSetting?) { send(.loudness(setting)) }
+
+    /// Plays from now on through `spec`: what the old output had not played yet is written to the new one.
+    public func setOutput(_ spec: OutputSpec) { send(.output(spec)) }
 
     /// Stops playing and ends the thread; waits for it.
     public func shutdown() {
@@ -220,6 +223,17 @@ public final class PlaybackEngine: @unchecked Sendable {
                 leveler.aim(at: setting)
             } else if switched {
                 remakeStages()
+            }
+        case let .output(spec):
+            guard spec != outputSpec else { return }
+            replay.insert(contentsOf: retractQueued(), at: 0)
+            if outputSpec.isFile { output?.drain() }
+            setOutput(nil)
+            outputSpec = spec
+            outputPart = 1
+            outputRetryAt = nil
+            if spec.isFile, let format = decoder?.format, format.sampleRate > 0 {
+                setOutput(try? AudioDevices.open(spec, format: format))
             }
         case .shutdown:
             running = false
@@ -753,8 +767,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if let open = output, open.format != format, outputSpec.isFile { outputPart += 1 }
                 setOutput(nil)
                 setOutput(try AudioDevices.open(outputSpec.part(outputPart), format: format))
-                if outputRetryAt != nil { report(.outputReopened) }
+                if outputRetryAt != nil, outputLost { report(.outputReopened) }
                 outputRetryAt = nil
+                outputLost = false
             }
             let result: Result<Void, AudioError> = pcm.withUnsafeBytes { raw in
                 Result { () throws(AudioError) in
@@ -786,8 +801,15 @@ public final class PlaybackEngine: @unchecked Sendable {
             finish(.error, error: error)
             return
         }
+        if !outputLost {
+            outputLost = true
+            report(.outputLost(error.description))
+        }
         outputRetryAt = Date().addingTimeInterval(0.5)
     }
+
+    /// Whether the output was lost and has not come back yet (reported once).
+    private var outputLost = false
 
     private var hasPlayedAnything = false
     /// What the output last said it had not played yet, in frames.

@@ -44,6 +44,10 @@ public final class Player {
     public var transcript: [TranscriptCue] = []
     /// Whether the now-playing line shows the cue being heard, under the status (`cue on`).
     public var showsCue = false
+    /// Whether the sound output works: false while the sound server is gone (the player waits for it, and goes on).
+    public var outputAvailable = true
+    /// The output asked for by `play --output` (the driver's text, as `--output` takes it); nil for the configured one.
+    public var output: String?
 
     /// Allowed volume range.
     nonisolated public static let volumeRange: ClosedRange<Double> = 0...100

@@ -63,6 +63,8 @@ public final class ControlServer {
 
     /// Stops serving, ends every connection and removes the socket.
     public func stop() {
+        // What the last changes mean (the episode's end, the stopped state) reaches the listeners before they are let go.
+        events?.update()
         hub.onCountChange(nil)
         if listener != nil { LocalActivity.shared.sink = nil }
         events?.stop()

@@ -2,13 +2,15 @@ import Foundation
 
 /// The human form of one event line: `state paused`, `episode-started Title`.
 enum EventText {
-    /// A readable line for the JSON event `line` (the line itself when it cannot be read).
-    static func line(_ line: [UInt8]) -> String {
+    /// A readable line for the JSON event `line` (the line itself when it cannot be read); nil for the position,
+    /// which changes four times a second and is no news to a person reading.
+    static func line(_ line: [UInt8]) -> String? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
             let event = object["event"] as? String
         else { return String(decoding: line, as: UTF8.self) }
         switch event {
         case "property-change":
+            if object["name"] as? String == "position" { return nil }
             return "\(object["name"] as? String ?? "?") \(describe(object["data"]))"
         case "episode-started", "episode-ended":
             let title = ((object["episode"] as? [String: Any])?["title"] as? String).map(TerminalText.safe) ?? ""

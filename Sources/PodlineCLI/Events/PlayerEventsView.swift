@@ -31,6 +31,9 @@ struct PlayerEventsView: View {
             .onChange(of: player.currentChapter?.number) { _, _ in
                 emit(.chapterChanged(StatusReport.chapter(player)))
             }
+            .onChange(of: player.outputAvailable) { _, available in
+                emit(.propertyChange(name: "output_available", data: .bool(available)))
+            }
             .onChange(of: player.lastError) { _, message in
                 if let message { emit(.error(message)) }
             }

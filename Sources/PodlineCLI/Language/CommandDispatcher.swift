@@ -1,3 +1,4 @@
+import AudioEngine
 import Foundation
 import PodcastKit
 
@@ -130,11 +131,20 @@ public final class CommandDispatcher {
 
     /// Plays (or queues) `items`, which `items(for:…)` chose for `request`.
     func play(_ request: PlayRequest, items chosen: [NowPlaying]) throws(CommandError) -> CommandOutput {
-        guard request.output == nil else {
-            throw CommandError(
-                .unavailable,
-                "play: --output only applies when a player starts; this one plays where it plays "
-                    + "('podline stop', then play again)")
+        if let output = request.output {
+            // The running player reopens its output there; the audio not heard yet moves with it.
+            let spec: OutputSpec
+            do {
+                spec = try OutputSpec(parsing: output)
+            } catch {
+                throw CommandError(.invalidParameter, "play: --output: \(error.description)")
+            }
+            guard AudioDevices.knows(spec.driver) else {
+                throw CommandError(
+                    .invalidParameter,
+                    "play: --output: unknown driver '\(spec.driver)' (available: \(AudioDevices.driverNames().joined(separator: ", ")))")
+            }
+            player.output = output
         }
         var items = chosen
         if items.isEmpty {

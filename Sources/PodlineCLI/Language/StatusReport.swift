@@ -20,6 +20,7 @@ public enum StatusReport {
             ("time_saved", .number(player.timeSaved.tenths)),
             ("normalize", .bool(player.normalize)),
             ("loudness", .number(player.loudness?.tenths)),
+            ("output_available", .bool(player.outputAvailable)),
         ])
     }
 

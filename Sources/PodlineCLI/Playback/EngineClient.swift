@@ -13,6 +13,7 @@ struct EngineClient {
     var setSkipSilence: @MainActor (_ on: Bool) -> Void = { _ in }
     var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
     var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
+    var setOutput: @MainActor (_ output: OutputSpec) -> Void = { _ in }
 
     /// The client of a real engine.
     static func live(_ engine: PlaybackEngine) -> EngineClient {
@@ -26,7 +27,8 @@ struct EngineClient {
             setSpeed: { engine.setSpeed($0) },
             setSkipSilence: { engine.setSkipSilence($0) },
             setLoudness: { engine.setLoudness($0) },
-            setEndEarly: { engine.setEndEarly($0) }
+            setEndEarly: { engine.setEndEarly($0) },
+            setOutput: { engine.setOutput($0) }
         )
     }
 }

@@ -69,6 +69,10 @@ struct PlaybackCoordinator: View {
         .onChange(of: player.speed, initial: true) { _, speed in
             engine.setSpeed(speed)
         }
+        .onChange(of: player.output) { _, output in
+            // Checked by the dispatcher when it was asked for; the configured output holds until then.
+            if let output, let spec = try? OutputSpec(parsing: output) { engine.setOutput(spec) }
+        }
         .onChange(of: player.skipSilence, initial: true) { _, on in
             engine.setSkipSilence(on)
         }

@@ -177,8 +177,11 @@ final class PlaybackSession {
             if player.current == nil { finished = true }
         case let .timeSaved(seconds):
             player.timeSaved = seconds
+        case let .outputLost(reason):
+            player.outputAvailable = false
+            printError("the sound output is gone (\(reason)); playback goes on when it returns")
         case .outputReopened:
-            break
+            player.outputAvailable = true
         }
         onEvent?(event)
         host.update()

@@ -189,8 +189,11 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     /// The status's lines fitted to the terminal, each ended, the first painted; remembers what is shown.
     private func statusLines(_ text: String) -> String {
         shownStatus = text
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            TerminalText.fit(String($0), columns: Self.columns() - 1)
+        let columns = Self.columns() - 1
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            TerminalText.pad(
+                $0.offset == 0 ? StatusLine.fitted(String($0.element), columns: columns) : TerminalText.clip(String($0.element), columns: columns),
+                columns: columns)
         }
         shownLines = lines.count
         return lines.enumerated().map { $0.offset == 0 ? Self.painted($0.element) : $0.element }.joined(separator: "\r\n") + "\r\n"

@@ -18,7 +18,7 @@ enum StatusLine {
             return "■ stopped" + (player.queue.isEmpty ? "" : "  queue \(player.queue.count)")
         }
         let symbol = player.state == .playing ? "▶" : "⏸"
-        var title = TerminalText.safe(current.title)
+        var title = figuresMark + TerminalText.safe(current.title)
         if let show = current.show { title += " — " + TerminalText.safe(show) }
         if let (number, chapter) = player.currentChapter {
             title += "  [\(number)/\(player.chapters.chapters.count)\(chapter.title.map { " " + TerminalText.safe($0) } ?? "")]"
@@ -30,6 +30,8 @@ enum StatusLine {
         // Whole seconds saved, so that the line changes when a pause is cut, not at every report.
         if player.skipSilence { details += "  saved \(TerminalOutput.duration(player.timeSaved.rounded(.down)))" }
         if player.normalize { details += "  even" }
+        if !player.outputAvailable { details += "  no sound output" }
+        details = figuresMark + details
         switch player.sleep {
         case .endOfEpisode?: return "\(symbol) \(title)\(details)  sleep at end"
         case .at(let date)?:
@@ -37,6 +39,21 @@ enum StatusLine {
             return "\(symbol) \(title)\(details)  sleep \(TerminalOutput.duration(max(0, date.timeIntervalSinceNow).rounded(.up)))"
         case nil: return "\(symbol) \(title)\(details)"
         }
+    }
+}
+
+extension StatusLine {
+    /// Marks where the title starts and ends in a status line, so that a narrow terminal cuts the title and keeps the
+    /// figures; a control character, which no title keeps (`TerminalText.safe`).
+    nonisolated static let figuresMark = "\u{1F}"
+
+    /// The first line of a status fitted to `columns`: the title cut first, the figures kept; the marks removed.
+    nonisolated static func fitted(_ line: String, columns: Int) -> String {
+        let parts = line.split(separator: Character(figuresMark), omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { return TerminalText.clip(line, columns: columns) }
+        let room = columns - TerminalText.width(parts[0]) - TerminalText.width(parts[2])
+        guard room >= 2 else { return TerminalText.clip(parts[0] + parts[2].drop { $0 == " " }, columns: columns) }
+        return parts[0] + TerminalText.clip(parts[1], columns: room) + parts[2]
     }
 }
 

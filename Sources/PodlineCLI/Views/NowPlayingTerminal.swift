@@ -51,14 +51,13 @@ final class NowPlayingTerminal {
         host?.updatesAutomatically = false
         host = nil
         RawTerminal.restore()
-        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
     private func draw(_ text: String) {
         let width = TerminalSize.columns(of: 1)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if let message { lines[0] += "  " + message }
-        lines = lines.map { $0.count >= width ? String($0.prefix(max(0, width - 1))) : $0 }
+        lines[0] = StatusLine.fitted(lines[0] + (message.map { "  " + $0 } ?? ""), columns: width - 1)
+        lines = lines.map { TerminalText.clip($0, columns: max(1, width - 1)) }
         FileHandle.standardOutput.write(Data((LinesInPlace.replace(drawnLines, cursorOnLast: true) + lines.joined(separator: "\r\n")).utf8))
         drawnLines = lines.count
     }
@@ -114,10 +113,12 @@ enum RawTerminal {
         return true
     }
 
-    /// Puts standard input back as it was.
+    /// Puts standard input back as it was, and leaves the now-playing line (so that a shell's prompt comes under it, on
+    /// Ctrl-C too).
     static func restore() {
         guard var settings = saved else { return }
         saved = nil
         _ = tcsetattr(0, TCSANOW, &settings)
+        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }

@@ -34,7 +34,7 @@ struct EventsCommand: ParsableCommand {
             }
             let plain = !json && isatty(1) == 1
             while let line = try client.readLine() {
-                var bytes = plain ? Array(EventText.line(line).utf8) : line
+                guard var bytes = plain ? EventText.line(line).map({ Array($0.utf8) }) : line else { continue }
                 bytes.append(UInt8(ascii: "\n"))
                 FileHandle.standardOutput.write(Data(bytes))
             }
