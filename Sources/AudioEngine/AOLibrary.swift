@@ -14,7 +14,8 @@ enum AOLibrary {
     /// Empty when libao cannot be loaded.
     private static let drivers: [Driver] = {
         guard (try? AudioLibraries.require(PODLINE_LIBRARY_AO)) != nil else { return [] }
-        _ = try? StderrSilencer.run { () throws(AudioError) in ao_initialize() }
+        StandardError.quietLibraries()
+        ao_initialize()
         var count: Int32 = 0
         guard let list = ao_driver_info_list(&count) else { return [] }
         var found: [Driver] = []

@@ -3,6 +3,7 @@ public enum AudioDevices {
     /// Opens `spec` for `format`. `pulse` (and `default`, first) use libpulse directly, so that queued
     /// audio can be taken back; other drivers and files go through libao.
     public static func open(_ spec: OutputSpec, format: AudioFormat) throws(AudioError) -> any AudioDevice {
+        StandardError.quietLibraries()
         switch spec.driver {
         case "pulse":
             do {

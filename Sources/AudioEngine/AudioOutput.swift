@@ -75,10 +75,8 @@ public final class AudioOutput: AudioDevice {
     }
 
     private static func openLive(_ id: Int32, format: AudioFormat) -> OpaquePointer? {
-        let opened: OpaquePointer?? = try? StderrSilencer.run { () throws(AudioError) in
-            sampleFormat(format) { ao_open_live(id, &$0, nil) }
-        }
-        return opened ?? nil
+        StandardError.quietLibraries()
+        return sampleFormat(format) { ao_open_live(id, &$0, nil) }
     }
 
     private static func openFile(_ id: Int32, path: String, format: AudioFormat, spec: OutputSpec) throws(AudioError) -> OpaquePointer {

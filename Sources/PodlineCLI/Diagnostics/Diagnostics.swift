@@ -1,3 +1,4 @@
+import AudioEngine
 import Foundation
 import Logging
 import Synchronization
@@ -41,6 +42,6 @@ struct DiagnosticLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let text = "podline: [\(label.replacingOccurrences(of: "podline.", with: ""))] \(event.level): \(event.message)\(details)\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 }

@@ -33,13 +33,13 @@ public enum ExitStatus {
 func printError(_ message: String) {
     var stream = StandardErrorStream()
     let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    print("\(TerminalStyle.paint("podline:", .red, enabled: TerminalStyle.enabled(for: 2))) \(oneLine)", to: &stream)
+    print("\(TerminalStyle.paint("podline:", .red, enabled: TerminalStyle.enabled(for: StandardError.descriptor))) \(oneLine)", to: &stream)
 }
 
 /// Standard error as a `TextOutputStream`.
 struct StandardErrorStream: TextOutputStream {
     mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        StandardError.write(string)
     }
 }
 

@@ -1,14 +1,15 @@
+import AudioEngine
 import Foundation
 import PodcastKit
 
 /// Facts about where output goes, and small helpers for plain-text listings.
 enum TerminalOutput {
     /// True when standard error is a terminal (progress displays go there).
-    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    static var stderrIsTerminal: Bool { StandardError.isTerminal }
 
     /// Writes `text` to standard error without a newline (for `\r` progress lines).
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 
     /// Prints one NDJSON line on standard output.

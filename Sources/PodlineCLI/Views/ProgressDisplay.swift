@@ -1,3 +1,4 @@
+import AudioEngine
 import DataFlow
 import Foundation
 import Synchronization
@@ -14,14 +15,16 @@ final class ProgressDisplay {
 
     /// A display on standard error, or nil when standard error is not a terminal.
     static func onTerminal() -> ProgressDisplay? {
-        isatty(2) == 1
-            ? ProgressDisplay(style: ListStyle(color: TerminalStyle.enabled(for: 2), columns: TerminalSize.columns(of: 2) - 1)) : nil
+        StandardError.isTerminal
+            ? ProgressDisplay(
+                style: ListStyle(color: TerminalStyle.enabled(for: StandardError.descriptor), columns: TerminalSize.columns(of: StandardError.descriptor) - 1))
+            : nil
     }
 
     private let output: (String) -> Void
 
     /// A display drawn with `style` through `output` (standard error by default).
-    init(style: ListStyle, output: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    init(style: ListStyle, output: @escaping (String) -> Void = { StandardError.write($0) }) {
         host = ViewHost(ProgressBarsView(activity: activity, style: style))
         self.output = output
     }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Standard error for this program's own lines, kept apart from the C libraries' chatter.
+///
+/// Audio libraries (ALSA through libao, sndio, libpulse's plug-ins) write to descriptor 2 whenever they fail, at any
+/// time and from any thread. Once one is about to be used, descriptor 2 points at /dev/null for good and this program
+/// writes its own lines to a copy of the real standard error: nothing a library says reaches the terminal, and no
+/// swap of descriptor 2 back and forth can lose a line of ours.
+public enum StandardError {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var own: Int32 = STDERR_FILENO
+
+    /// Where this program's own messages go.
+    public static var descriptor: Int32 { lock.withLock { own } }
+
+    /// Whether this program's messages reach a terminal.
+    public static var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Writes `text` as it is.
+    public static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        let fd = descriptor
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    /// Points descriptor 2 at /dev/null, keeping the real standard error for `write` (once; later calls do nothing).
+    public static func quietLibraries() {
+        lock.withLock {
+            guard own == STDERR_FILENO else { return }
+            fflush(nil)
+            let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            guard copy >= 0, null >= 0 else {
+                if copy >= 0 { close(copy) }
+                if null >= 0 { close(null) }
+                return
+            }
+            dup2(null, STDERR_FILENO)
+            close(null)
+            own = copy
+        }
+    }
+}
