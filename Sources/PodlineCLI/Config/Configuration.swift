@@ -44,16 +44,18 @@ public enum Configuration {
 
     /// Checks the file once for a command about to run: on a broken file, one line naming the file, the line and
     /// the key, and the configuration exit status.
-    public static func check() -> Int32? {
-        checkedFile() == nil ? ExitStatus.config : nil
+    /// `warningOnly`: the line is a warning and the command goes on.
+    public static func check(warningOnly: Bool = false) -> Int32? {
+        guard checkedFile(warningOnly: warningOnly) == nil, !warningOnly else { return nil }
+        return ExitStatus.config
     }
 
     /// The file read; nil, after one line naming the file, the line and the key, when it is broken.
-    static func checkedFile() -> ConfigFile? {
+    static func checkedFile(warningOnly: Bool = false) -> ConfigFile? {
         do {
             return try file()
         } catch {
-            printError(error.description)
+            printError((warningOnly ? "warning: " : "") + error.description)
             return nil
         }
     }

@@ -38,11 +38,16 @@ public struct CommandSpec: Sendable, Equatable {
     public var frontEnds: FrontEnds
     /// What its arguments complete to.
     public var completion: Completion
+    /// Whether the command can make this process the player (the others only talk to one that runs, and so run with a
+    /// broken config.toml, which they do not read).
+    public var startsPlayer: Bool
 
     public init(
         _ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
-        flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none
+        flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none,
+        startsPlayer: Bool = false
     ) {
+        self.startsPlayer = startsPlayer
         self.name = name
         self.aliases = aliases
         self.usage = usage

@@ -24,8 +24,10 @@ public enum CommandTable {
         CommandSpec(
             "play", usage: "[<ref|file|url>…]",
             "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
-            completion: .references),
-        CommandSpec("demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell),
+            completion: .references, startsPlayer: true),
+        CommandSpec(
+            "demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell,
+            startsPlayer: true),
         CommandSpec("pause", "Pause playback.", kind: .player),
         CommandSpec("resume", "Resume playback.", kind: .player),
         CommandSpec("toggle", "Pause when playing, resume when paused.", kind: .player),

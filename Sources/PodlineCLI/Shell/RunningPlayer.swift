@@ -3,6 +3,9 @@ import Foundation
 
 /// What the running player (if any) is playing, for commands that must not pull a file from under it.
 enum RunningPlayer {
+    /// Whether a player serves the control socket now.
+    static var isRunning: Bool { (try? ControlClient()) != nil }
+
     /// The library reference of the episode the running player holds, if one runs and holds a library episode.
     static func currentRef() -> String? {
         (try? currentEpisode())?["ref"] as? String

@@ -45,7 +45,11 @@ enum ShellFront {
         }
         let full = [spec.name] + words.dropFirst()
         if spec.name == "help" { return help(Array(words.dropFirst())) }
-        if !isAboutPodline(spec.name), let status = Configuration.check() { return .done(status) }
+        if !isAboutPodline(spec.name) {
+            // A command that only talks to a running player still works; the broken file is a warning for it.
+            let talksToPlayer = spec.kind == .player && (!spec.startsPlayer || RunningPlayer.isRunning)
+            if let status = Configuration.check(warningOnly: talksToPlayer) { return .done(status) }
+        }
         switch spec.kind {
         case .player where spec.name != "events" && spec.name != "queue":
             return .done(runPlayerCommand(full))
