@@ -39,6 +39,11 @@ public final class ControlClient {
         close(fd)
     }
 
+    /// Ends the connection: a read waiting on another thread returns.
+    public func shutdown() {
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     /// Sends `words` in mpv's envelope and returns the reply with the same request id.
     public func request(_ words: [String]) throws(ControlError) -> ControlAnswer {
         nextID += 1

@@ -38,12 +38,16 @@ final class ReplSession {
             startPlayback()
         } catch .alreadyServed {
             remote = ControlClient.waitingForPlayer(at: location)
+            // This REPL's model shows that player: nothing plays it here.
+            if remote != nil { mirror = RemoteStatusMirror(location: location, player: player) }
         } catch {
             printError("control socket not available: \(error)")
         }
     }
 
     private var companions: [AnyObject] = []
+    /// Keeps `player` showing the player of another process, when that one serves the socket.
+    private var mirror: RemoteStatusMirror?
 
     /// Keeps `object` (a view host following the player) alive as long as the session.
     func keepAlive(_ object: AnyObject) {
@@ -70,6 +74,8 @@ final class ReplSession {
         server?.stop()
         server = nil
         remote = nil
+        mirror?.stop()
+        mirror = nil
     }
 
     /// True while this REPL's own player is playing (a paused player is not waited for).
@@ -77,7 +83,7 @@ final class ReplSession {
 
     /// The play state for the prompt.
     var promptState: String {
-        player.current == nil && remote == nil ? "stopped" : remote == nil ? player.state.rawValue : "remote"
+        player.current == nil ? "stopped" : player.state.rawValue
     }
 
     /// What running a line on the main actor left to do.

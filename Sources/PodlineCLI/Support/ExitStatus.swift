@@ -32,7 +32,8 @@ public enum ExitStatus {
 /// Prints `message` as one `podline: …` line on standard error.
 func printError(_ message: String) {
     var stream = StandardErrorStream()
-    let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    // One line, and nothing in it a terminal would act on (a typed or pasted control byte, an escape sequence).
+    let oneLine = TerminalText.safe(message)
     print("\(TerminalStyle.paint("podline:", .red, enabled: TerminalStyle.enabled(for: StandardError.descriptor))) \(oneLine)", to: &stream)
 }
 

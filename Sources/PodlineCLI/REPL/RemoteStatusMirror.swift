@@ -1,0 +1,83 @@
+import Foundation
+import PodcastKit
+
+/// Keeps a REPL's player model in step with a player that runs in another process, so that the REPL's status line
+/// and prompt show that player: it follows the player's event stream and, at each event, takes the player's status.
+final class RemoteStatusMirror: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: ControlClient?
+    private var stopped = false
+
+    /// Starts following the player serving `location` into `player` (a model nothing else plays).
+    @MainActor
+    init(location: ControlLocation, player: Player) {
+        Thread.detachNewThread { [self] in follow(location, into: player) }
+    }
+
+    /// Stops following.
+    func stop() {
+        lock.withLock {
+            stopped = true
+            events?.shutdown()
+        }
+    }
+
+    private func follow(_ location: ControlLocation, into player: Player) {
+        guard let events = try? ControlClient(location: location), let status = try? ControlClient(location: location),
+            (try? events.request(["events"]))?.succeeded == true
+        else { return }
+        let go = lock.withLock { () -> Bool in
+            self.events = events
+            return !stopped
+        }
+        guard go else { return }
+        var line: [UInt8]? = []
+        while line != nil {
+            if let answer = try? status.request(["status"]), let data = answer.data as? [String: Any] {
+                let seen = Seen(data)
+                DispatchQueue.main.async { MainActor.assumeIsolated { seen.apply(to: player) } }
+            }
+            line = try? events.readLine()
+        }
+        // The player went away.
+        DispatchQueue.main.async { MainActor.assumeIsolated { Seen([:]).apply(to: player) } }
+    }
+
+    /// What one `status --json` object says.
+    private struct Seen: Sendable {
+        var item: NowPlaying?
+        var state: PlayState
+        var position: Double
+        var duration: Double?
+        var volume: Double?
+        var speed: Double?
+        var outputAvailable: Bool
+
+        init(_ status: [String: Any]) {
+            let episode = status["episode"] as? [String: Any]
+            if let episode, let title = episode["title"] as? String, let url = episode["url"] as? String {
+                item = NowPlaying(
+                    ref: episode["ref"] as? String, title: title, show: episode["show"] as? String, url: url,
+                    duration: (episode["duration"] as? NSNumber)?.doubleValue)
+            }
+            state = (status["state"] as? String).flatMap(PlayState.init(rawValue:)) ?? .stopped
+            position = (status["position"] as? NSNumber)?.doubleValue ?? 0
+            duration = (status["duration"] as? NSNumber)?.doubleValue
+            volume = (status["volume"] as? NSNumber)?.doubleValue
+            speed = (status["speed"] as? NSNumber)?.doubleValue
+            outputAvailable = status["output_available"] as? Bool ?? true
+        }
+
+        /// Writes it into `player`.
+        @MainActor
+        func apply(to player: Player) {
+            if player.current?.id != item?.id { player.current = item }
+            player.state = state
+            player.position = position
+            player.duration = duration
+            if let volume { player.volume = volume }
+            if let speed { player.speed = speed }
+            player.outputAvailable = outputAvailable
+        }
+    }
+}
