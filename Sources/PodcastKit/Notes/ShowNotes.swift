@@ -28,6 +28,22 @@ public struct ShowNotes: Sendable, Equatable {
 
     /// The notes as plain text (no bold), for JSON.
     public var text: String { lines.joined(separator: "\n") }
+
+    /// The words a listener reads in `html`, one space apart: what the search index holds. The same reading as
+    /// `init(html:)` (entities decoded, scripts and styles dropped) without markup, layout or link numbers; text
+    /// with no `<` and no `&` reads as it is. Depends on `html` alone (the search index deletes by it).
+    public static func searchText(html: String) -> String {
+        guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return html }
+        var builder = NotesBuilder(numbersLinks: false)
+        if let document = HTMLDocument(html) {
+            document.walk { builder.visit($0) }
+        } else {
+            builder.text(html)
+        }
+        builder.flush()
+        return builder.blocks.map { $0.lines.map { $0.map(\.text).joined(separator: " ") }.joined(separator: " ") }
+            .joined(separator: " ")
+    }
 }
 
 /// A word and whether it is emphasised.
@@ -55,6 +71,12 @@ struct NotesBuilder {
     private var openLink: String?
     /// Text glued to the previous word (no space between them in the source).
     private var glue = false
+    /// Whether a link's text is followed by its number (`[1]`).
+    private let numbersLinks: Bool
+
+    init(numbersLinks: Bool = true) {
+        self.numbersLinks = numbersLinks
+    }
 
     /// Elements whose content is not shown.
     private static func isSkipped(_ name: String) -> Bool {
@@ -118,7 +140,7 @@ struct NotesBuilder {
             case "li":
                 flush()
             case "a":
-                if let link = openLink {
+                if let link = openLink, numbersLinks {
                     let number: Int
                     if let known = links.firstIndex(of: link) {
                         number = known + 1

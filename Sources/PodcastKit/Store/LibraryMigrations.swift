@@ -130,6 +130,35 @@ enum LibraryMigrations {
                     CREATE TABLE listening_total (name TEXT PRIMARY KEY, value DOUBLE NOT NULL);
                     """)
         }
+        migrator.registerMigration("v9: show notes searched as they read, and removal leaving the index as it is") { db in
+            // The index held the notes' HTML (`href` and `ul` found every episode, snippets showed tags); it holds
+            // the text a listener reads now (podline_notes_text, see LibraryStore.notesTextFunction). It keeps
+            // no copy of its text (content=''): a removed show's entries stay behind, found by no join, until
+            // `LibraryStore.purgeSearchIndex` builds it again, so that removing a show re-reads none of its notes.
+            try db.execute(
+                sql: """
+                    DROP TRIGGER episode_search_insert;
+                    DROP TRIGGER episode_search_delete;
+                    DROP TRIGGER episode_search_update;
+                    DROP TABLE episode_search;
+                    CREATE VIRTUAL TABLE episode_search USING fts5 (
+                        title, notes, content='', tokenize='unicode61 remove_diacritics 2'
+                    );
+                    CREATE TRIGGER episode_search_insert AFTER INSERT ON episode BEGIN
+                        INSERT INTO episode_search (rowid, title, notes) VALUES (new.id, new.title, podline_notes_text(new.description));
+                    END;
+                    CREATE TRIGGER episode_search_delete AFTER DELETE ON episode BEGIN
+                        INSERT INTO episode_search (episode_search, rowid, title, notes)
+                        VALUES ('delete', old.id, old.title, podline_notes_text(old.description));
+                    END;
+                    CREATE TRIGGER episode_search_update AFTER UPDATE OF title, description ON episode BEGIN
+                        INSERT INTO episode_search (episode_search, rowid, title, notes)
+                        VALUES ('delete', old.id, old.title, podline_notes_text(old.description));
+                        INSERT INTO episode_search (rowid, title, notes) VALUES (new.id, new.title, podline_notes_text(new.description));
+                    END;
+                    """)
+            try LibraryStore.rebuildSearchIndex(db)
+        }
         return migrator
     }
 }

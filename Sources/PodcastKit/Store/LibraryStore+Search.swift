@@ -50,20 +50,29 @@ extension LibraryStore {
                     WHERE transcript_search MATCH ?\(show) ORDER BY \(broad ? "transcript_search.rowid DESC" : "rank") LIMIT ?
                     """, arguments: [match, limit])
             for row in cues { found.append((row["episodeID"], .transcript, row["start"], row["text"], row["rank"])) }
+            // The index keeps no text (see migration v9): the hits' title and notes are read from the episodes,
+            // and their matches marked by `marked`.
             let episodes = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT episode_search.rowid AS episodeID, highlight(episode_search, 0, char(1), char(2)) AS title,
-                        snippet(episode_search, 1, char(1), char(2), '…', 24) AS notes, bm25(episode_search, 10.0, 1.0) AS rank
+                    SELECT episode.id AS episodeID, episode.title AS title, episode.description AS description,
+                        bm25(episode_search, 10.0, 1.0) AS rank
                     FROM episode_search JOIN episode ON episode.id = episode_search.rowid
                     WHERE episode_search MATCH ?\(show) ORDER BY rank LIMIT ?
                     """, arguments: [match, limit])
-            for row in episodes {
-                let title: String = row["title"] ?? ""
-                if title.contains(SearchHit.markStart) {
-                    found.append((row["episodeID"], .title, nil, title, row["rank"]))
+            let texts = episodes.map { row in
+                (
+                    id: row["episodeID"] as Int64, title: row["title"] as String?,
+                    notes: (row["description"] as String?).map { ShowNotes.searchText(html: $0) }
+                )
+            }
+            let marked = try Self.marked(match, in: texts)
+            for (row, text) in zip(episodes, texts) {
+                if let title = marked[text.id]?.title, title.contains(SearchHit.markStart) {
+                    found.append((text.id, .title, nil, title, row["rank"]))
                 } else {
-                    found.append((row["episodeID"], .notes, nil, Self.plainSnippet(row["notes"] ?? ""), row["rank"]))
+                    let notes = marked[text.id]?.notes ?? (text.notes ?? "").split(separator: " ").prefix(24).joined(separator: " ")
+                    found.append((text.id, .notes, nil, CueText.collapsed(notes), row["rank"]))
                 }
             }
             // By rank; hits of equal rank (the newest cues of a broad query) keep their order.
@@ -112,20 +121,34 @@ extension LibraryStore {
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 
-    /// A snippet of HTML notes as text: tags dropped, entities decoded, white space collapsed.
-    static func plainSnippet(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" && inTag {
-                inTag = false
-                text.append(" ")
-            } else if !inTag {
-                text.append(character)
+    /// The title (highlighted) and a snippet of the notes of each of `hits` that `match` finds, its matches
+    /// between `SearchHit.markStart` and `SearchHit.markEnd`: SQLite's own highlight and snippet, over the hits
+    /// indexed again in memory the way `episode_search` indexes them (that index keeps no text to show).
+    static func marked(_ match: String, in hits: [(id: Int64, title: String?, notes: String?)]) throws -> [Int64: MarkedText] {
+        guard !hits.isEmpty else { return [:] }
+        return try DatabaseQueue().write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE hit USING fts5 (title, notes, tokenize='unicode61 remove_diacritics 2')")
+            for hit in hits {
+                try db.execute(sql: "INSERT INTO hit (rowid, title, notes) VALUES (?, ?, ?)", arguments: [hit.id, hit.title, hit.notes])
             }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT rowid AS id, highlight(hit, 0, char(1), char(2)) AS title, snippet(hit, 1, char(1), char(2), '…', 24) AS notes
+                    FROM hit WHERE hit MATCH ?
+                    """, arguments: [match])
+            return Dictionary(rows.map { ($0["id"], ($0["title"] ?? "", $0["notes"] ?? "")) }) { first, _ in first }
         }
-        return CueText.collapsed(CueText.decodeEntities(text))
+    }
+
+    /// A hit's title and a snippet of its notes, their matches marked.
+    typealias MarkedText = (title: String, notes: String)
+
+    /// `podline_notes_text(html)`, registered on every connection: show notes as the search index's triggers
+    /// index them (`ShowNotes.searchText`), NULL for NULL.
+    static func notesTextFunction() -> DatabaseFunction {
+        DatabaseFunction("podline_notes_text", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map { ShowNotes.searchText(html: $0) }
+        }
     }
 }

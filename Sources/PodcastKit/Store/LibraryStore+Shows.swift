@@ -88,6 +88,7 @@ extension LibraryStore {
             }
             var application = try Self.apply(parsed, to: &show, in: db, now: now)
             application.moved = show.feedURL != oldURL
+            try Self.purgeSearchIndex(db)
             return application
         }
     }
@@ -160,28 +161,50 @@ extension LibraryStore {
     ///
     /// Row by row, the search index's and the show counters' delete triggers cost more than the rest of a large
     /// show's removal. They are set aside inside the transaction (their SQL read back from the schema, so that the
-    /// migrations stay the one place it is written): the search entries go in one statement, the counters with the
-    /// show, and the triggers are made again before the commit.
+    /// migrations stay the one place it is written) and made again before the commit: the counters go with the
+    /// show, and the search index keeps the episodes' entries, which no search finds (each joins `episode`, whose
+    /// ids are never reused) and `purgeSearchIndex` clears once they outnumber the episodes.
     public func removeShow(id: Int64) throws(StoreError) {
         _ = try write { db in
-            var setAside: [String: String] = [:]
+            var setAside: [String] = []
             for name in ["episode_search_delete", "show_counts_delete"] {
                 let sql = "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"
                 guard let definition = try String.fetchOne(db, sql: sql, arguments: [name]) else { continue }
-                setAside[name] = definition
+                setAside.append(definition)
                 try db.execute(sql: "DROP TRIGGER \(name)")
             }
-            if setAside["episode_search_delete"] != nil {
-                try db.execute(
-                    sql: """
-                        INSERT INTO episode_search (episode_search, rowid, title, description)
-                        SELECT 'delete', id, title, description FROM episode WHERE showID = ?
-                        """, arguments: [id])
-            }
             try db.execute(sql: "DELETE FROM episode WHERE showID = ?", arguments: [id])
+            let removed = db.changesCount
             try ShowRecord.deleteOne(db, key: id)
-            for definition in setAside.values { try db.execute(sql: definition) }
+            for definition in setAside { try db.execute(sql: definition) }
+            try db.execute(
+                sql: """
+                    INSERT INTO setting (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value
+                    """, arguments: [Self.staleSearchEntries, removed])
         }
+    }
+
+    /// The `setting` that counts the search index's entries of removed episodes.
+    static let staleSearchEntries = "episode_search.stale"
+
+    /// Builds the search index again when the entries of removed episodes outnumber the episodes (the index
+    /// then costs more than twice its use); `update` calls it, in its transaction.
+    static func purgeSearchIndex(_ db: Database) throws {
+        let sql = "SELECT CAST(value AS INTEGER) FROM setting WHERE key = ?"
+        guard let stale = try Int.fetchOne(db, sql: sql, arguments: [staleSearchEntries]), stale > 0 else { return }
+        let episodes = try Int.fetchOne(db, sql: "SELECT total(episodeCount) FROM show") ?? 0
+        if stale > episodes { try rebuildSearchIndex(db) }
+    }
+
+    /// Indexes every episode's title and notes afresh, forgetting the entries of removed ones.
+    static func rebuildSearchIndex(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO episode_search (episode_search) VALUES ('delete-all');
+                INSERT INTO episode_search (rowid, title, notes) SELECT id, title, podline_notes_text(description) FROM episode;
+                """)
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [staleSearchEntries])
     }
 }
 

@@ -17,6 +17,8 @@ public final class LibraryStore: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.foreignKeysEnabled = true
+            // The search index's triggers read show notes through it.
+            configuration.prepareDatabase { db in db.add(function: Self.notesTextFunction()) }
             pool = try DatabasePool(path: paths.database.path, configuration: configuration)
             try LibraryMigrations.migrator.migrate(pool)
         } catch {

@@ -56,4 +56,11 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (as NO_COLOR does); colour is only ever used on a terminal.")
     var noColor = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
+            valueName: "DIR"))
+    var home: String?
 }

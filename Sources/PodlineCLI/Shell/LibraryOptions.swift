@@ -17,17 +17,10 @@ extension LibraryPaths {
     }
 }
 
-/// Options shared by the commands that use the library: where it lives.
+/// What the commands that use the library share: where it lives (`--home` is a global flag, in force by now).
 struct LibraryOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
-            valueName: "DIR"))
-    var home: String?
-
     /// The library's locations, with new downloads going where config.toml's `download_dir` says.
-    var paths: LibraryPaths { LibraryPaths.configured(home: home) }
+    var paths: LibraryPaths { LibraryPaths.configured() }
 
     /// Opens the library, creating it when needed.
     func openStore() throws(StoreError) -> LibraryStore {

@@ -14,9 +14,6 @@ struct ReplCommand: ParsableCommand {
             """
     )
 
-    /// `--home` is taken out of the line and put in force by the global flags; this lists it in the help.
-    @OptionGroup var library: LibraryOptions
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
