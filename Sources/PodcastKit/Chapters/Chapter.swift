@@ -47,6 +47,13 @@ public struct ChapterList: Sendable, Equatable {
     /// No chapters from any source.
     public static let none = ChapterList(source: nil, chapters: [])
 
+    /// Where the chapter at `index` ends: its own end, else the next chapter's start, else (the last) the episode's
+    /// `duration` when known.
+    public func end(ofChapterAt index: Int, duration: Double?) -> Double? {
+        if let end = chapters[index].end { return end }
+        return index + 1 < chapters.count ? chapters[index + 1].start : duration
+    }
+
     /// Chapters from `source`, or none when `chapters` is empty.
     public init(_ source: ChapterSource, _ chapters: [Chapter]) {
         self = chapters.isEmpty ? .none : ChapterList(source: source, chapters: chapters)

@@ -36,6 +36,10 @@ extension Library {
             }
         }
         try store.removeShow(id: id)
+        if !keepFiles {
+            // The show's download folder goes with its last file (rmdir leaves a folder that holds anything else).
+            for folder in Set(files.map { $0.deletingLastPathComponent().path }) { rmdir(folder) }
+        }
         return ShowRemoval(slug: show.slug, title: show.displayTitle, episodes: show.episodeCount, files: files)
     }
 

@@ -4,6 +4,8 @@ import GRDB
 public enum ListeningTotal {
     /// Seconds left out by skipping silence, in all episodes.
     public static let timeSaved = "time_saved"
+    /// Seconds of episodes heard (the position moving on while playing; seeks and episodes marked played add nothing).
+    public static let heard = "heard"
 }
 
 extension LibraryStore {
@@ -36,8 +38,8 @@ public struct LibraryStats: Sendable, Equatable {
     public var played: Int
     public var inProgress: Int
     public var downloaded: Int
-    /// Seconds of episodes played to the end.
-    public var playedSeconds: Double
+    /// Seconds of episodes heard, in all.
+    public var listenedSeconds: Double
     /// Seconds left out by skipping silence, in all.
     public var timeSaved: Double
 }
@@ -51,15 +53,16 @@ extension LibraryStore {
                 sql: """
                     SELECT (SELECT COUNT(*) FROM show) AS shows, COUNT(*) AS episodes, COALESCE(SUM(isPlayed), 0) AS played,
                         COALESCE(SUM(NOT isPlayed AND position > 0), 0) AS inProgress,
-                        COALESCE(SUM(downloadPath IS NOT NULL), 0) AS downloaded,
-                        COALESCE(SUM(CASE WHEN isPlayed THEN duration END), 0) AS playedSeconds
+                        COALESCE(SUM(downloadPath IS NOT NULL), 0) AS downloaded
                     FROM episode
                     """)!
-            let saved = try Double.fetchOne(
-                db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [ListeningTotal.timeSaved])
+            let total = { (name: String) throws -> Double in
+                try Double.fetchOne(db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [name]) ?? 0
+            }
             return LibraryStats(
                 shows: row["shows"], episodes: row["episodes"], played: row["played"], inProgress: row["inProgress"],
-                downloaded: row["downloaded"], playedSeconds: row["playedSeconds"], timeSaved: saved ?? 0)
+                downloaded: row["downloaded"], listenedSeconds: try total(ListeningTotal.heard),
+                timeSaved: try total(ListeningTotal.timeSaved))
         }
     }
 }

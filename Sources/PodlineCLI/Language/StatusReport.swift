@@ -29,7 +29,7 @@ public enum StatusReport {
         guard let (number, chapter) = player.currentChapter else { return .null }
         return .object([
             ("number", .int(number)), ("title", .string(chapter.title)), ("start", .number(chapter.start)),
-            ("end", .number(chapter.end)),
+            ("end", .number(player.chapters.end(ofChapterAt: number - 1, duration: player.duration))),
         ])
     }
 

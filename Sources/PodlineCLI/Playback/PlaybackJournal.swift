@@ -40,6 +40,10 @@ final class PlaybackJournal {
     /// The model's position moved: remembered, and saved when the last save is old enough.
     func heard(_ item: NowPlaying, at position: Double) {
         if let planned, planned.id == item.id, planned.start == position { return }
+        // Listening moves the position on by a report's worth; a seek jumps, and is not listening.
+        if let (last, before) = lastHeard, last.id == item.id, position > before, position - before <= Self.longestStep {
+            unsavedHeard += position - before
+        }
         lastHeard = (item, position)
         if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
     }
@@ -70,16 +74,23 @@ final class PlaybackJournal {
         if seconds > 0 { unsavedTimeSaved += seconds }
     }
 
-    /// Adds the seconds saved since the last save to the lifetime total (`podline stats`).
+    /// Seconds heard since the last save.
+    private var unsavedHeard = 0.0
+    /// The most a position report moves on while listening (at 3x, with a busy machine's late report).
+    private static let longestStep = 5.0
+
+    /// Adds the seconds saved and heard since the last save to the lifetime totals (`podline stats`).
     private func saveTimeSaved() {
-        guard let store, unsavedTimeSaved > 0 else { return }
-        let seconds = unsavedTimeSaved
-        unsavedTimeSaved = 0
-        do {
-            try store.addToListeningTotal(ListeningTotal.timeSaved, seconds)
-        } catch {
-            report("cannot add the time saved to the library: \(error)")
+        guard let store else { return }
+        for (name, seconds) in [(ListeningTotal.timeSaved, unsavedTimeSaved), (ListeningTotal.heard, unsavedHeard)] where seconds > 0 {
+            do {
+                try store.addToListeningTotal(name, seconds)
+            } catch {
+                report("cannot add to the library's listening totals: \(error)")
+            }
         }
+        unsavedTimeSaved = 0
+        unsavedHeard = 0
     }
 
     private func save(_ item: NowPlaying, _ position: Double, final: Bool) {

@@ -18,6 +18,7 @@ struct DownloadRun {
     func download(_ listings: [EpisodeListing], store: LibraryStore) -> Int {
         let log = Logger(label: "podline.http")
         var failures = 0
+        var said: Set<String> = []
         for listing in listings {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
@@ -51,7 +52,8 @@ struct DownloadRun {
             } catch {
                 display.clear()
                 log.debug("download \(listing.ref): failed: \(error)")
-                _ = libraryFailure(error)
+                // A folder that cannot be made fails every episode of the show alike: said once.
+                if said.insert("\(error)").inserted { _ = libraryFailure(error) }
                 failures += 1
             }
         }

@@ -91,8 +91,7 @@ struct ChaptersCommand: ParsableCommand {
         guard let source = list.source, !list.chapters.isEmpty else { return ["No chapters."] }
         var lines = ["Chapters (\(source.rawValue)):"]
         for (index, chapter) in list.chapters.enumerated() {
-            let next = index + 1 < list.chapters.count ? list.chapters[index + 1].start : nil
-            let length = (chapter.end ?? next).map { $0 - chapter.start }
+            let length = list.end(ofChapterAt: index, duration: nil).map { $0 - chapter.start }
             let number = String(index + 1).leftPadded(to: 3)
             let start = TerminalOutput.duration(chapter.start).leftPadded(to: 8)
             let duration = TerminalOutput.duration(length).leftPadded(to: 8)

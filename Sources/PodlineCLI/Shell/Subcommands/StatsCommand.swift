@@ -26,14 +26,14 @@ struct StatsCommand: ParsableCommand {
                 .object([
                     ("shows", .int(stats.shows)), ("episodes", .int(stats.episodes)), ("played", .int(stats.played)),
                     ("in_progress", .int(stats.inProgress)), ("downloaded", .int(stats.downloaded)),
-                    ("played_seconds", .number(stats.playedSeconds.rounded())),
+                    ("listened_seconds", .number(stats.listenedSeconds.rounded())),
                     ("time_saved", .number(stats.timeSaved.tenths)),
                 ]))
             return
         }
         print("Shows: \(stats.shows)")
         print("Episodes: \(stats.episodes), \(stats.played) played, \(stats.inProgress) in progress, \(stats.downloaded) downloaded")
-        print("Played to the end: \(TerminalOutput.duration(stats.playedSeconds.rounded()))")
+        print("Listened: \(TerminalOutput.duration(stats.listenedSeconds.rounded()))")
         print("Saved by skipping silence: \(TerminalOutput.duration(stats.timeSaved.rounded()))")
     }
 }
