@@ -47,6 +47,15 @@ struct NetworkFaultTests {
         let inspected = try PodlineBinary.run(["inspect", server.url("moved/feed.xml"), "--json"], home: home)
         let feed = try JSONSerialization.jsonObject(with: inspected.stdoutData) as? [String: Any]
         #expect(feed?["new_url"] as? String == address, "\(inspected.stdout)")
+        // The same feed through a temporary redirect, or through another address that redirects for good, is the show
+        // already here: not subscribed a second time.
+        for other in [server.url("found/feed.xml"), server.url("moved/feed.xml")] {
+            let again = try PodlineBinary.run(["add", other], home: home)
+            #expect((again.stdout + again.stderr).contains("already subscribed"), "add \(other): \(again.stdout) \(again.stderr)")
+        }
+        let after = try PodlineBinary.run(["shows", "--json"], home: home)
+        let count = (try JSONSerialization.jsonObject(with: after.stdoutData) as? [Any])?.count
+        #expect(count == 1, "\(after.stdout)")
     }
 
     @Test("a stream that breaks off every 64 kB is reopened where it stopped and plays every sample")

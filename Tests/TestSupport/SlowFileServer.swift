@@ -3,7 +3,7 @@ import Foundation
 /// A real HTTP server on 127.0.0.1 (Python's http.server) that sends file bodies slowly, chunk by chunk,
 /// and leaves a `NAME.sent` marker in its folder when a body has been sent completely. With `dropAfter`, every
 /// answer breaks off (the connection closed) after that many bytes of its body, as a flaky network does.
-/// `/moved/NAME` answers 301 with `/NAME` as the new location.
+/// `/moved/NAME` answers 301 with `/NAME` as the new location; `/found/NAME` answers 302 (a temporary redirect).
 public final class SlowFileServer: @unchecked Sendable {
     /// The folder it serves.
     public let folder: URL
@@ -20,6 +20,9 @@ public final class SlowFileServer: @unchecked Sendable {
             def do_GET(self):
                 if self.path.startswith('/moved/'):
                     self.send_response(301); self.send_header('Location', self.path[6:])
+                    self.send_header('Content-Length', '0'); self.end_headers(); return
+                if self.path.startswith('/found/'):
+                    self.send_response(302); self.send_header('Location', self.path[6:])
                     self.send_header('Content-Length', '0'); self.end_headers(); return
                 path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
                 if not os.path.isfile(path):

@@ -56,6 +56,8 @@ public struct LoadedFeed: Sendable {
     public var lastModified: String?
     /// The new address after permanent redirects.
     public var movedTo: String?
+    /// Where the feed finally came from, after any redirects (a temporary one included).
+    public var finalURL: String?
 }
 
 /// Why a feed could not be loaded, read or parsed.
@@ -89,7 +91,8 @@ public struct FeedLoader: Sendable {
             } catch {
                 throw FeedLoadError(location: url, reason: error.reason)
             }
-            var loaded = LoadedFeed(etag: document.etag, lastModified: document.lastModified, movedTo: document.permanentURL)
+            var loaded = LoadedFeed(
+                etag: document.etag, lastModified: document.lastModified, movedTo: document.permanentURL, finalURL: document.finalURL)
             guard let body = document.body else { return loaded }
             do {
                 loaded.feed = try FeedParser.parse(body, url: document.finalURL, sizeCap: sizeCap)
