@@ -14,6 +14,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case chapters
     /// Transcripts: SubRip, WebVTT, JSON, HTML and plain text, told apart by their content.
     case transcript
+    /// What a terminal sends the interactive REPL, decoded into the line editor's characters.
+    case keys
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -25,9 +27,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .id3: ID3Probe.run(bytes)
         case .chapters: ChaptersProbe.run(bytes)
         case .transcript: TranscriptProbe.run(bytes)
+        case .keys: KeysProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3, chapters, transcript`, for messages.
+    /// `feed, opml, command, socket, id3, chapters, transcript, keys`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -22,6 +22,24 @@ struct FuzzRegressionTests {
         return ControlRequest.parse(line)
     }
 
+    @Test("every keys seed decodes as the terminal sent it: valid UTF-8 whole, no reserved key, a paste of 4,000 characters")
+    func keysReplay() throws {
+        let files = FuzzInputs.files("keys")
+        #expect(files.count >= 4)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            var decoder = TerminalKeyDecoder()
+            let decoded = bytes.compactMap { decoder.add($0) }
+            #expect(!decoded.contains { (0x80...0x9F).contains($0.value) }, "\(file.lastPathComponent)")
+            if let text = String(validating: bytes, as: UTF8.self) {
+                #expect(String(String.UnicodeScalarView(decoded)) == text, "\(file.lastPathComponent)")
+            }
+        }
+        var decoder = TerminalKeyDecoder()
+        let broken: [UInt8] = [0xC2, 0x80, 0xE6, 0x97, 0x41, 0xFF, 0xC3, 0xA9]
+        #expect(broken.compactMap { decoder.add($0) } == ["A", "é"])
+    }
+
     @Test("every command seed and finding parses or fails with a message; quoted words read back unchanged")
     func commandsReplay() throws {
         let files = FuzzInputs.files("command")

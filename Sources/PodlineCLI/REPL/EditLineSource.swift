@@ -192,7 +192,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         let columns = Self.columns() - 1
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
             TerminalText.pad(
-                $0.offset == 0 ? StatusLine.fitted(String($0.element), columns: columns) : TerminalText.clip(String($0.element), columns: columns),
+                $0.offset == 0
+                    ? StatusLine.fitted(String($0.element), columns: columns) : TerminalText.clip(String($0.element), columns: columns),
                 columns: columns)
         }
         shownLines = lines.count

@@ -14,13 +14,11 @@ final class TerminalKeys: @unchecked Sendable {
     static let statusKey = "\u{81}"
     /// The key that cancels the line, preceded by Ctrl-E (to the end of the line).
     static let cancelKey = "\u{80}"
-    private static let reserved: ClosedRange<wchar_t> = 0x80...0x9F
 
     private let input: Int32
     private let statusFD: Int32
     private var pending: [wchar_t] = []
-    /// The bytes of a character not all read yet.
-    private var partial: [UInt8] = []
+    private var decoder = TerminalKeyDecoder()
     private var closed = false
 
     init(input: Int32 = 0, statusFD: Int32) {
@@ -51,7 +49,7 @@ final class TerminalKeys: @unchecked Sendable {
             if fds[1].revents != 0 {
                 let signals = TerminalSignals.take()
                 if signals.interrupted {
-                    partial.removeAll()
+                    decoder = TerminalKeyDecoder()
                     pending = [Self.key(Self.cancelKey)]
                     return .character(0x05)
                 }
@@ -73,14 +71,32 @@ final class TerminalKeys: @unchecked Sendable {
         var byte: UInt8 = 0
         let count = read(input, &byte, 1)
         if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }
-        guard count == 1 else { return .some(nil) }
+        guard count == 1, let scalar = decoder.add(byte) else { return .some(nil) }
+        return .some(wchar_t(bitPattern: scalar.value))
+    }
+
+    static func key(_ text: String) -> wchar_t {
+        wchar_t(bitPattern: text.unicodeScalars.first?.value ?? 0)
+    }
+}
+
+/// Turns the terminal's bytes into characters, one byte at a time: UTF-8, with what is not UTF-8 and the C1 control
+/// characters (which the editor reserves for keys of its own) dropped.
+public struct TerminalKeyDecoder: Sendable {
+    /// The bytes of a character not all read yet.
+    private var partial: [UInt8] = []
+
+    public init() {}
+
+    /// The character `byte` completes, if any.
+    public mutating func add(_ byte: UInt8) -> Unicode.Scalar? {
         if partial.isEmpty || byte & 0xC0 != 0x80 { partial = [byte] } else { partial.append(byte) }
-        guard partial.count >= Self.length(startingWith: partial[0]) else { return .some(nil) }
+        guard partial.count >= Self.length(startingWith: partial[0]) else { return nil }
         defer { partial.removeAll() }
-        let text = String(decoding: partial, as: UTF8.self)
-        guard let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}" || partial == [0xEF, 0xBF, 0xBD] else { return .some(nil) }
-        let character = wchar_t(bitPattern: scalar.value)
-        return Self.reserved.contains(character) ? .some(nil) : .some(character)
+        guard let text = String(validating: partial, as: UTF8.self), let scalar = text.unicodeScalars.first,
+            text.unicodeScalars.count == 1
+        else { return nil }
+        return (0x80...0x9F).contains(scalar.value) ? nil : scalar
     }
 
     /// How many bytes a UTF-8 sequence starting with `lead` takes (1 for a stray continuation byte).
@@ -91,10 +107,6 @@ final class TerminalKeys: @unchecked Sendable {
         case 0xC0...0xDF: 2
         default: 1
         }
-    }
-
-    static func key(_ text: String) -> wchar_t {
-        wchar_t(bitPattern: text.unicodeScalars.first?.value ?? 0)
     }
 }
 
