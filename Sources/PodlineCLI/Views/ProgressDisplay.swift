@@ -17,7 +17,9 @@ final class ProgressDisplay {
     static func onTerminal() -> ProgressDisplay? {
         StandardError.isTerminal
             ? ProgressDisplay(
-                style: ListStyle(color: TerminalStyle.enabled(for: StandardError.descriptor), columns: TerminalSize.columns(of: StandardError.descriptor) - 1))
+                style: ListStyle(
+                    color: TerminalStyle.enabled(for: StandardError.descriptor),
+                    columns: TerminalSize.columns(of: StandardError.descriptor) - 1))
             : nil
     }
 
