@@ -29,10 +29,19 @@ public enum StandardError {
         }
     }
 
-    /// Points descriptor 2 at /dev/null, keeping the real standard error for `write` (once; later calls do nothing).
-    public static func quietLibraries() {
+    nonisolated(unsafe) private static var wanted = false
+
+    /// Asks that the audio libraries be kept quiet from their first use on: a program's front end says so (the test
+    /// harness of a library's tests, which reports on descriptor 2, does not).
+    public static func keepLibrariesQuiet() {
+        lock.withLock { wanted = true }
+    }
+
+    /// Points descriptor 2 at /dev/null, keeping the real standard error for `write`, when the program asked for it
+    /// (once; later calls do nothing).
+    static func quietLibraries() {
         lock.withLock {
-            guard own == STDERR_FILENO else { return }
+            guard wanted, own == STDERR_FILENO else { return }
             fflush(nil)
             let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
             let null = open("/dev/null", O_WRONLY | O_CLOEXEC)

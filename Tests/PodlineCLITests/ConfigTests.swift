@@ -106,7 +106,7 @@ struct ConfigTests {
         #expect(config.settings == Settings())
     }
 
-    @Test("podline config prints values and sources; --json feeds jq; a bad file exits 78 from every command and the REPL runs nothing")
+    @Test("podline config prints values and sources; --json feeds jq; a bad file exits 78 from every command but those that only talk to a player, and the REPL runs nothing")
     func endToEnd() throws {
         let folder = try Fixtures.temporaryDirectory("pl-config")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("podline"), withIntermediateDirectories: true)
@@ -132,12 +132,21 @@ struct ConfigTests {
         let refused = try PodlineBinary.run(["repl"], home: folder, environment: environment, stdin: Data("status --json\n".utf8))
         #expect(refused.status == 78)
         #expect(refused.stdout.isEmpty)
-        for command in [["play", "x.mp3"], ["update"], ["status"], ["episodes"], ["pause"], ["demo"]] {
+        for command in [["play", "x.mp3"], ["update"], ["episodes"], ["demo"]] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 78, "\(command)")
             #expect(result.stderrLines.count == 1, "\(command)")
             #expect(result.stderr.hasPrefix("podline: \(file.path) line 2: "), "\(command)")
         }
+        // Commands that only talk to a running player read no config.toml: the broken file is a warning for them, and
+        // with no player they say so as usual.
+        let status = try PodlineBinary.run(["status"], home: folder, environment: environment)
+        #expect(status.status == 0 && status.stdout.contains("stopped"), "\(status.stdout) \(status.stderr)")
+        #expect(status.stderrLines == status.stderrLines.filter { $0.hasPrefix("podline: warning: \(file.path) line 2: ") })
+        #expect(status.stderrLines.count == 1)
+        let pause = try PodlineBinary.run(["pause"], home: folder, environment: environment)
+        #expect(pause.status == 4, "\(pause.stderr)")
+        #expect(pause.stderrLines.first?.hasPrefix("podline: warning: \(file.path) line 2: ") == true, "\(pause.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/podline/control.sock"))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioEngine
 import Foundation
 
 /// The `podline` command: the root of the shell form of the command language.
@@ -26,6 +27,7 @@ public struct PodlineCommand: ParsableCommand {
     /// puts them in force, sets up logging, then runs the rest through the command table.
     public static func launch(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         let (flags, rest) = GlobalFlags.extract(from: arguments)
+        StandardError.keepLibrariesQuiet()
         Diagnostics.bootstrap()
         flags.apply()
         let status: Int32
