@@ -22,7 +22,8 @@ public enum DownloadDeletion: Sendable, Equatable {
 extension Library {
     /// Unsubscribes from `show`: its downloaded files go first (unless `keepFiles`), then the show, its episodes and
     /// positions in one transaction, so that an interruption leaves the show either whole or gone and never a file
-    /// that nothing records.
+    /// that nothing records. The transaction marks the show removed; its rows are deleted at the next `add` or
+    /// `update` (see `LibraryStore.removeShow`).
     public func remove(_ show: ShowRecord, keepFiles: Bool) throws(StoreError) -> ShowRemoval {
         guard let id = show.id else { throw .notFound("\(show.slug): no such show") }
         let files = try store.downloadPaths(showID: id).map(store.paths.file(forDownload:))

@@ -7,7 +7,7 @@ extension LibraryStore {
     public func downloadPaths(showID: Int64) throws(StoreError) -> [String] {
         try read { db in
             try String.fetchAll(
-                db, sql: "SELECT downloadPath FROM episode WHERE showID = ? AND downloadPath IS NOT NULL", arguments: [showID])
+                db, sql: "SELECT downloadPath FROM live_episode WHERE showID = ? AND downloadPath IS NOT NULL", arguments: [showID])
         }
     }
 
@@ -41,7 +41,7 @@ extension LibraryStore {
             }
             let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             return try Int64.fetchAll(
-                db, sql: "SELECT id FROM episode" + filter, arguments: StatementArguments(arguments.map { $0.databaseValue }))
+                db, sql: "SELECT id FROM live_episode" + filter, arguments: StatementArguments(arguments.map { $0.databaseValue }))
         }
     }
 

@@ -80,9 +80,10 @@ extension LibraryStore {
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
     }
 
-    /// Episodes with their show's slug and title, before any condition: what every listing query selects.
+    /// Episodes with their show's slug and title, before any condition: what every listing query selects. The join
+    /// with `live_show` leaves out the episodes of removed shows (see `removeShow`).
     static let listingFrom =
-        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle, show.author AS showAuthor, show.image AS showImage FROM episode JOIN show ON show.id = episode.showID"
+        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle, show.author AS showAuthor, show.image AS showImage FROM episode JOIN live_show AS show ON show.id = episode.showID"
 
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {
@@ -157,7 +158,7 @@ extension LibraryStore {
 
     /// True when some episode's download is recorded at `path` (relative to the episodes folder).
     public func isDownloadPathRecorded(_ path: String) throws(StoreError) -> Bool {
-        try read { db in try EpisodeRecord.filter(Column("downloadPath") == path).fetchCount(db) > 0 }
+        try read { db in try Table("live_episode").filter(Column("downloadPath") == path).fetchCount(db) > 0 }
     }
 
     /// An FTS5 query in which every word of `text` must appear (as a prefix), quotes escaped.

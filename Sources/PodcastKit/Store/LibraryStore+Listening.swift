@@ -51,10 +51,10 @@ extension LibraryStore {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT (SELECT COUNT(*) FROM show) AS shows, COUNT(*) AS episodes, COALESCE(SUM(isPlayed), 0) AS played,
+                    SELECT (SELECT COUNT(*) FROM live_show) AS shows, COUNT(*) AS episodes, COALESCE(SUM(isPlayed), 0) AS played,
                         COALESCE(SUM(NOT isPlayed AND position > 0), 0) AS inProgress,
                         COALESCE(SUM(downloadPath IS NOT NULL), 0) AS downloaded
-                    FROM episode
+                    FROM live_episode
                     """)!
             let total = { (name: String) throws -> Double in
                 try Double.fetchOne(db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [name]) ?? 0

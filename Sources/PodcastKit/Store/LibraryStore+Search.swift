@@ -46,7 +46,7 @@ extension LibraryStore {
                         \(broad ? "0.0" : "bm25(transcript_search)") AS rank
                     FROM transcript_search
                     JOIN transcript_cue ON transcript_cue.id = transcript_search.rowid
-                    JOIN episode ON episode.id = transcript_cue.episodeID
+                    JOIN live_episode AS episode ON episode.id = transcript_cue.episodeID
                     WHERE transcript_search MATCH ?\(show) ORDER BY \(broad ? "transcript_search.rowid DESC" : "rank") LIMIT ?
                     """, arguments: [match, limit])
             for row in cues { found.append((row["episodeID"], .transcript, row["start"], row["text"], row["rank"])) }
@@ -57,7 +57,7 @@ extension LibraryStore {
                 sql: """
                     SELECT episode.id AS episodeID, episode.title AS title, episode.description AS description,
                         bm25(episode_search, 10.0, 1.0) AS rank
-                    FROM episode_search JOIN episode ON episode.id = episode_search.rowid
+                    FROM episode_search JOIN live_episode AS episode ON episode.id = episode_search.rowid
                     WHERE episode_search MATCH ?\(show) ORDER BY rank LIMIT ?
                     """, arguments: [match, limit])
             let texts = episodes.map { row in
