@@ -106,7 +106,7 @@ struct ConfigTests {
         #expect(config.settings == Settings())
     }
 
-    @Test("podline config prints values and sources; --json feeds jq; a bad file exits 78 from every command but those that only talk to a player, and the REPL runs nothing")
+    @Test("config prints values and sources; --json feeds jq; a bad file exits 78 but for player-only commands; the REPL runs nothing")
     func endToEnd() throws {
         let folder = try Fixtures.temporaryDirectory("pl-config")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("podline"), withIntermediateDirectories: true)
