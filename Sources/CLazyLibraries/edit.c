@@ -44,7 +44,9 @@ void *podline_edit_open(const char *program, int (*read_character)(void *, wchar
     if (!editor) return NULL;
     PODLINE_LAZY_REAL(LIB, el_wset)
     function(editor, EL_EDITOR, L"emacs");
-    function(editor, EL_SIGNAL, 1);
+    /* No signal handlers of libedit's: they run on whichever thread takes the signal, and its resize there frees the
+       screen copy the editing thread is drawing from. Resizes and continuing after Ctrl-Z come as keys instead. */
+    function(editor, EL_SIGNAL, 0);
     function(editor, EL_PROMPT, prompt_of);
     function(editor, EL_CLIENTDATA, client);
     function(editor, EL_GETCFN, (el_rfunc_t)read_character);
@@ -70,6 +72,39 @@ int podline_edit_bind(void *editor, const char *name, const char *key, unsigned 
 void podline_edit_refresh(void *editor) {
     PODLINE_LAZY_REAL(LIB, el_wset)
     function((EditLine *)editor, EL_REFRESH);
+}
+
+static void podline_edit_set_height(void *editor, const wchar_t *height) {
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    function((EditLine *)editor, EL_SETTC, L"li", height, NULL);
+}
+
+/* libedit redraws a line taller than the screen by scrolling its own copy of the screen, and with the cursor moved
+   above the screen's top (Ctrl-A in a long paste) it then writes outside that copy and crashes. Told that the screen has
+   as many lines as the line needs, it never scrolls: the terminal clamps the cursor at its top and the line stays
+   whole. A resize gives libedit the real height again, so this runs before every character. */
+void podline_edit_fit_height(void *editor) {
+    PODLINE_LAZY_REAL(LIB, el_wget)
+    int lines = 0, columns = 0;
+    if (function((EditLine *)editor, EL_GETTC, "li", &lines) != 0) return;
+    if (function((EditLine *)editor, EL_GETTC, "co", &columns) != 0 || columns <= 0) return;
+    const LineInfoW *line = el_wline((EditLine *)editor);
+    if (!line) return;
+    /* At most two columns a character, the prompt included, and a line to spare. */
+    long characters = (long)(line->lastchar - line->buffer) + (prompt_text ? (long)wcslen(prompt_text) : 0);
+    long needed = 2 * characters / columns + 2;
+    if (needed <= lines) return;
+    wchar_t height[24];
+    swprintf(height, 24, L"%ld", needed * 2);
+    podline_edit_set_height(editor, height);
+}
+
+void podline_edit_terminal_changed(void *editor) {
+    PODLINE_LAZY_REAL(LIB, el_wset)
+    function((EditLine *)editor, EL_PREP_TERM, 0);
+    function((EditLine *)editor, EL_PREP_TERM, 1);
+    el_resize((EditLine *)editor);
+    podline_edit_fit_height(editor);
 }
 
 void podline_edit_use_history(void *editor, void *history) {

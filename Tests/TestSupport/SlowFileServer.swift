@@ -64,6 +64,8 @@ public final class SlowFileServer: @unchecked Sendable {
         let scriptURL = folder.appendingPathComponent("slow-server.py")
         let portURL = folder.appendingPathComponent("slow-server.port")
         try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        // A port file left by an earlier server of the same folder would name a port nobody listens on.
+        try? FileManager.default.removeItem(at: portURL)
         guard let python = CommandRunner.which("python3") else { throw TestSupportError("python3 is not installed") }
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [scriptURL.path, folder.path, "\(chunkBytes)", "\(delay)", portURL.path, "\(dropAfter ?? 0)"]

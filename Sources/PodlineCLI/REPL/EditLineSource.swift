@@ -38,6 +38,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
             _ = podline_edit_bind(editor, "podline-complete", "\t", EditorActions.complete)
             _ = podline_edit_bind(editor, "podline-status", TerminalKeys.statusKey, EditorActions.redrawStatus)
             _ = podline_edit_bind(editor, "podline-cancel", TerminalKeys.cancelKey, EditorActions.cancel)
+            _ = podline_edit_bind(editor, "podline-terminal", TerminalKeys.terminalKey, EditorActions.terminalChanged)
             if let history {
                 _ = podline_history_load(history, historyPath)
                 podline_edit_use_history(editor, history)
@@ -105,11 +106,12 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         write("^C")
     }
 
-    /// Replaces the status above the prompt and redraws the prompt with what was typed, the cursor where it was.
-    func redrawStatus() {
+    /// Replaces the status above the prompt and redraws the prompt with what was typed, the cursor where it was; only
+    /// when something changed, unless `always`.
+    func redrawStatus(always: Bool = false) {
         let latest = status.take()
         let newPrompt = Self.prompt(for: latest.state)
-        guard latest.line != shownStatus || newPrompt != prompt, let editor else { return }
+        guard always || latest.line != shownStatus || newPrompt != prompt, let editor else { return }
         let (cursorRow, _) = rows()
         write("\r" + (cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : "") + LinesInPlace.replace(shownLines, cursorOnLast: false))
         write(statusLines(latest.line))
@@ -209,7 +211,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        TerminalOutput.write(text)
     }
 
     /// The text in front of the word being completed, and that word (after the last unquoted space).

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Cedit
 import Glibc
 
@@ -7,8 +8,11 @@ enum EditorActions {
     static let readCharacter: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = {
         editor, character in
         guard let source = EditLineSource.owner(of: editor), let character else { return -1 }
+        podline_edit_fit_height(editor)
         switch source.readCharacter() {
         case .character(let value):
+            // Again: a resize while waiting gave libedit the real height back (see podline_edit_fit_height).
+            podline_edit_fit_height(editor)
             character.pointee = value
             return 1
         case .end:
@@ -24,6 +28,15 @@ enum EditorActions {
     /// The status changed (or the terminal was resized).
     static let redrawStatus: @convention(c) (UnsafeMutableRawPointer?, Int32) -> UInt8 = { editor, _ in
         EditLineSource.owner(of: editor)?.redrawStatus()
+        return UInt8(CC_NORM)
+    }
+
+    /// The terminal was resized, or the REPL continued after Ctrl-Z: libedit takes the terminal's size and modes again,
+    /// and the status and line are drawn again.
+    static let terminalChanged: @convention(c) (UnsafeMutableRawPointer?, Int32) -> UInt8 = { editor, _ in
+        guard let editor else { return UInt8(CC_NORM) }
+        podline_edit_terminal_changed(editor)
+        EditLineSource.owner(of: editor)?.redrawStatus(always: true)
         return UInt8(CC_NORM)
     }
 

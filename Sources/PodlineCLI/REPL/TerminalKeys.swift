@@ -14,6 +14,8 @@ final class TerminalKeys: @unchecked Sendable {
     static let statusKey = "\u{81}"
     /// The key that cancels the line, preceded by Ctrl-E (to the end of the line).
     static let cancelKey = "\u{80}"
+    /// The key that says the terminal changed: resized, or the REPL continued after Ctrl-Z.
+    static let terminalKey = "\u{82}"
 
     private let input: Int32
     private let statusFD: Int32
@@ -53,7 +55,7 @@ final class TerminalKeys: @unchecked Sendable {
                     pending = [Self.key(Self.cancelKey)]
                     return .character(0x05)
                 }
-                if signals.resized { return .character(Self.key(Self.statusKey)) }
+                if signals.resized { return .character(Self.key(Self.terminalKey)) }
             }
             // Typed keys first: an escape sequence's bytes arrive together and must not be split by a status key.
             if fds[0].revents != 0 {
@@ -110,7 +112,8 @@ public struct TerminalKeyDecoder: Sendable {
     }
 }
 
-/// Ctrl-C and a resized terminal, turned by their signal handlers into bytes on a pipe the editor polls.
+/// Ctrl-C, a resized terminal and continuing after a stop, turned by their signal handlers into bytes on a pipe the
+/// editor polls.
 enum TerminalSignals {
     private static let pipeFDs: (read: Int32, write: Int32) = {
         var pair: [Int32] = [-1, -1]
@@ -128,11 +131,13 @@ enum TerminalSignals {
         _ = pipeFDs
         signal(SIGINT, onInterrupt)
         signal(SIGWINCH, onResize)
+        signal(SIGCONT, onResize)
     }
 
     static func uninstall() {
         signal(SIGINT, SIG_DFL)
         signal(SIGWINCH, SIG_DFL)
+        signal(SIGCONT, SIG_DFL)
     }
 
     /// What arrived since the last call.

@@ -23,30 +23,41 @@ enum TerminalOutput {
     }
 
     /// Writes `bytes` and a newline to standard output.
-    static func writeLine(_ bytes: [UInt8]) {
+    @discardableResult
+    static func writeLine(_ bytes: [UInt8]) -> Bool {
         var bytes = bytes
         bytes.append(UInt8(ascii: "\n"))
-        writeBytes(bytes)
+        return writeBytes(bytes)
     }
 
-    /// Writes `bytes` to standard output, all of them unless it is gone.
-    static func writeBytes(_ bytes: [UInt8]) {
+    /// Writes `text` to standard output at once (not buffered); false when it is gone.
+    @discardableResult
+    static func write(_ text: String) -> Bool {
+        writeBytes(Array(text.utf8))
+    }
+
+    /// Writes `bytes` to standard output, all of them unless it is gone; false when it is gone.
+    @discardableResult
+    static func writeBytes(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer(writeBytes)
     }
 
-    /// Writes `buffer` to standard output, all of it unless it is gone.
-    static func writeBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// Writes `buffer` to standard output, all of it unless it is gone (a closed pipe, a terminal hung up: EPIPE,
+    /// EIO), which is never a crash; false then.
+    @discardableResult
+    static func writeBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         fflush(nil)
-        guard let base = buffer.baseAddress else { return }
+        guard let base = buffer.baseAddress else { return true }
         var offset = 0
         while offset < buffer.count {
-            let written = write(1, base + offset, buffer.count - offset)
+            let written = Glibc.write(1, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // standard output is gone (a closed pipe): nothing more to do
+                return false
             }
             offset += written
         }
+        return true
     }
 
     /// `3725` as `1:02:05`, `65` as `1:05`.

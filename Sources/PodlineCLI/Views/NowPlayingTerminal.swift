@@ -58,7 +58,7 @@ final class NowPlayingTerminal {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = StatusLine.fitted(lines[0] + (message.map { "  " + $0 } ?? ""), columns: width - 1)
         lines = lines.map { TerminalText.clip($0, columns: max(1, width - 1)) }
-        FileHandle.standardOutput.write(Data((LinesInPlace.replace(drawnLines, cursorOnLast: true) + lines.joined(separator: "\r\n")).utf8))
+        TerminalOutput.write(LinesInPlace.replace(drawnLines, cursorOnLast: true) + lines.joined(separator: "\r\n"))
         drawnLines = lines.count
     }
 
@@ -119,6 +119,6 @@ enum RawTerminal {
         guard var settings = saved else { return }
         saved = nil
         _ = tcsetattr(0, TCSANOW, &settings)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        TerminalOutput.write("\n")
     }
 }

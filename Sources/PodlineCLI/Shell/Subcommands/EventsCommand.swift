@@ -34,9 +34,9 @@ struct EventsCommand: ParsableCommand {
             }
             let plain = !json && isatty(1) == 1
             while let line = try client.readLine() {
-                guard var bytes = plain ? EventText.line(line).map({ Array($0.utf8) }) : line else { continue }
-                bytes.append(UInt8(ascii: "\n"))
-                FileHandle.standardOutput.write(Data(bytes))
+                guard let bytes = plain ? EventText.line(line).map({ Array($0.utf8) }) : line else { continue }
+                // A reader that went away (`podline events | head -1`) ends the stream.
+                guard TerminalOutput.writeLine(bytes) else { return }
             }
         } catch let error as ControlError {
             printError(error.description)

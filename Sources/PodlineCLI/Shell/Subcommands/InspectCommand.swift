@@ -45,7 +45,7 @@ struct InspectCommand: ParsableCommand {
         }
         printFeedWarnings(parsed.warnings, feed: source.location)
         if json {
-            parsed.writeJSON(TerminalOutput.writeBytes)
+            parsed.writeJSON { TerminalOutput.writeBytes($0) }
             TerminalOutput.writeBytes([UInt8(ascii: "\n")])
         } else {
             printSummary(parsed)

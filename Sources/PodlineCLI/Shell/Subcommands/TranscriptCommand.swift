@@ -98,7 +98,7 @@ struct TranscriptCommand: ParsableCommand {
         func show(_ position: Double) {
             for cue in follower.heard(position) {
                 // Written at once, not buffered: a pipe's reader sees each cue when it is heard.
-                FileHandle.standardOutput.write(Data(((json ? CueLine.json(cue).rendered : CueLine.line(cue)) + "\n").utf8))
+                TerminalOutput.write((json ? CueLine.json(cue).rendered : CueLine.line(cue)) + "\n")
             }
         }
         do {
