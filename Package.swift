@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),
-        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "TestSupport"]),
+        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
         .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "TestSupport"]),
     ],

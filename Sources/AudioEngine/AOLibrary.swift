@@ -15,16 +15,16 @@ enum AOLibrary {
     private static let drivers: [Driver] = {
         guard (try? AudioLibraries.require(PODLINE_LIBRARY_AO)) != nil else { return [] }
         StandardError.quietLibraries()
-        ao_initialize()
+        podline_ao_initialize()
         var count: Int32 = 0
-        guard let list = ao_driver_info_list(&count) else { return [] }
+        guard let list = podline_ao_driver_info_list(&count) else { return [] }
         var found: [Driver] = []
         for index in 0..<Int(count) {
             guard let info = list[index]?.pointee, let name = info.short_name else { continue }
             let shortName = String(cString: name)
             found.append(
                 Driver(
-                    id: ao_driver_id(name), shortName: shortName,
+                    id: podline_ao_driver_id(name), shortName: shortName,
                     isLive: info.type == AO_TYPE_LIVE, priority: info.priority))
         }
         return found
@@ -44,7 +44,7 @@ enum AOLibrary {
     /// Live drivers to try for `default`: libao's configured choice first, then by priority.
     static func defaultCandidates() -> [Driver] {
         guard !drivers.isEmpty else { return [] }
-        let preferred = ao_default_driver_id()
+        let preferred = podline_ao_default_driver_id()
         let live = drivers.filter { $0.isLive && $0.priority > 0 && ($0.id == preferred || !slowToFail.contains($0.shortName)) }
             .sorted { $0.priority > $1.priority }
         var ordered = live.filter { $0.id == preferred }

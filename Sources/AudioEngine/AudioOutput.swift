@@ -50,14 +50,14 @@ public final class AudioOutput: AudioDevice {
     }
 
     deinit {
-        ao_close(device)
+        podline_ao_close(device)
     }
 
     /// Plays `bytes` of interleaved PCM in `format`; blocks while a live device is full.
     public func play(_ bytes: UnsafeRawBufferPointer) throws(AudioError) {
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
         let pointer = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self))
-        guard ao_play(device, pointer, UInt32(bytes.count)) != 0 else {
+        guard podline_ao_play(device, pointer, UInt32(bytes.count)) != 0 else {
             throw AudioError.library(function: "ao_play", message: "the \(driverName) output stopped accepting audio")
         }
     }
@@ -76,11 +76,11 @@ public final class AudioOutput: AudioDevice {
 
     private static func openLive(_ id: Int32, format: AudioFormat) -> OpaquePointer? {
         StandardError.quietLibraries()
-        return sampleFormat(format) { ao_open_live(id, &$0, nil) }
+        return sampleFormat(format) { podline_ao_open_live(id, &$0, nil) }
     }
 
     private static func openFile(_ id: Int32, path: String, format: AudioFormat, spec: OutputSpec) throws(AudioError) -> OpaquePointer {
-        let opened = sampleFormat(format) { ao_open_file(id, path, 1, &$0, nil) }
+        let opened = sampleFormat(format) { podline_ao_open_file(id, path, 1, &$0, nil) }
         guard let opened else {
             throw AudioError.badOutput(spec: spec.description, reason: "cannot write \(path): \(reason(errno))")
         }

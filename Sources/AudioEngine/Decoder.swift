@@ -40,7 +40,7 @@ public final class Decoder {
         }
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
-        guard let handle = mpg123_new(nil, &code) else {
+        guard let handle = podline_mpg123_new(nil, &code) else {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
         }
         self.handle = handle
@@ -48,9 +48,9 @@ public final class Decoder {
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
         try Self.configure(handle)
-        try MPG123Call.check(mpg123_open(handle, path), "mpg123_open", handle: handle)
+        try MPG123Call.check(podline_mpg123_open(handle, path), "mpg123_open", handle: handle)
         guard let found = Self.readFormat(handle) else {
-            throw AudioError.unsupportedFormat(path: path, reason: Self.noFramesReason(mpg123_errcode(handle)))
+            throw AudioError.unsupportedFormat(path: path, reason: Self.noFramesReason(podline_mpg123_errcode(handle)))
         }
         format = found
         announcedFrames = Self.announcedLength(handle)
@@ -60,7 +60,7 @@ public final class Decoder {
     public init(streamNamed name: String) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
-        guard let handle = mpg123_new(nil, &code) else {
+        guard let handle = podline_mpg123_new(nil, &code) else {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
         }
         self.handle = handle
@@ -68,20 +68,20 @@ public final class Decoder {
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
         try Self.configure(handle)
-        try MPG123Call.check(mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
+        try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
     }
 
     /// Gives a fed decoder the next bytes of its stream.
     public func feed(_ bytes: [UInt8]) throws(AudioError) {
         guard !bytes.isEmpty else { return }
-        let code = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
+        let code = bytes.withUnsafeBufferPointer { podline_mpg123_feed(handle, $0.baseAddress, $0.count) }
         try MPG123Call.check(code, "mpg123_feed", handle: handle)
     }
 
     /// For a fed decoder: the byte offset to feed from so that decoding resumes at `frame`; nil if unknown.
     public func feedSeek(toFrame frame: Int) throws(AudioError) -> Int {
         var inputOffset: off_t = 0
-        let result = mpg123_feedseek(handle, off_t(max(0, frame)), SEEK_SET, &inputOffset)
+        let result = podline_mpg123_feedseek(handle, off_t(max(0, frame)), SEEK_SET, &inputOffset)
         if result < 0 {
             throw AudioError.library(function: "mpg123_feedseek", message: MPG123Call.message(Int32(result), handle: handle))
         }
@@ -93,14 +93,14 @@ public final class Decoder {
     }
 
     deinit {
-        mpg123_close(handle)
-        mpg123_delete(handle)
+        podline_mpg123_close(handle)
+        podline_mpg123_delete(handle)
     }
 
     /// Duration in frames: the header's promise if there is one, else libmpg123's estimate.
     public var estimatedFrames: Int? {
         if let announcedFrames { return announcedFrames }
-        let length = mpg123_length(handle)
+        let length = podline_mpg123_length(handle)
         return length > 0 ? Int(length) : nil
     }
 
@@ -123,7 +123,7 @@ public final class Decoder {
         }
         if reachedEnd { return .end }
         var done = 0
-        let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
+        let code = podline_mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
         if done > 0, code != Int32(MPG123_OK.rawValue), code != Int32(MPG123_DONE.rawValue),
             code != Int32(MPG123_NEED_MORE.rawValue)
         {
@@ -169,7 +169,7 @@ public final class Decoder {
             return .success(.formatChanged(changed))
         }
         if position > 0, code == Int32(MPG123_ERR.rawValue),
-            [Int32(MPG123_RESYNC_FAIL.rawValue), Int32(MPG123_OUT_OF_SYNC.rawValue)].contains(mpg123_errcode(handle))
+            [Int32(MPG123_RESYNC_FAIL.rawValue), Int32(MPG123_OUT_OF_SYNC.rawValue)].contains(podline_mpg123_errcode(handle))
         {
             reachedEnd = true
             return .success(.end)
@@ -179,13 +179,13 @@ public final class Decoder {
 
     /// Takes the position libmpg123 counts: the offset of the next frame a read will give.
     private func updatePosition() {
-        let told = mpg123_tell(handle)
+        let told = podline_mpg123_tell(handle)
         if told >= 0 { position = Int(told) }
     }
 
     /// Moves to `frame` frames from the start, sample-accurately.
     public func seek(toFrame frame: Int) throws(AudioError) {
-        let result = mpg123_seek(handle, off_t(max(0, frame)), SEEK_SET)
+        let result = podline_mpg123_seek(handle, off_t(max(0, frame)), SEEK_SET)
         if result < 0 {
             throw AudioError.library(function: "mpg123_seek", message: MPG123Call.message(Int32(result), handle: handle))
         }
@@ -199,15 +199,15 @@ public final class Decoder {
         // As mpg123's own front end: resync for up to 1024 bytes, four frames decoded ahead of a seek.
         try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_RESYNC_LIMIT, 1024), "mpg123_param", handle: handle)
         try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_PREFRAMES, 4), "mpg123_param", handle: handle)
-        try MPG123Call.check(mpg123_format_none(handle), "mpg123_format_none", handle: handle)
+        try MPG123Call.check(podline_mpg123_format_none(handle), "mpg123_format_none", handle: handle)
         var rates: UnsafePointer<Int>?
         var count = 0
-        mpg123_rates(&rates, &count)
+        podline_mpg123_rates(&rates, &count)
         let encoding = Int32(MPG123_ENC_SIGNED_16.rawValue)
         let channels = Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
         for index in 0..<count {
             guard let rate = rates?[index] else { continue }
-            try MPG123Call.check(mpg123_format(handle, rate, channels, encoding), "mpg123_format", handle: handle)
+            try MPG123Call.check(podline_mpg123_format(handle, rate, channels, encoding), "mpg123_format", handle: handle)
         }
     }
 
@@ -215,7 +215,7 @@ public final class Decoder {
         var rate = 0
         var channels: Int32 = 0
         var encoding: Int32 = 0
-        guard mpg123_getformat(handle, &rate, &channels, &encoding) == Int32(MPG123_OK.rawValue),
+        guard podline_mpg123_getformat(handle, &rate, &channels, &encoding) == Int32(MPG123_OK.rawValue),
             rate > 0, channels > 0
         else { return nil }
         return AudioFormat(sampleRate: rate, channels: Int(channels))
@@ -225,10 +225,10 @@ public final class Decoder {
     private static func announcedLength(_ handle: OpaquePointer) -> Int? {
         var delay = 0
         var unused = 0.0
-        guard mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == Int32(MPG123_OK.rawValue),
+        guard podline_mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == Int32(MPG123_OK.rawValue),
             delay >= 0
         else { return nil }
-        let length = mpg123_length(handle)
+        let length = podline_mpg123_length(handle)
         return length > 0 ? Int(length) : nil
     }
 }

@@ -12,7 +12,7 @@ public final class LoudnessMeter {
     public init(sampleRate: Int, channels: Int, truePeak: Bool = false) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_EBUR128)
         let mode = Int32(EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0))
-        guard let state = ebur128_init(UInt32(channels), UInt(sampleRate), mode) else {
+        guard let state = podline_ebur128_init(UInt32(channels), UInt(sampleRate), mode) else {
             throw AudioError.library(function: "ebur128_init", message: "cannot measure \(channels) channels at \(sampleRate) Hz")
         }
         self.state = state
@@ -20,25 +20,25 @@ public final class LoudnessMeter {
         // A mono episode is heard from two speakers: measured as dual mono, as podcast loudness specifications count
         // it (-16 LUFS heard is -19 LUFS as a lone channel).
         if channels == 1 {
-            let code = ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue))
+            let code = podline_ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue))
             guard code == Int32(EBUR128_SUCCESS.rawValue) else {
                 throw AudioError.library(function: "ebur128_set_channel", message: "error \(code)")
             }
         }
     }
 
-    deinit { ebur128_destroy(&state) }
+    deinit { podline_ebur128_destroy(&state) }
 
     /// Adds interleaved samples.
     public func add(_ samples: UnsafeBufferPointer<Int16>) {
         guard let base = samples.baseAddress, samples.count >= channels else { return }
-        _ = ebur128_add_frames_short(state, base, samples.count / channels)
+        _ = podline_ebur128_add_frames_short(state, base, samples.count / channels)
     }
 
     /// The integrated loudness so far, in LUFS; nil while too little was heard (or all of it silence).
     public var integrated: Double? {
         var value = 0.0
-        guard ebur128_loudness_global(state, &value) == Int32(EBUR128_SUCCESS.rawValue), value.isFinite else { return nil }
+        guard podline_ebur128_loudness_global(state, &value) == Int32(EBUR128_SUCCESS.rawValue), value.isFinite else { return nil }
         return value
     }
 
@@ -47,7 +47,7 @@ public final class LoudnessMeter {
         var highest = 0.0
         for channel in 0..<channels {
             var value = 0.0
-            guard ebur128_true_peak(state, UInt32(channel), &value) == Int32(EBUR128_SUCCESS.rawValue) else { return nil }
+            guard podline_ebur128_true_peak(state, UInt32(channel), &value) == Int32(EBUR128_SUCCESS.rawValue) else { return nil }
             highest = max(highest, value)
         }
         return highest > 0 ? 20 * log10(highest) : -200

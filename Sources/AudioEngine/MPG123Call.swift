@@ -10,10 +10,10 @@ enum MPG123Call {
 
     /// The library's own text for `code`, preferring the handle's detailed message.
     static func message(_ code: Int32, handle: OpaquePointer? = nil) -> String {
-        if code == Int32(MPG123_ERR.rawValue), let handle, let text = mpg123_strerror(handle) {
+        if code == Int32(MPG123_ERR.rawValue), let handle, let text = podline_mpg123_strerror(handle) {
             return String(cString: text)
         }
-        guard let text = mpg123_plain_strerror(code) else { return "error \(code)" }
+        guard let text = podline_mpg123_plain_strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
 }

@@ -28,28 +28,28 @@ public final class PulseOutput: AudioDevice {
     public init(server: String?, format: AudioFormat) throws(AudioError) {
         self.format = format
         try AudioLibraries.require(PODLINE_LIBRARY_PULSE)
-        guard let mainloop = pa_threaded_mainloop_new() else {
+        guard let mainloop = podline_pa_threaded_mainloop_new() else {
             throw AudioError.library(function: "pa_threaded_mainloop_new", message: "out of memory")
         }
         self.mainloop = mainloop
         let userdata = UnsafeMutableRawPointer(mainloop)
-        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), "Podline") else {
-            pa_threaded_mainloop_free(mainloop)
+        guard let context = podline_pa_context_new(podline_pa_threaded_mainloop_get_api(mainloop), "Podline") else {
+            podline_pa_threaded_mainloop_free(mainloop)
             throw AudioError.library(function: "pa_context_new", message: "out of memory")
         }
         self.context = context
-        pa_context_set_state_callback(
+        podline_pa_context_set_state_callback(
             context,
             { _, data in
-                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+                if let data { podline_pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
             }, userdata)
-        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
-            pa_context_unref(context)
-            pa_threaded_mainloop_free(mainloop)
+        guard podline_pa_threaded_mainloop_start(mainloop) >= 0 else {
+            podline_pa_context_unref(context)
+            podline_pa_threaded_mainloop_free(mainloop)
             throw AudioError.library(function: "pa_threaded_mainloop_start", message: "cannot start a thread")
         }
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         do throws(AudioError) {
             try connect(server: server)
             try openStream()
@@ -60,42 +60,42 @@ public final class PulseOutput: AudioDevice {
     }
 
     deinit {
-        pa_threaded_mainloop_lock(mainloop)
+        podline_pa_threaded_mainloop_lock(mainloop)
         teardownLocked()
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        podline_pa_threaded_mainloop_unlock(mainloop)
+        podline_pa_threaded_mainloop_stop(mainloop)
+        podline_pa_threaded_mainloop_free(mainloop)
     }
 
     private func connect(server: String?) throws(AudioError) {
         guard let context else { return }
         let started =
-            server.map { pa_context_connect(context, $0, PA_CONTEXT_NOAUTOSPAWN, nil) }
-            ?? pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil)
+            server.map { podline_pa_context_connect(context, $0, PA_CONTEXT_NOAUTOSPAWN, nil) }
+            ?? podline_pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil)
         guard started >= 0 else { throw failure("pa_context_connect") }
         while true {
-            let state = pa_context_get_state(context)
+            let state = podline_pa_context_get_state(context)
             if state == PA_CONTEXT_READY { return }
             if PA_CONTEXT_IS_GOOD(state) == 0 { throw failure("pa_context_connect") }
-            pa_threaded_mainloop_wait(mainloop)
+            podline_pa_threaded_mainloop_wait(mainloop)
         }
     }
 
     private func openStream() throws(AudioError) {
         guard let context else { return }
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
-        guard let stream = pa_stream_new(context, "Podline", &spec, nil) else { throw failure("pa_stream_new") }
+        guard let stream = podline_pa_stream_new(context, "Podline", &spec, nil) else { throw failure("pa_stream_new") }
         self.stream = stream
         let userdata = UnsafeMutableRawPointer(mainloop)
-        pa_stream_set_state_callback(
+        podline_pa_stream_set_state_callback(
             stream,
             { _, data in
-                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+                if let data { podline_pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
             }, userdata)
-        pa_stream_set_write_callback(
+        podline_pa_stream_set_write_callback(
             stream,
             { _, _, data in
-                if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+                if let data { podline_pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
             }, userdata)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,
@@ -106,37 +106,37 @@ public final class PulseOutput: AudioDevice {
         // Timing is interpolated between updates asked for once a second (`unplayedFrames`), rather
         // than updated automatically ten times a second: each update is a round trip to the server.
         let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue)
-        guard pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
+        guard podline_pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw failure("pa_stream_connect_playback")
         }
         while true {
-            let state = pa_stream_get_state(stream)
+            let state = podline_pa_stream_get_state(stream)
             if state == PA_STREAM_READY { return }
             if PA_STREAM_IS_GOOD(state) == 0 { throw failure("pa_stream_connect_playback") }
-            pa_threaded_mainloop_wait(mainloop)
+            podline_pa_threaded_mainloop_wait(mainloop)
         }
     }
 
     private func teardownLocked() {
         if let stream {
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_set_write_callback(stream, nil, nil)
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
+            podline_pa_stream_set_state_callback(stream, nil, nil)
+            podline_pa_stream_set_write_callback(stream, nil, nil)
+            podline_pa_stream_disconnect(stream)
+            podline_pa_stream_unref(stream)
             self.stream = nil
         }
         if let context {
-            pa_context_set_state_callback(context, nil, nil)
-            pa_context_disconnect(context)
-            pa_context_unref(context)
+            podline_pa_context_set_state_callback(context, nil, nil)
+            podline_pa_context_disconnect(context)
+            podline_pa_context_unref(context)
             self.context = nil
         }
     }
 
     /// An error naming `function` with the context's own error text.
     private func failure(_ function: String) -> AudioError {
-        let code = context.map { pa_context_errno($0) } ?? 0
-        return AudioError.library(function: function, message: String(cString: pa_strerror(code)))
+        let code = context.map { podline_pa_context_errno($0) } ?? 0
+        return AudioError.library(function: function, message: String(cString: podline_pa_strerror(code)))
     }
 
     private func bytes(seconds: Double) -> Int {
@@ -145,23 +145,23 @@ public final class PulseOutput: AudioDevice {
 
     /// Fails when the server went away or the stream broke.
     private func checkAlive() throws(AudioError) {
-        guard let context, let stream, PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) != 0,
-            PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0
+        guard let context, let stream, PA_CONTEXT_IS_GOOD(podline_pa_context_get_state(context)) != 0,
+            PA_STREAM_IS_GOOD(podline_pa_stream_get_state(stream)) != 0
         else {
             throw AudioError.library(function: "pa_stream_write", message: "the pulse output stopped accepting audio")
         }
     }
 
     public func waitForSpace(bytes: Int, timeout: Double) throws(AudioError) -> Bool {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         while true {
             try checkAlive()
-            if pa_stream_writable_size(stream) + overwriting.bytes >= bytes { return true }
+            if podline_pa_stream_writable_size(stream) + overwriting.bytes >= bytes { return true }
             if waker.take() || DispatchTime.now().uptimeNanoseconds >= deadline { return false }
             // The write callback signals when the server wants more; `wake()` signals for commands.
-            pa_threaded_mainloop_wait(mainloop)
+            podline_pa_threaded_mainloop_wait(mainloop)
         }
     }
 
@@ -171,27 +171,27 @@ public final class PulseOutput: AudioDevice {
 
     public func wake() {
         waker.raise()
-        pa_threaded_mainloop_lock(mainloop)
-        pa_threaded_mainloop_signal(mainloop, 0)
-        pa_threaded_mainloop_unlock(mainloop)
+        podline_pa_threaded_mainloop_lock(mainloop)
+        podline_pa_threaded_mainloop_signal(mainloop, 0)
+        podline_pa_threaded_mainloop_unlock(mainloop)
     }
 
     public func play(_ bytes: UnsafeRawBufferPointer) throws(AudioError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         var offset = 0
         while offset < bytes.count {
             try checkAlive()
-            let writable = pa_stream_writable_size(stream) + overwriting.bytes
+            let writable = podline_pa_stream_writable_size(stream) + overwriting.bytes
             if writable <= 0 {
-                pa_threaded_mainloop_wait(mainloop)
+                podline_pa_threaded_mainloop_wait(mainloop)
                 continue
             }
             let count = min(writable, bytes.count - offset)
             // The first write after `overwrite` steps back over the audio it replaces.
             let seek = overwriting.stepBack ? -Int64(overwriting.bytes) : 0
-            guard pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
+            guard podline_pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
                 throw failure("pa_stream_write")
             }
             overwriting = (max(0, overwriting.bytes - count), false)
@@ -200,14 +200,14 @@ public final class PulseOutput: AudioDevice {
     }
 
     public func overwrite(frames: Int) {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         overwriting = (frames * format.bytesPerFrame, frames > 0)
     }
 
     public var pendingOverwriteFrames: Int {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         return overwriting.bytes / max(1, format.bytesPerFrame)
     }
 
@@ -223,37 +223,37 @@ public final class PulseOutput: AudioDevice {
     /// The stream's latency and the part of it in the server's device, in frames. Interpolated from
     /// timing asked for once a second, or asked for now and waited for when `fresh`.
     private func latency(fresh: Bool = false) -> (total: Int, device: Int) {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         guard let stream else { return (0, 0) }
         let now = DispatchTime.now().uptimeNanoseconds
         if fresh || now &- lastTimingUpdate >= 1_000_000_000,
-            let operation = pa_stream_update_timing_info(
+            let operation = podline_pa_stream_update_timing_info(
                 stream,
                 { _, _, data in
-                    if let data { pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
+                    if let data { podline_pa_threaded_mainloop_signal(OpaquePointer(data), 0) }
                 }, UnsafeMutableRawPointer(mainloop))
         {
             lastTimingUpdate = now
-            while fresh, pa_operation_get_state(operation) == PA_OPERATION_RUNNING, (try? checkAlive()) != nil {
-                pa_threaded_mainloop_wait(mainloop)
+            while fresh, podline_pa_operation_get_state(operation) == PA_OPERATION_RUNNING, (try? checkAlive()) != nil {
+                podline_pa_threaded_mainloop_wait(mainloop)
             }
-            pa_operation_unref(operation)
+            podline_pa_operation_unref(operation)
         }
         var usec: pa_usec_t = 0
         var negative: Int32 = 0
-        guard pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return (0, 0) }
-        let device = pa_stream_get_timing_info(stream)?.pointee.sink_usec ?? 0
+        guard podline_pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return (0, 0) }
+        let device = podline_pa_stream_get_timing_info(stream)?.pointee.sink_usec ?? 0
         let rate = Double(format.sampleRate)
         return (Int(Double(usec) / 1e6 * rate), Int(Double(min(device, usec)) / 1e6 * rate))
     }
 
     public func flush() {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         overwriting = (0, false)
-        guard let stream, let operation = pa_stream_flush(stream, nil, nil) else { return }
-        pa_operation_unref(operation)
+        guard let stream, let operation = podline_pa_stream_flush(stream, nil, nil) else { return }
+        podline_pa_operation_unref(operation)
     }
 
     /// Waits until the queue has been heard, watching the latency fall (the server's own drain
@@ -269,8 +269,8 @@ public final class PulseOutput: AudioDevice {
 
     /// Runs `body` with the main loop locked.
     private func locked<T>(_ body: () throws(AudioError) -> T) throws(AudioError) -> T {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         return try body()
     }
 }

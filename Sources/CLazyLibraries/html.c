@@ -3,23 +3,28 @@
 #include <libxml/tree.h>
 #include "lazy.h"
 
-#define LIB PODLINE_LIBRARY_XML2
+/* The libxml2 functions the HTML reader calls (see lazy.h). */
+#define PODLINE_XML2_FUNCTIONS(F, V, R) \
+    R(htmlReadMemory)                   \
+    R(xmlFreeDoc)                       \
+    R(xmlDocGetRootElement)             \
+    R(xmlGetProp)                       \
+    R(xmlFree)
+PODLINE_TABLE(xml2, PODLINE_XML2_FUNCTIONS)
+
 
 void *podline_html_parse(const char *bytes, int length) {
-    PODLINE_LAZY_REAL(LIB, htmlReadMemory)
     int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
                   HTML_PARSE_NOBLANKS;
-    return function(bytes, length, NULL, "UTF-8", options);
+    return table.htmlReadMemory(bytes, length, NULL, "UTF-8", options);
 }
 
 void podline_html_free(void *document) {
-    PODLINE_LAZY_REAL(LIB, xmlFreeDoc)
-    function(document);
+    table.xmlFreeDoc(document);
 }
 
 void *podline_html_root(void *document) {
-    PODLINE_LAZY_REAL(LIB, xmlDocGetRootElement)
-    return function(document);
+    return table.xmlDocGetRootElement(document);
 }
 
 podline_html_kind podline_html_kind_of(const void *node) {
@@ -37,12 +42,10 @@ void *podline_html_first_child(const void *node) { return ((const xmlNode *)node
 void *podline_html_next(const void *node) { return ((const xmlNode *)node)->next; }
 
 char *podline_html_attribute(const void *node, const char *name) {
-    PODLINE_LAZY_REAL(LIB, xmlGetProp)
-    return (char *)function((const xmlNode *)node, (const xmlChar *)name);
+    return (char *)table.xmlGetProp((const xmlNode *)node, (const xmlChar *)name);
 }
 
 void podline_html_free_string(char *value) {
     /* xmlFree is a variable holding libxml2's deallocator. */
-    xmlFreeFunc release = *PODLINE_LAZY_VARIABLE(LIB, xmlFreeFunc, xmlFree);
-    release(value);
+    (*table.xmlFree)(value);
 }

@@ -1,9 +1,9 @@
 /* The MPRIS object's two interfaces as sd-bus vtables: every property is read, written and every method
    run by the callbacks podline_mpris_serve is given. sd-bus checks argument types before a callback runs. */
 #include <systemd/sd-bus.h>
+#include "../Csdbus/shim.h"
 #include "lazy.h"
 
-#define LIB PODLINE_LIBRARY_SYSTEMD
 
 static podline_mpris_callbacks callbacks;
 
@@ -20,7 +20,7 @@ static int set(sd_bus *bus, const char *path, const char *interface, const char 
 }
 
 static int call(sd_bus_message *message, void *context, sd_bus_error *error) {
-    return callbacks.call(context, sd_bus_message_get_member(message), message, error);
+    return callbacks.call(context, podline_sd_bus_message_get_member(message), message, error);
 }
 
 /* SD_BUS_VTABLE_START names libsystemd's vtable format variable, which is only there once the library is
@@ -76,10 +76,10 @@ static sd_bus_vtable player[] = {
 
 int podline_mpris_serve(void *bus, const char *path, podline_mpris_callbacks given, void *context) {
     callbacks = given;
-    const unsigned *format = PODLINE_LAZY_VARIABLE(LIB, const unsigned, sd_bus_object_vtable_format);
+    const unsigned *format = podline_sd_bus_object_vtable_format();
     root[0].x.start.vtable_format_reference = format;
     player[0].x.start.vtable_format_reference = format;
-    int result = sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2", root, context);
+    int result = podline_sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2", root, context);
     if (result < 0) return result;
-    return sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2.Player", player, context);
+    return podline_sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2.Player", player, context);
 }

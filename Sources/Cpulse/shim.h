@@ -1,4 +1,14 @@
 #ifndef PODLINE_CPULSE_SHIM_H
 #define PODLINE_CPULSE_SHIM_H
 #include <pulse/pulseaudio.h>
+#include "functions.h"
+
+/* The functions of pulse Podline calls, as CLazyLibraries defines them: podline_<name>. */
+#define PODLINE_DECLARE_F(result, name, parameters, arguments) result podline_##name parameters;
+#define PODLINE_DECLARE_V(name, parameters, arguments) void podline_##name parameters;
+#define PODLINE_DECLARE_R(name)
+PODLINE_PULSE_FUNCTIONS(PODLINE_DECLARE_F, PODLINE_DECLARE_V, PODLINE_DECLARE_R)
+#undef PODLINE_DECLARE_F
+#undef PODLINE_DECLARE_V
+#undef PODLINE_DECLARE_R
 #endif

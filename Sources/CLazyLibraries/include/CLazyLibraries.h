@@ -18,8 +18,13 @@ typedef enum {
     PODLINE_LIBRARY_COUNT
 } podline_library;
 
-/* Loads `library` if it is not loaded yet: 0 on success, else -1 with dlerror's text in `message`. */
+/* Loads `library` if it is not loaded yet, with every symbol Podline uses in it: 0 on success, else -1 with the
+   reason (dlerror's text, or the first symbol missing) in `message`. Nothing of a library is called before this. */
 int podline_library_load(podline_library library, char *message, size_t size);
+
+/* Opens `file` as `library` and looks up every symbol Podline uses in it, without keeping it: 0 when all are there,
+   else -1 with the first one missing (or dlerror's text) in `message`. The loaded library, if any, is untouched. */
+int podline_library_probe(podline_library library, const char *file, char *message, size_t size);
 
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);

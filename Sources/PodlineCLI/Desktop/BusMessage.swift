@@ -11,21 +11,21 @@ enum BusMessage {
         switch value {
         case .bool(let flag):
             var number: Int32 = flag ? 1 : 0
-            return sd_bus_message_append_basic(message, code("b"), &number)
+            return podline_sd_bus_message_append_basic(message, code("b"), &number)
         case .double(let number):
             var copy = number
-            return sd_bus_message_append_basic(message, code("d"), &copy)
+            return podline_sd_bus_message_append_basic(message, code("d"), &copy)
         case .int64(let number):
             var copy = number
-            return sd_bus_message_append_basic(message, code("x"), &copy)
+            return podline_sd_bus_message_append_basic(message, code("x"), &copy)
         case .string(let text):
-            return text.withCString { sd_bus_message_append_basic(message, code("s"), $0) }
+            return text.withCString { podline_sd_bus_message_append_basic(message, code("s"), $0) }
         case .objectPath(let path):
-            return path.withCString { sd_bus_message_append_basic(message, code("o"), $0) }
+            return path.withCString { podline_sd_bus_message_append_basic(message, code("o"), $0) }
         case .strings(let texts):
             return container(message, "a", "s") {
                 for text in texts {
-                    let result = text.withCString { sd_bus_message_append_basic(message, code("s"), $0) }
+                    let result = text.withCString { podline_sd_bus_message_append_basic(message, code("s"), $0) }
                     if result < 0 { return result }
                 }
                 return 0
@@ -34,7 +34,7 @@ enum BusMessage {
             return container(message, "a", "{sv}") {
                 for (key, entry) in entries {
                     let result = container(message, "e", "sv") {
-                        let keyResult = key.withCString { sd_bus_message_append_basic(message, code("s"), $0) }
+                        let keyResult = key.withCString { podline_sd_bus_message_append_basic(message, code("s"), $0) }
                         if keyResult < 0 { return keyResult }
                         return container(message, "v", entry.signature) { append(entry, to: message) }
                     }
@@ -48,11 +48,11 @@ enum BusMessage {
     private static func container(
         _ message: OpaquePointer, _ type: Unicode.Scalar, _ contents: String, _ body: () -> Int32
     ) -> Int32 {
-        let opened = sd_bus_message_open_container(message, code(type), contents)
+        let opened = podline_sd_bus_message_open_container(message, code(type), contents)
         if opened < 0 { return opened }
         let result = body()
         if result < 0 { return result }
-        return sd_bus_message_close_container(message)
+        return podline_sd_bus_message_close_container(message)
     }
 
     /// The call `member` with its arguments read from `message` (sd-bus has checked their types); nil for a
@@ -78,12 +78,12 @@ enum BusMessage {
 
     private static func int64(_ message: OpaquePointer) -> Int64? {
         var value: Int64 = 0
-        return sd_bus_message_read_basic(message, code("x"), &value) > 0 ? value : nil
+        return podline_sd_bus_message_read_basic(message, code("x"), &value) > 0 ? value : nil
     }
 
     private static func text(_ message: OpaquePointer, _ type: Unicode.Scalar) -> String? {
         var pointer: UnsafePointer<CChar>?
-        guard sd_bus_message_read_basic(message, code(type), &pointer) > 0, let pointer else { return nil }
+        guard podline_sd_bus_message_read_basic(message, code(type), &pointer) > 0, let pointer else { return nil }
         return String(cString: pointer)
     }
 }

@@ -87,23 +87,23 @@ final class MPRISService {
 
     private func get(interface: String, property: String, reply: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         guard let value = MPRISModel.value(of: property, interface: interface, player: player) else {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "no property \(property)")
+            return podline_sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "no property \(property)")
         }
         return BusMessage.append(value, to: reply)
     }
 
     private func set(property: String, value: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         var number = 0.0
-        let read = sd_bus_message_read_basic(value, BusMessage.code("d"), &number)
+        let read = podline_sd_bus_message_read_basic(value, BusMessage.code("d"), &number)
         guard read > 0, number.isFinite, let action = MPRISModel.action(forSetting: property, to: number) else {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "\(property) takes a finite number")
+            return podline_sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "\(property) takes a finite number")
         }
         return perform(action, error: error)
     }
 
     private func call(member: String, message: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         guard let call = BusMessage.call(member, message) else {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "cannot read the arguments of \(member)")
+            return podline_sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "cannot read the arguments of \(member)")
         }
         let result = perform(MPRISModel.action(for: call, player: player), error: error)
         guard result >= 0 else { return result }
@@ -123,7 +123,7 @@ final class MPRISService {
                 _ = try dispatcher.run(command)
                 return 0
             } catch {
-                return sd_bus_error_set(busError, MPRISModel.failedError, error.message)
+                return podline_sd_bus_error_set(busError, MPRISModel.failedError, error.message)
             }
         }
     }

@@ -20,17 +20,17 @@ final class SessionBus {
             throw BusError("libsystemd cannot be loaded: \(String(cString: message))")
         }
         var handle: OpaquePointer?
-        try BusError.check(sd_bus_open_user(&handle), "sd_bus_open_user")
+        try BusError.check(podline_sd_bus_open_user(&handle), "sd_bus_open_user")
         bus = handle
     }
 
     /// Takes `name`, or when another process has it, `name.instance<pid>` (as MPRIS asks); returns the name taken.
     func requestName(_ name: String) throws(BusError) -> String {
         guard let bus else { throw BusError("the session bus is closed") }
-        let result = sd_bus_request_name(bus, name, 0)
+        let result = podline_sd_bus_request_name(bus, name, 0)
         if result == -EEXIST {
             let instance = "\(name).instance\(getpid())"
-            try BusError.check(sd_bus_request_name(bus, instance, 0), "sd_bus_request_name")
+            try BusError.check(podline_sd_bus_request_name(bus, instance, 0), "sd_bus_request_name")
             return instance
         }
         try BusError.check(result, "sd_bus_request_name")
@@ -43,7 +43,7 @@ final class SessionBus {
     /// Starts answering: messages are read whenever the socket has some.
     func startWatching() {
         guard let bus, watch == nil else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: sd_bus_get_fd(bus), queue: .main)
+        let source = DispatchSource.makeReadSource(fileDescriptor: podline_sd_bus_get_fd(bus), queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
         source.resume()
         watch = source
@@ -53,7 +53,7 @@ final class SessionBus {
     /// Handles every message waiting; a broken connection is closed and reported once.
     func process() {
         while let bus {
-            let result = sd_bus_process(bus, nil)
+            let result = podline_sd_bus_process(bus, nil)
             if result == 0 { return }
             if result < 0 {
                 lose(BusError("the session bus went away (\(String(cString: strerror(-result))))"))
@@ -67,7 +67,7 @@ final class SessionBus {
         guard let bus, !names.isEmpty else { return }
         var pointers = names.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
-        let result = sd_bus_emit_properties_changed_strv(bus, path, interface, &pointers)
+        let result = podline_sd_bus_emit_properties_changed_strv(bus, path, interface, &pointers)
         settle(result, "sd_bus_emit_properties_changed_strv")
     }
 
@@ -82,7 +82,7 @@ final class SessionBus {
         guard let bus else { return }
         do {
             try BusError.check(result, function)
-            try BusError.check(sd_bus_flush(bus), "sd_bus_flush")
+            try BusError.check(podline_sd_bus_flush(bus), "sd_bus_flush")
         } catch {
             lose(error)
         }
@@ -98,7 +98,7 @@ final class SessionBus {
     func close() {
         watch?.cancel()
         watch = nil
-        if let bus { _ = sd_bus_flush_close_unref(bus) }
+        if let bus { _ = podline_sd_bus_flush_close_unref(bus) }
         bus = nil
     }
 

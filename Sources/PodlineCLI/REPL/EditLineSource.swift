@@ -60,7 +60,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
             setPrompt(Self.prompt(for: current.state))
             cancelled = false
             var count: Int32 = 0
-            guard let line = el_wgets(OpaquePointer(editor), &count), count > 0 else {
+            guard let line = podline_el_wgets(OpaquePointer(editor), &count), count > 0 else {
                 write("\r\n")
                 return nil
             }
@@ -121,7 +121,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
     /// Tab: completes the word before the cursor; when several candidates share nothing more, lists them below.
     func complete() -> UInt8 {
-        guard let editor, let info = el_wline(OpaquePointer(editor))?.pointee else { return UInt8(CC_ERROR) }
+        guard let editor, let info = podline_el_wline(OpaquePointer(editor))?.pointee else { return UInt8(CC_ERROR) }
         let typed = WideText.string(info.buffer, count: info.buffer.distance(to: info.cursor))
         let (before, word) = Self.split(typed)
         switch completer.candidates(before: before, word: word) {
@@ -142,7 +142,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
             if !shared.hasSuffix("/") { addition += " " }
         }
         if !addition.isEmpty {
-            _ = WideText.withWide(addition) { el_winsertstr(OpaquePointer(editor), $0) }
+            _ = WideText.withWide(addition) { podline_el_winsertstr(OpaquePointer(editor), $0) }
             return UInt8(CC_REFRESH)
         }
         listBelow(candidates, editor: editor)
@@ -170,7 +170,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
     /// The rows, counted from the prompt's, of the cursor and of the line's end, as the terminal wraps them.
     private func rows() -> (cursor: Int, last: Int) {
-        guard let editor, let info = el_wline(OpaquePointer(editor))?.pointee else { return (0, 0) }
+        guard let editor, let info = podline_el_wline(OpaquePointer(editor))?.pointee else { return (0, 0) }
         let columns = max(1, Self.columns())
         let promptWidth = TerminalText.width(prompt)
         let beforeCursor = WideText.string(info.buffer, count: info.buffer.distance(to: info.cursor))
