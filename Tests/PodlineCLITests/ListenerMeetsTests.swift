@@ -413,13 +413,7 @@ private final class Bench: @unchecked Sendable {
 
     /// Polls `status --json` every 100 ms until `condition` holds or `timeout` passes; returns the last answer.
     func waitForStatus(timeout: TimeInterval = 20, until condition: (MeetsStatus) -> Bool) throws -> MeetsStatus {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try status()
-        while !condition(last), Date() < deadline {
-            usleep(100_000)
-            last = try status()
-        }
-        return last
+        try poll(timeout: timeout, status, until: condition)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
@@ -514,26 +508,7 @@ extension TmuxSession {
         func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let assignments = environment.map { "\($0.key)=\(quote($0.value))" }.joined(separator: " ")
         let line = "env \(assignments) \(command.map(quote).joined(separator: " ")); echo EXITED $?; sleep 60"
-        let status = meetsSpawnAndWait([tmux, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", line])
+        let status = spawnAndWait([tmux, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", line])
         guard status == 0 else { throw TestSupportError("tmux new-session exited \(status)") }
     }
-}
-
-/// Runs `arguments` with standard streams on /dev/null and waits for that process alone (Foundation's Process can
-/// miss the exit of a tmux client whose server lives on); returns its exit status.
-private func meetsSpawnAndWait(_ arguments: [String]) -> Int32 {
-    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["TMUX"] = nil
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return (status >> 8) & 0xFF
 }

@@ -223,13 +223,7 @@ struct ListenersDayTests {
 
         /// Polls `status --json` every 100 ms until `condition` holds or `timeout` seconds pass; returns the last answer.
         func waitForStatus(timeout: TimeInterval = 20, until condition: (Status) -> Bool) throws -> Status {
-            let deadline = Date().addingTimeInterval(timeout)
-            var last = try status()
-            while !condition(last), Date() < deadline {
-                usleep(100_000)
-                last = try status()
-            }
-            return last
+            try poll(timeout: timeout, status, until: condition)
         }
 
         /// `podline episodes SHOW --json`, parsed (empty when it is not a JSON array).

@@ -113,8 +113,9 @@ struct TmuxSession {
     }
 }
 
-/// Runs `arguments` with standard streams on /dev/null and waits for that process alone; returns its exit status.
-private func spawnAndWait(_ arguments: [String]) -> Int32 {
+/// Runs `arguments` with standard streams on /dev/null and waits for that process alone (Foundation's Process can
+/// miss the exit of a tmux client whose server lives on); returns its exit status.
+func spawnAndWait(_ arguments: [String]) -> Int32 {
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

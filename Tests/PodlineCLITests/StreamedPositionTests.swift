@@ -206,13 +206,7 @@ private struct StreamShell {
 
     /// Polls `status --json` until `condition` holds or `timeout` seconds pass; returns the last answer.
     func waitForStatus(timeout: TimeInterval = 20, until condition: (StreamStatus) -> Bool) throws -> StreamStatus {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try status()
-        while !condition(last), Date() < deadline {
-            usleep(50_000)
-            last = try status()
-        }
-        return last
+        try poll(timeout: timeout, every: 0.05, status, until: condition)
     }
 }
 

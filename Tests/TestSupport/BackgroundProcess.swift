@@ -47,10 +47,11 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Sends SIGKILL and waits for the process to go; true when it was still running when killed.
     @discardableResult
     public func killNow() -> Bool {
-        let wasRunning = process.isRunning
+        // Never a signal to a process that has been reaped: its pid may belong to another by now.
+        guard process.isRunning else { return false }
         kill(pid, SIGKILL)
         process.waitUntilExit()
-        return wasRunning
+        return true
     }
 
     /// Waits until the process exits (killing it after `timeout`); returns its status, nil when it had to be killed.
