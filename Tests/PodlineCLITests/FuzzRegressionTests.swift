@@ -22,6 +22,20 @@ struct FuzzRegressionTests {
         return ControlRequest.parse(line)
     }
 
+    @Test("the fuzzers' dictionaries hold every command name and flag of the command table")
+    func dictionariesFollowTheTable() throws {
+        for name in ["command.dict", "socket.dict"] {
+            let text = try String(contentsOf: FuzzInputs.root.appendingPathComponent(name), encoding: .utf8)
+            let words = Set(
+                text.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") }.map { $0.dropFirst().dropLast() })
+            for spec in CommandTable.all {
+                for word in [spec.name] + spec.aliases + spec.flags.map({ "--" + $0.name }) {
+                    #expect(words.contains(Substring(word)), "\(name) lacks \(word) (of \(spec.name))")
+                }
+            }
+        }
+    }
+
     @Test("every keys seed decodes as the terminal sent it: valid UTF-8 whole, no reserved key, a paste of 4,000 characters")
     func keysReplay() throws {
         let files = FuzzInputs.files("keys")

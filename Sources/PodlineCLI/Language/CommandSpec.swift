@@ -41,13 +41,30 @@ public struct CommandSpec: Sendable, Equatable {
     /// Whether the command can make this process the player (the others only talk to one that runs, and so run with a
     /// broken config.toml, which they do not read).
     public var startsPlayer: Bool
+    /// How the front ends treat it besides.
+    public var traits: Traits
+
+    /// What sets a command apart in how the front ends run it.
+    public struct Traits: OptionSet, Sendable, Equatable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Waits on the network or the disk: the REPL runs it off the main actor, so that playback, the control
+        /// socket and progress go on meanwhile.
+        public static let waitsOnIO = Traits(rawValue: 1)
+        /// A player command the shell runs through its own ArgumentParser subcommand (it streams, or has subcommands).
+        public static let ownShellForm = Traits(rawValue: 2)
+        /// Runs with a broken config.toml: it reads none, or reports on it.
+        public static let ignoresConfig = Traits(rawValue: 4)
+    }
 
     public init(
         _ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
         flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none,
-        startsPlayer: Bool = false
+        startsPlayer: Bool = false, traits: Traits = []
     ) {
         self.startsPlayer = startsPlayer
+        self.traits = traits
         self.name = name
         self.aliases = aliases
         self.usage = usage

@@ -4,21 +4,7 @@ import PodcastKit
 /// control socket, the completions, the help and the man page are held to.
 public enum CommandTable {
     /// The flags of `play` and `demo`.
-    static let playFlags: [FlagSpec] = [
-        FlagSpec("enqueue", "Queue the items after what is queued instead of playing them now."),
-        FlagSpec("start", value: "TIME", "Start this far into the first item (no resuming)."),
-        FlagSpec("duration", value: "TIME", "Stop each item after playing this long."),
-        FlagSpec("volume", value: Player.volumeRange.text, "Volume, \(Player.volumeRange.text)."),
-        FlagSpec("speed", value: "X", "Speed, \(Player.speedRange.text), pitch preserved (default: the show's, else config.toml's)."),
-        FlagSpec("sleep", value: "TIME|end", "Fade out and stop after TIME, or at the end of the episode with 'end'."),
-        FlagSpec("skip-silence", "Shorten long pauses (default: the show's, else config.toml's skip_silence)."),
-        FlagSpec("no-skip-silence", "Leave pauses as they are, whatever the settings say."),
-        FlagSpec("normalize", "Even out the loudness to loudness_target (default: the show's, else config.toml's normalize)."),
-        FlagSpec("no-normalize", "Play at the file's own loudness, whatever the settings say."),
-        FlagSpec("no-resume", "Start at the beginning (or --start), not where the episode was left."),
-        FlagSpec("output", value: "DRIVER[:PATH]", "Where a new player plays: default, pulse, alsa, null, wav:FILE, au:FILE, raw:FILE."),
-        FlagSpec("quiet", "No now-playing line on a terminal."),
-    ]
+    static let playFlags = PlayFlag.allCases.map(\.spec)
 
     public static let all: [CommandSpec] = [
         CommandSpec(
@@ -45,7 +31,7 @@ public enum CommandTable {
             kind: .player),
         CommandSpec(
             "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
-            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"])),
+            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm]),
         CommandSpec(
             "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
             completion: .words(["end", "off"])),
@@ -59,14 +45,15 @@ public enum CommandTable {
             "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
             kind: .player, completion: .words(["off", "on"])),
         CommandSpec("status", "Show what is playing.", kind: .player, flags: [json]),
-        CommandSpec("events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket]),
+        CommandSpec(
+            "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm]),
         CommandSpec(
             "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, in: [.shell, .repl],
-            completion: .files),
+            completion: .files, traits: [.waitsOnIO]),
         CommandSpec(
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
-            in: [.shell, .repl], completion: .shows),
+            in: [.shell, .repl], completion: .shows, traits: [.waitsOnIO]),
         CommandSpec("shows", "List subscribed shows.", kind: .library, flags: [json], in: [.shell, .repl]),
         CommandSpec(
             "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .library,
@@ -84,7 +71,7 @@ public enum CommandTable {
                 FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
                 FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show."),
             ],
-            in: [.shell, .repl], completion: .references),
+            in: [.shell, .repl], completion: .references, traits: [.waitsOnIO]),
         CommandSpec(
             "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .library,
             flags: [
@@ -137,21 +124,22 @@ public enum CommandTable {
         CommandSpec(
             "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
             flags: [json],
-            in: [.shell, .repl], completion: .files),
+            in: [.shell, .repl], completion: .files, traits: [.waitsOnIO]),
         CommandSpec(
             "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
-            in: [.shell, .repl], completion: .files),
+            in: [.shell, .repl], completion: .files, traits: [.waitsOnIO]),
         CommandSpec(
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library,
             in: [.shell, .repl],
-            completion: .files),
+            completion: .files, traits: [.waitsOnIO]),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,
             flags: [json, FlagSpec("defaults", "Print a documented config.toml with every default.")],
-            in: [.shell, .repl]),
+            in: [.shell, .repl], traits: [.ignoresConfig]),
         CommandSpec("repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell),
-        CommandSpec("help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands),
+        CommandSpec(
+            "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig]),
         CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),
     ]
 

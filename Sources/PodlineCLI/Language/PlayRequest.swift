@@ -32,22 +32,7 @@ public struct PlayRequest: Equatable, Sendable {
 
     /// The words that say this request again, for handing it to another player.
     public var words: [String] {
-        var words = ["play"] + targets
-        if enqueue { words.append("--enqueue") }
-        if let start { words += ["--start", start.plainText] }
-        if let duration { words += ["--duration", duration.plainText] }
-        if let volume { words += ["--volume", volume.plainText] }
-        if let speed { words += ["--speed", speed.plainText] }
-        switch sleep {
-        case .after(let seconds)?: words += ["--sleep", seconds.plainText]
-        case .endOfEpisode?: words += ["--sleep", "end"]
-        case .off?, nil: break
-        }
-        if let skipSilence { words.append(skipSilence ? "--skip-silence" : "--no-skip-silence") }
-        if let normalize { words.append(normalize ? "--normalize" : "--no-normalize") }
-        if noResume { words.append("--no-resume") }
-        if let output { words += ["--output", output] }
-        return words
+        ["play"] + targets + PlayFlag.allCases.flatMap { $0.words(of: self) }
     }
 
     /// The request with each target that names a file under `directory` made absolute, so that a player started

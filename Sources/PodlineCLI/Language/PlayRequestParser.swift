@@ -26,7 +26,7 @@ enum PlayRequestParser {
             }
             guard flag.value != nil else {
                 if inlineValue != nil { throw CommandError(.invalidParameter, "\(spec.name): \(name) takes no value") }
-                try set(flag.name, nil, in: &request, spec)
+                try Self.flag(flag, spec).set(nil, in: &request, spec)
                 continue
             }
             var value = inlineValue
@@ -37,43 +37,16 @@ enum PlayRequestParser {
             guard let value else {
                 throw CommandError(.invalidParameter, "\(spec.name): \(name) needs a value (\(flag.value ?? ""))")
             }
-            try set(flag.name, value, in: &request, spec)
+            try Self.flag(flag, spec).set(value, in: &request, spec)
         }
         return request
     }
 
-    private static func set(
-        _ flag: String, _ value: String?, in request: inout PlayRequest,
-        _ spec: CommandSpec
-    ) throws(CommandError) {
-        switch flag {
-        case "enqueue": request.enqueue = true
-        case "no-resume": request.noResume = true
-        case "quiet": request.quiet = true
-        case "skip-silence": request.skipSilence = true
-        case "no-skip-silence": request.skipSilence = false
-        case "normalize": request.normalize = true
-        case "no-normalize": request.normalize = false
-        case "start": request.start = try absolute(ValueParser.time(value ?? "", for: spec), flag, value, spec)
-        case "duration": request.duration = try absolute(ValueParser.time(value ?? "", for: spec), flag, value, spec)
-        case "volume": request.volume = try absolute(ValueParser.volume(value ?? "", for: spec), flag, value, spec)
-        case "speed": request.speed = try absolute(ValueParser.speed(value ?? "", for: spec), flag, value, spec)
-        case "sleep":
-            let setting = try ValueParser.sleep(value ?? "", for: spec)
-            request.sleep = setting == .off ? nil : setting
-        case "output": request.output = value
-        default: throw CommandError(.invalidParameter, "\(spec.name): unknown option '--\(flag)'")
+    /// The `PlayFlag` behind a flag of the table (the table lists exactly those).
+    private static func flag(_ flag: FlagSpec, _ spec: CommandSpec) throws(CommandError) -> PlayFlag {
+        guard let known = PlayFlag(rawValue: flag.name) else {
+            throw CommandError(.invalidParameter, "\(spec.name): unknown option '--\(flag.name)'")
         }
-    }
-
-    /// The value of an absolute adjustment; a signed one is refused for a flag.
-    private static func absolute(
-        _ adjustment: Adjustment, _ flag: String, _ value: String?,
-        _ spec: CommandSpec
-    ) throws(CommandError) -> Double {
-        guard case .to(let number) = adjustment else {
-            throw CommandError(.invalidParameter, "\(spec.name): --\(flag) takes a value without a sign, not '\(value ?? "")'")
-        }
-        return number
+        return known
     }
 }

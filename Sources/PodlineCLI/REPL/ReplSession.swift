@@ -94,10 +94,6 @@ final class ReplSession {
         case runOffMain([String])
     }
 
-    /// Library commands that wait on the network or the disk; they run off the main actor so that playback, the
-    /// control socket and progress events go on meanwhile. Those that use the main-actor model stay on it.
-    static let offMainCommands: Set<String> = ["update", "download", "add", "import", "inspect", "export"]
-
     /// Runs one line; returns false when the session should end.
     func execute(_ line: String) -> Bool {
         switch begin(line) {
@@ -136,7 +132,7 @@ final class ReplSession {
         case .help(let topic)?:
             HelpText.lines(for: topic).forEach { print($0) }
         case .library(let words)?:
-            if let name = words.first, Self.offMainCommands.contains(name) {
+            if let name = words.first, CommandTable.spec(named: name)?.traits.contains(.waitsOnIO) == true {
                 outcome = .runOffMain(words)
             } else {
                 lastStatus = LibraryCommandRunner.run(words)

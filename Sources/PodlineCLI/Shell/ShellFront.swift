@@ -13,11 +13,12 @@ enum ShellFront {
         case parse([String])
     }
 
-    /// True for words that only ask about Podline itself, and so run even when config.toml is broken. (A switch,
-    /// not a set: building a `Set<String>` costs every command about half a million instructions at start-up.)
+    /// True for the options that only ask about Podline itself, and so run even when config.toml is broken (commands
+    /// say so in the table: `ignoresConfig`). (A switch, not a set: building a `Set<String>` costs every command about
+    /// half a million instructions at start-up.)
     private static func isAboutPodline(_ word: String) -> Bool {
         switch word {
-        case "--help", "-h", "help", "--version", "config", "--generate-completion-script", "--experimental-dump-help": true
+        case "--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help": true
         default: false
         }
     }
@@ -45,13 +46,13 @@ enum ShellFront {
         }
         let full = [spec.name] + words.dropFirst()
         if spec.name == "help" { return help(Array(words.dropFirst())) }
-        if !isAboutPodline(spec.name) {
+        if !spec.traits.contains(.ignoresConfig) {
             // A command that only talks to a running player still works; the broken file is a warning for it.
             let talksToPlayer = spec.kind == .player && (!spec.startsPlayer || RunningPlayer.isRunning)
             if let status = Configuration.check(warningOnly: talksToPlayer) { return .done(status) }
         }
         switch spec.kind {
-        case .player where spec.name != "events" && spec.name != "queue":
+        case .player where !spec.traits.contains(.ownShellForm):
             return .done(runPlayerCommand(full))
         case .player, .library, .session:
             return .parse(full)
