@@ -53,10 +53,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The player runtime: the Player model's coordinator, engine client, journal, stream input and settings, for
+        // every front end.
+        .target(
+            name: "Playback",
+            dependencies: [
+                "AudioEngine", "DataFlow", "PodcastKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit", "CLazyLibraries", "Cedit", "Csdbus",
+                "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "Cedit", "Csdbus",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -69,7 +80,7 @@ let package = Package(
             name: "podline", dependencies: ["PodlineCLI"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xlinker", "--no-pie"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "PodlineCLI"]),
+        .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "Playback"]),
         .executableTarget(name: "podline-bench"),
         .executableTarget(name: "stretch-bench", dependencies: ["AudioEngine", "Csonic"]),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
@@ -77,7 +88,7 @@ let package = Package(
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
-        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "TestSupport"]),
+        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "Playback", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

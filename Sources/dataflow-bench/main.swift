@@ -1,5 +1,5 @@
 import DataFlow
-import PodlineCLI
+import Playback
 
 // Measures the update path of DataFlow's view graph. Run with:
 //   swift run -c release dataflow-bench [--json]

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import TestSupport
 import Testing
 

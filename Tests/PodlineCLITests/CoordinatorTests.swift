@@ -4,6 +4,7 @@ import Foundation
 import PodcastKit
 import Testing
 
+@testable import Playback
 @testable import PodlineCLI
 
 /// The coordinator without sound: a test engine client records what the model's changes ask of the engine.
@@ -34,7 +35,7 @@ struct CoordinatorTests {
 
     let player = Player()
     let log = EngineLog()
-    let host: ViewHost<CoordinatorRoot>
+    let host: ViewHost<CoordinatorRoot<EmptyView>>
 
     init() {
         var settings = Settings()
@@ -42,7 +43,8 @@ struct CoordinatorTests {
         settings.shows["fast-show", default: ShowSettings()].speed = 2
         let playback = PlaybackSettings(settings)
         let coordinator = PlaybackCoordinator(
-            engine: log.client, journal: PlaybackJournal(store: nil, settings: playback), settings: playback,
+            engine: log.client, journal: PlaybackJournal(store: nil, settings: playback, warn: { Issue.record("warned: \($0)") }),
+            settings: playback,
             source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {}
         )
         host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))

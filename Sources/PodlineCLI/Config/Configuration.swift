@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 /// config.toml as this process reads it: the first time a command asks, and again after `podline show SLUG set`
 /// wrote it (in the REPL, the next episode of that show then starts with its new settings).

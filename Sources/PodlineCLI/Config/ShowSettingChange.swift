@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Playback
 
 /// `set KEY VALUE` or `unset KEY` after `podline show SLUG`: written into config.toml's `[shows.SLUG]` table, and
 /// refused (the file untouched) when the value is not one the key takes.

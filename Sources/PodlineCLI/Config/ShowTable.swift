@@ -1,3 +1,4 @@
+import Playback
 import PodcastKit
 import TOMLKit
 

@@ -1,3 +1,5 @@
+import Playback
+
 /// How far `skip` and `back` move, in seconds.
 public struct SkipLengths: Sendable, Equatable {
     public var forward: Double
@@ -7,4 +9,9 @@ public struct SkipLengths: Sendable, Equatable {
         self.forward = forward
         self.back = back
     }
+}
+
+extension Settings {
+    /// The skip lengths for the command language.
+    public var skipLengths: SkipLengths { SkipLengths(forward: skipForward, back: skipBack) }
 }

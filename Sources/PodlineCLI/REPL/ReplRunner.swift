@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 
 /// Runs the REPL: lines are read on a thread of their own and run on the main actor (network-bound library commands
 /// run on the reading thread), while the main thread

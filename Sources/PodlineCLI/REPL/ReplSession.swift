@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioEngine
 import Foundation
 import Logging
+import Playback
 import PodcastKit
 
 /// The REPL's state: the player it owns (or the one it reaches over the socket), and the status of the last failure.
@@ -18,7 +19,7 @@ final class ReplSession {
     private let location: ControlLocation
     private let settings: Settings
     /// The engine and coordinator that play what this REPL's player holds.
-    private var playback: PlaybackSession?
+    private var playback: PlayerSession?
 
     init(player: Player = Player(), settings: Settings = Settings(), location: ControlLocation = .standard()) {
         self.player = player
@@ -61,7 +62,7 @@ final class ReplSession {
         Logger(label: "podline.audio").debug("opening the output \(output)")
         Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
         let store = try? LibraryStore(paths: paths)
-        let session = PlaybackSession(output: output, store: store, settings: settings, dispatcher: dispatcher)
+        let session = PlayerSession.forFrontEnd(output: output, store: store, settings: settings, dispatcher: dispatcher)
         session.attach()
         playback = session
     }

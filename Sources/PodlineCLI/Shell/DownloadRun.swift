@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Playback
 import PodcastKit
 
 /// Downloads episodes one after another with the progress display of `download` (bars on a terminal, NDJSON

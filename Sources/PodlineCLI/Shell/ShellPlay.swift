@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import Logging
+import Playback
 import PodcastKit
 
 /// `podline play` and `podline demo` in a shell: one player per user. When a player runs, the request is handed to
@@ -47,11 +48,14 @@ enum ShellPlay {
         let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
         Logger(label: "podline.audio").debug("opening the output \(output)")
         let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
-        let session = PlaybackSession(output: output, store: store, settings: settings, dispatcher: dispatcher)
+        let session = PlayerSession.forFrontEnd(output: output, store: store, settings: settings, dispatcher: dispatcher)
+        let control = ControlSocketService(player: dispatcher.player, dispatcher: dispatcher)
+        // The socket first: the desktop's controls come up once other shells can reach the player.
+        session.services.insert(control, at: 0)
         var here = request
         here.output = nil
         do {
-            _ = try session.dispatcher.play(here, items: items)
+            _ = try dispatcher.play(here, items: items)
         } catch {
             printError(error.message)
             return error.exitStatus
@@ -59,11 +63,18 @@ enum ShellPlay {
         session.update()
         var line: NowPlayingTerminal?
         if NowPlayingTerminal.wanted(quiet: request.quiet) {
-            line = NowPlayingTerminal(player: session.player, dispatcher: session.dispatcher) { [weak session] in session?.quit() }
+            line = NowPlayingTerminal(player: session.player, dispatcher: dispatcher) { [weak session] in session?.quit() }
         }
-        let status = session.run()
+        SignalMask.unblockTermination()
+        let signals = TerminationSignals { status in
+            session.shutdownNow()
+            control.stop()
+            exit(status)
+        }
+        let error = session.run()
+        signals.cancel()
         line?.stop()
-        return status
+        return error.map(ExitStatus.code(for:)) ?? 0
 
     }
 

@@ -16,10 +16,9 @@ public enum CoordinatorProbe {
             setVolume: { _, _ in }, setSpeed: { _ in })
         let settings = PlaybackSettings()
         let coordinator = PlaybackCoordinator(
-            engine: idle, journal: PlaybackJournal(store: nil, settings: settings), settings: settings,
+            engine: idle, journal: PlaybackJournal(store: nil, settings: settings, warn: { _ in }), settings: settings,
             source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {})
-        let desktop = MPRISService(dispatcher: CommandDispatcher(player: player), quit: {})
-        let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player, desktop: desktop))
+        let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))
         player.load(NowPlaying(title: "probe", url: "/dev/null"))
         host.update()
         func time(_ change: (Int) -> Void) -> Double {

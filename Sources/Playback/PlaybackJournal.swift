@@ -18,9 +18,12 @@ final class PlaybackJournal {
         self.listing($0)?.episode.id
     }
 
-    init(store: LibraryStore?, settings: PlaybackSettings) {
+    private let warn: PlayerWarning
+
+    init(store: LibraryStore?, settings: PlaybackSettings, warn: @escaping PlayerWarning) {
         self.store = store
         self.settings = settings
+        self.warn = warn
     }
 
     /// Where `item` starts: its own start, else where it was left (rewound), else its show's `skip_intro`, else 0.
@@ -171,6 +174,6 @@ final class PlaybackJournal {
 
     private func report(_ message: String) {
         guard reported.insert(message).inserted else { return }
-        printError(message)
+        warn(message)
     }
 }

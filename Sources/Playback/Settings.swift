@@ -47,7 +47,4 @@ public struct Settings: Sendable, Equatable {
     public func autoDownload(forShow show: String) -> Int {
         self.show(show).autoDownload ?? autoDownload
     }
-
-    /// The skip lengths for the command language.
-    public var skipLengths: SkipLengths { SkipLengths(forward: skipForward, back: skipBack) }
 }

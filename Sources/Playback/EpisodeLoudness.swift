@@ -6,7 +6,7 @@ import PodcastKit
 /// Each episode's integrated loudness, for normalisation: kept in the library once measured, else read from its
 /// ID3 ReplayGain tag (when tags are trusted), else measured from its file, at once or on another thread.
 @MainActor
-final class EpisodeLoudness {
+public final class EpisodeLoudness {
     private let store: LibraryStore?
     /// Whether a ReplayGain tag is taken at its word (`replaygain` in config.toml).
     private let trustsTags: Bool
@@ -69,7 +69,7 @@ final class EpisodeLoudness {
 
     /// The integrated loudness of the file at `path`: its ReplayGain tag's when `trustingTags` and it has one, else
     /// measured and kept for episode `id`; nil (with a warning) when it cannot be had.
-    nonisolated static func measure(path: String, keepingFor id: Int64?, in store: LibraryStore?, trustingTags: Bool) -> Double? {
+    public nonisolated static func measure(path: String, keepingFor id: Int64?, in store: LibraryStore?, trustingTags: Bool) -> Double? {
         // A tag is read again each time (it is quick, and replaygain = false must be able to pass it over).
         if trustingTags, let gain = ReplayGainTag.gain(path: path) { return ReplayGainTag.reference - gain }
         let measured: Double?

@@ -5,34 +5,37 @@ import Foundation
 import Logging
 import PodcastKit
 
-/// A running player: the Player model, the engine, and the coordinator view that joins them.
+/// A running player: the Player model, the engine, and the coordinator view that joins them. A front end gives it
+/// a view of its own to mount beside the coordinator (`Companion`: the desktop's media controls) and the services it
+/// serves while playing (`services`: the control socket, the desktop's media controls).
 @MainActor
-final class PlaybackSession {
-    let player: Player
+public final class PlaybackSession<Companion: View> {
+    public let player: Player
     let engine: PlaybackEngine
-    let dispatcher: CommandDispatcher
     private let settings: PlaybackSettings
     private let journal: PlaybackJournal
-    private var host: ViewHost<CoordinatorRoot>!
+    private let warn: PlayerWarning
+    private var host: ViewHost<CoordinatorRoot<Companion>>!
     private let tickSubject = PassthroughSubject<Date, Never>()
-    private var signalSources: [DispatchSourceSignal] = []
     /// The error that ended the last episode, for the exit status.
-    private(set) var lastError: AudioError?
+    public private(set) var lastError: AudioError?
     /// Set when the session should end: nothing more to play.
-    private(set) var finished = false
-    /// Called for every engine event after the model took it in (the event stream listens here).
-    var onEvent: ((EngineEvent) -> Void)?
+    public private(set) var finished = false
+    /// What the front end serves while the player runs: started by `run` and `attach`, stopped when they end.
+    public var services: [any PlayerService] = []
 
-    /// A session playing what `dispatcher`'s player holds (the dispatcher its commands go through).
-    init(output: OutputSpec, store: LibraryStore?, settings: Settings, dispatcher: CommandDispatcher) {
-        player = dispatcher.player
+    /// A session playing what `player` holds, through `output`, saving into `store`; `companion` is mounted beside the
+    /// coordinator, with the player in its environment.
+    public init(
+        output: OutputSpec, store: LibraryStore?, settings: Settings, player: Player, companion: Companion,
+        warn: @escaping PlayerWarning
+    ) {
+        self.player = player
+        self.warn = warn
         var playbackSettings = PlaybackSettings(settings)
         playbackSettings.measuresBeforePlaying = output.isFile
         self.settings = playbackSettings
-        // A show's settings written meanwhile (`show SLUG set` in the REPL) hold from its next episode on.
-        Configuration.follow { [playbackSettings] in playbackSettings.update($0) }
-        journal = PlaybackJournal(store: store, settings: self.settings)
-        self.dispatcher = dispatcher
+        journal = PlaybackJournal(store: store, settings: self.settings, warn: warn)
         let mailbox = EngineMailbox()
         engine = PlaybackEngine(output: output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }
@@ -42,10 +45,13 @@ final class PlaybackSession {
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] in self?.sleepRequested = true }
         )
-        let desktop = MPRISService(dispatcher: dispatcher) { [weak self] in self?.quit() }
-        self.desktop = desktop
-        host = ViewHost(CoordinatorRoot(coordinator: root, player: player, desktop: desktop))
+        host = ViewHost(CoordinatorRoot(coordinator: root, player: player, companion: companion))
         host.update()
+    }
+
+    /// Settings written meanwhile (a show's, by `show SLUG set` in the REPL): they hold from the next episode on.
+    public nonisolated func settingsChanged(_ settings: Settings) {
+        self.settings.update(settings)
     }
 
     /// The engine's source for `item`: its file, or a stream whose ID3 chapters reach `player` as the tag arrives.
@@ -64,34 +70,11 @@ final class PlaybackSession {
         return .stream(name: item.ref ?? item.url, stream)
     }
 
-    private var control: ControlServer?
-    /// The player on the session bus (MPRIS), while it runs.
-    private var desktop: MPRISService!
-
-    /// Serves the control socket so that one-shot commands, scripts and `podline events` reach this player. When
-    /// another player took the socket in the meantime, this one says so and plays without it.
-    private func serveControlSocket() {
-        let server = ControlServer(player: player, dispatcher: dispatcher)
-        do {
-            try server.start()
-            control = server
-        } catch {
-            printError("this player cannot be controlled from other shells: \(error)")
-            control = nil
-        }
-    }
-
-    /// Runs the main loop until nothing is left to play; returns the exit status.
-    func run() -> Int32 {
-        SignalMask.unblockTermination()
-        installSignalHandlers()
-        serveControlSocket()
-        desktop.start()
-        defer {
-            control?.stop()
-            control = nil
-            desktop.stop()
-        }
+    /// Runs the main loop until nothing is left to play, serving `services` meanwhile; returns the error that ended
+    /// the last episode, if one did.
+    public func run() -> AudioError? {
+        for service in services { service.start() }
+        defer { for service in services { service.stop() } }
         // The loop wakes for each event (engine reports, socket commands), and for the clock four times a second
         // while a sleep timer runs, once a second otherwise: each wake-up costs the player CPU time.
         var nextTick = Date()
@@ -108,19 +91,18 @@ final class PlaybackSession {
         }
         journal.saveNow()
         engine.shutdown()
-        if let lastError { return ExitStatus.code(for: lastError) }
-        return 0
+        return lastError
     }
 
     private var ticker: Timer?
     /// How often the sleep timer's clock ticks.
-    static let tickInterval = 0.25
+    static var tickInterval: Double { PlayerClock.tickInterval }
     /// How often the clock ticks when no sleep timer runs.
-    static let idleTickInterval = 1.0
+    static var idleTickInterval: Double { PlayerClock.idleTickInterval }
 
     /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
     /// updates on its own after each model change, and a timer drives the sleep timer.
-    func attach() {
+    public func attach() {
         host.updatesAutomatically = true
         let timer = Timer(timeInterval: Self.tickInterval, repeats: true) { [weak self] _ in
             MainActor.assumeIsolated {
@@ -131,26 +113,32 @@ final class PlaybackSession {
         }
         RunLoop.main.add(timer, forMode: .default)
         ticker = timer
-        desktop.start()
+        for service in services { service.start() }
     }
 
     /// Stops a session started with `attach()`, saving the position.
-    func detach() {
+    public func detach() {
         ticker?.invalidate()
         ticker = nil
-        desktop.stop()
+        for service in services { service.stop() }
         journal.saveNow()
         engine.shutdown()
     }
 
     /// Saves the position and ends the session (quit, or a signal).
-    func quit() {
+    public func quit() {
         journal.saveNow()
         finished = true
     }
 
+    /// Saves the position and closes the output at once, before the process exits (on a signal).
+    public func shutdownNow() {
+        journal.saveNow()
+        engine.shutdown()
+    }
+
     /// Brings pending model changes to the engine now.
-    func update() { host.update() }
+    public func update() { host.update() }
 
     // MARK: - Engine events
 
@@ -171,7 +159,7 @@ final class PlaybackSession {
             if let error {
                 lastError = error
                 player.lastError = error.description
-                printError(error.description)
+                warn(error.description)
             }
             player.advance(because: EndReason(rawValue: reason.rawValue) ?? .error)
             if player.current == nil { finished = true }
@@ -179,11 +167,10 @@ final class PlaybackSession {
             player.timeSaved = seconds
         case let .outputLost(reason):
             player.outputAvailable = false
-            printError("the sound output is gone (\(reason)); playback goes on when it returns")
+            warn("the sound output is gone (\(reason)); playback goes on when it returns")
         case .outputReopened:
             player.outputAvailable = true
         }
-        onEvent?(event)
         host.update()
     }
 
@@ -197,25 +184,14 @@ final class PlaybackSession {
         withAnimation(.linear(duration: settings.sleepFade)) { player.isPlaying = false }
         host.update()
     }
+}
 
-    // MARK: - Signals
-
-    private func installSignalHandlers() {
-        for (number, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, 128 + SIGTERM), (SIGHUP, 128 + SIGHUP)] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    self?.journal.saveNow()
-                    self?.control?.stop()
-                    self?.engine.shutdown()
-                    exit(status)
-                }
-            }
-            source.resume()
-            signalSources.append(source)
-        }
-    }
+/// How often a player's clock ticks: each wake-up costs the player CPU time.
+enum PlayerClock {
+    /// While a sleep timer runs.
+    static let tickInterval = 0.25
+    /// Otherwise.
+    static let idleTickInterval = 1.0
 }
 
 /// Carries engine events from the engine's thread to the main actor.
@@ -229,18 +205,24 @@ private final class EngineMailbox: @unchecked Sendable {
     }
 }
 
-/// The root view: the coordinator with the Player in its environment.
-struct CoordinatorRoot: View {
+/// The root view: the coordinator, and the front end's companion view, with the Player in their environment.
+struct CoordinatorRoot<Companion: View>: View {
     let coordinator: PlaybackCoordinator
     let player: Player
-    /// The desktop's media controls, watching the same model.
-    var desktop: MPRISService? = nil
+    let companion: Companion
 
     var body: some View {
         Group {
             coordinator
-            if let desktop, desktop.isOnBus { MPRISView(service: desktop) }
+            companion
         }
         .environment(player)
+    }
+}
+
+extension CoordinatorRoot where Companion == EmptyView {
+    /// The coordinator alone.
+    init(coordinator: PlaybackCoordinator, player: Player) {
+        self.init(coordinator: coordinator, player: player, companion: EmptyView())
     }
 }
