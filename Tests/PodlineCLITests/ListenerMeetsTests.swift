@@ -127,13 +127,8 @@ struct ListenerMeetsTests {
         defer { bench.remove() }
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
-        bench.pointAt(pulse)
-        try bench.writeConfig("output = \"\(Bench.output(pulse))\"\n")
-        let episode = try PlayerProcess.episode(named: "minute.mp3", in: bench.root)
-        let player = try BackgroundProcess.podline(["play", episode.path], home: bench.home, environment: bench.environment)
+        let player = try bench.startPlaying("minute.mp3", into: pulse)
         defer { if player.process.isRunning { player.killNow() } }
-        let playing = try bench.waitForStatus { $0.state == "playing" }
-        #expect(playing.state == "playing", "\(playing)")
 
         try bench.writeConfig("output = \"\(Bench.output(pulse))\"\nspeed = \"fast\"\n")
         func warnedOnce(_ result: CommandResult, _ command: String) {
@@ -164,17 +159,12 @@ struct ListenerMeetsTests {
         defer { bench.remove() }
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
-        bench.pointAt(pulse)
-        try bench.writeConfig("output = \"\(Bench.output(pulse))\"\n")
-        let long = try PlayerProcess.episode(named: "long.mp3", in: bench.root)
         let first = try Fixtures.toneMP3(in: bench.root, name: "first.mp3", seconds: 2, rate: 22_050, channels: 1, bitrate: 32)
         let second = try Fixtures.toneMP3(
             in: bench.root, name: "second.mp3", seconds: 2, frequency: 660, rate: 22_050, channels: 1, bitrate: 32)
         // A player is running, so that both subscribers are listening before the two files are handed to it.
-        let player = try BackgroundProcess.podline(["play", long.path], home: bench.home, environment: bench.environment)
+        let player = try bench.startPlaying("long.mp3", into: pulse)
         defer { if player.process.isRunning { player.killNow() } }
-        let playing = try bench.waitForStatus { $0.state == "playing" }
-        #expect(playing.state == "playing", "\(playing)")
         let json = try EventsClient(bench: bench, json: true)
         defer { json.stop() }
         let text = try EventsClient(bench: bench, json: false)
@@ -225,13 +215,8 @@ struct ListenerMeetsTests {
         defer { bench.remove() }
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
-        bench.pointAt(pulse)
-        try bench.writeConfig("output = \"\(Bench.output(pulse))\"\n")
-        let long = try PlayerProcess.episode(named: "long.mp3", in: bench.root)
-        let player = try BackgroundProcess.podline(["play", long.path], home: bench.home, environment: bench.environment)
+        let player = try bench.startPlaying("long.mp3", into: pulse)
         defer { if player.process.isRunning { player.killNow() } }
-        let playing = try bench.waitForStatus { $0.state == "playing" }
-        #expect(playing.state == "playing", "\(playing)")
         let events = try EventsClient(bench: bench, json: true)
         defer { events.stop() }
         #expect(events.waitForData(), "events --json never said anything: \(events.stderr)")
@@ -389,6 +374,18 @@ private final class Bench: @unchecked Sendable {
     /// Points every podline process at `pulse`.
     func pointAt(_ pulse: PulseAudioServer) {
         environment["PULSE_SERVER"] = "unix:\(pulse.runtimeDirectory.path)/pulse/native"
+    }
+
+    /// A player of the episode file `name` (see `PlayerProcess.episode`), its output in config.toml pointing at `pulse`,
+    /// once `status` says it plays.
+    func startPlaying(_ name: String, into pulse: PulseAudioServer) throws -> BackgroundProcess {
+        pointAt(pulse)
+        try writeConfig("output = \"\(Self.output(pulse))\"\n")
+        let episode = try PlayerProcess.episode(named: name, in: root)
+        let player = try BackgroundProcess.podline(["play", episode.path], home: home, environment: environment)
+        let playing = try waitForStatus { $0.state == "playing" }
+        #expect(playing.state == "playing", "\(playing)")
+        return player
     }
 
     func writeConfig(_ text: String) throws {
