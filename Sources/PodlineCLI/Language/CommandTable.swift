@@ -58,25 +58,29 @@ public enum CommandTable {
         CommandSpec(
             "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .library,
             flags: [
-                FlagSpec("new", "Only episodes not started."), FlagSpec("in-progress", "Only episodes started."),
-                FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourites."),
-                FlagSpec("search", value: "TEXT", "Only episodes whose title or notes hold every word."),
+                FlagSpec("new", "Only episodes not played and not started."),
+                FlagSpec("in-progress", "Only episodes started but not finished."),
+                FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourite episodes."),
+                FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
                 FlagSpec("limit", value: "N", "At most N episodes."), json,
             ],
             in: [.shell, .repl], completion: .shows),
         CommandSpec(
             "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
             flags: [
-                FlagSpec("new", "Every new episode (not played, started or downloaded), newest first."),
+                FlagSpec("new", "Download every new episode (not played, not started, not downloaded), newest first."),
                 FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
-                FlagSpec("keep", value: "N", "Afterwards keep only the N newest played downloads of each show."),
+                FlagSpec(
+                    "keep", value: "N",
+                    "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
+                ),
             ],
             in: [.shell, .repl], completion: .references, traits: [.waitsOnIO]),
         CommandSpec(
             "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .library,
             flags: [
                 FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
-                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD)."),
+                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."),
             ],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
@@ -119,7 +123,7 @@ public enum CommandTable {
             in: [.shell, .repl], completion: .references),
         CommandSpec(
             "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .library,
-            flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite.")],
+            flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was.")],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
             "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
@@ -135,7 +139,7 @@ public enum CommandTable {
             completion: .files, traits: [.waitsOnIO]),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,
-            flags: [json, FlagSpec("defaults", "Print a documented config.toml with every default.")],
+            flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
             in: [.shell, .repl], traits: [.ignoresConfig]),
         CommandSpec("repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell),
         CommandSpec(

@@ -13,7 +13,7 @@ struct ConfigCommand: ParsableCommand {
     @Flag(name: .long, help: "Print {\"path\",\"exists\",\"settings\":{key:{\"value\",\"source\"}}}.")
     var json = false
 
-    @Flag(name: .long, help: "Print a documented config file holding every default.")
+    @Flag(name: .long, help: CommandTable.flagHelp("config", "defaults"))
     var defaults = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

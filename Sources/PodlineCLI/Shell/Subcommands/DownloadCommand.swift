@@ -15,15 +15,15 @@ struct DownloadCommand: ParsableCommand {
     @Argument(help: "Episodes: SHOW/NUMBER or ids; with --new, shows (none: every show).")
     var refs: [String] = []
 
-    @Flag(help: "Download every new episode (not played, not started, not downloaded), newest first.")
+    @Flag(help: CommandTable.flagHelp("download", "new"))
     var new = false
 
-    @Option(help: "With --new, at most N episodes of each show.")
+    @Option(help: CommandTable.flagHelp("download", "limit"))
     var limit: Int?
 
     @Option(
         help:
-            "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
+            CommandTable.flagHelp("download", "keep")
     )
     var keep: Int?
 

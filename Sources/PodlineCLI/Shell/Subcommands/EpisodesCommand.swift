@@ -11,22 +11,22 @@ struct EpisodesCommand: ParsableCommand {
     @Argument(help: "A show (slug, id or feed URL); all shows when omitted.")
     var show: String?
 
-    @Flag(name: .customLong("new"), help: "Only episodes not played and not started.")
+    @Flag(name: .customLong("new"), help: CommandTable.flagHelp("episodes", "new"))
     var onlyNew = false
 
-    @Flag(help: "Only episodes started but not finished.")
+    @Flag(help: CommandTable.flagHelp("episodes", "in-progress"))
     var inProgress = false
 
-    @Flag(help: "Only downloaded episodes.")
+    @Flag(help: CommandTable.flagHelp("episodes", "downloaded"))
     var downloaded = false
 
-    @Flag(name: .customLong("favorites"), help: "Only favourite episodes.")
+    @Flag(name: .customLong("favorites"), help: CommandTable.flagHelp("episodes", "favorites"))
     var favorites = false
 
-    @Option(help: "Only episodes whose title or description contains every word of TEXT.")
+    @Option(help: CommandTable.flagHelp("episodes", "search"))
     var search: String?
 
-    @Option(help: "At most N episodes.")
+    @Option(help: CommandTable.flagHelp("episodes", "limit"))
     var limit: Int?
 
     @Flag(help: "Print a JSON array.")

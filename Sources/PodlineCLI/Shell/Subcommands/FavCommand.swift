@@ -10,10 +10,10 @@ struct FavCommand: ParsableCommand {
     @Argument(help: "The episode: SHOW/NUMBER or its id.")
     var ref: String
 
-    @Flag(help: "Make it a favourite whatever it was.")
+    @Flag(help: CommandTable.flagHelp("fav", "on"))
     var on = false
 
-    @Flag(help: "Make it not a favourite whatever it was.")
+    @Flag(help: CommandTable.flagHelp("fav", "off"))
     var off = false
 
     @OptionGroup var library: LibraryOptions

@@ -21,10 +21,10 @@ struct MarkCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Episodes (SHOW/NUMBER or ids) or shows, then played or unplayed.", valueName: "ref|show… state"))
     var words: [String]
 
-    @Option(help: ArgumentHelp("Only episodes published longer ago than AGE (30d, 2w, 12h).", valueName: "AGE"))
+    @Option(help: CommandTable.flagHelp("mark", "older-than"))
     var olderThan: String?
 
-    @Option(help: ArgumentHelp("Only episodes published before DATE (YYYY-MM-DD, UTC).", valueName: "DATE"))
+    @Option(help: CommandTable.flagHelp("mark", "before"))
     var before: String?
 
     @OptionGroup var library: LibraryOptions

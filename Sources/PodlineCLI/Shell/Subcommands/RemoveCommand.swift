@@ -17,10 +17,10 @@ struct RemoveCommand: ParsableCommand {
     @Argument(help: "Shows: slug, id or feed URL.")
     var shows: [String]
 
-    @Flag(help: "Keep the downloaded files, and say where they are.")
+    @Flag(help: CommandTable.flagHelp("remove", "keep-files"))
     var keepFiles = false
 
-    @Flag(help: "Stop the running player when it plays an episode of one of these shows.")
+    @Flag(help: CommandTable.flagHelp("remove", "force"))
     var force = false
 
     @OptionGroup var library: LibraryOptions

@@ -21,10 +21,10 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print a JSON array.")
     var json = false
 
-    @Option(help: ArgumentHelp("Search one show only.", valueName: "SLUG"))
+    @Option(help: CommandTable.flagHelp("search", "show"))
     var show: String?
 
-    @Option(help: "At most N hits (default 20).")
+    @Option(help: CommandTable.flagHelp("search", "limit"))
     var limit = 20
 
     @OptionGroup var library: LibraryOptions

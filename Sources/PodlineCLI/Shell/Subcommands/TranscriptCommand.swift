@@ -23,10 +23,10 @@ struct TranscriptCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @Option(help: ArgumentHelp("Start at this time of the episode.", valueName: "TIME"))
+    @Option(help: CommandTable.flagHelp("transcript", "at"))
     var at: String?
 
-    @Flag(help: "Print each cue as the running player reaches it, until the episode ends.")
+    @Flag(help: CommandTable.flagHelp("transcript", "follow"))
     var follow = false
 
     @OptionGroup var library: LibraryOptions
