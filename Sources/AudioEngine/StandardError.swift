@@ -42,7 +42,9 @@ public enum StandardError {
     static func quietLibraries() {
         lock.withLock {
             guard wanted, own == STDERR_FILENO else { return }
-            fflush(nil)
+            // No fflush(nil) before the swap: it would wait for standard input's lock, which a thread blocked in
+            // readLine holds (the REPL reading a pipe), and the player would stop answering. C's stderr is unbuffered,
+            // and this program's own lines never go through it.
             let copy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
             let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
             guard copy >= 0, null >= 0 else {

@@ -19,6 +19,8 @@ static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
 
 const char *podline_library_soname(podline_library library) { return sonames[library]; }
 
+void podline_flush_standard_output(void) { fflush(stdout); }
+
 /* Opens `file` and looks up `library`'s symbols in it, filling its table when `keep`: the handle, or NULL with the
    reason in `message`. */
 static void *open_and_resolve(podline_library library, const char *file, int keep, char *message, size_t size) {

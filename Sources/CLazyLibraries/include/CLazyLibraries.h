@@ -26,6 +26,10 @@ int podline_library_load(podline_library library, char *message, size_t size);
    else -1 with the first one missing (or dlerror's text) in `message`. The loaded library, if any, is untouched. */
 int podline_library_probe(podline_library library, const char *file, char *message, size_t size);
 
+/* Writes out what C's stdout holds (Swift's print), and nothing else: fflush(NULL) would also take every other
+   stream's lock, standard input's among them, which a thread blocked reading a line holds. */
+void podline_flush_standard_output(void);
+
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);
 

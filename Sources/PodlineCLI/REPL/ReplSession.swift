@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioEngine
+import CLazyLibraries
 import Foundation
 import Logging
 import Playback
@@ -156,7 +157,7 @@ final class ReplSession {
         }
         lastStatus = status
         if status != 0 { lastFailure = status }
-        fflush(nil)
+        podline_flush_standard_output()
     }
 
     private func runPlayer(_ command: PlayerCommand, words: [String]) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioEngine
+import CLazyLibraries
 import Foundation
 
 /// The `podline` command: the root of the shell form of the command language.
@@ -35,7 +36,7 @@ public struct PodlineCommand: ParsableCommand {
         case .done(let done): status = done
         case .parse(let words): status = ShellFront.runParsed(words)
         }
-        fflush(nil)
+        podline_flush_standard_output()
         Foundation.exit(status)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLazyLibraries
 import Foundation
 
 /// The shell form of the command language: `podline WORDS…` goes through the one command table. Player commands
@@ -114,7 +115,7 @@ enum ShellFront {
             return 0
         } catch {
             let code = parser.exitCode(for: error).rawValue
-            fflush(nil)
+            podline_flush_standard_output()
             if code == 0 {
                 let message = parser.fullMessage(for: error)
                 if !message.isEmpty { print(message) }

@@ -1,4 +1,5 @@
 import AudioEngine
+import CLazyLibraries
 import Foundation
 import PodcastKit
 
@@ -46,7 +47,7 @@ enum TerminalOutput {
     /// EIO), which is never a crash; false then.
     @discardableResult
     static func writeBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        fflush(nil)
+        podline_flush_standard_output()
         guard let base = buffer.baseAddress else { return true }
         var offset = 0
         while offset < buffer.count {
