@@ -158,6 +158,12 @@ public enum CommandTable {
         spec(named: name)?.summary ?? ""
     }
 
+    /// The words `name`'s arguments complete to, when the table lists them.
+    static func completionWords(of name: String) -> [String] {
+        guard case .words(let words)? = spec(named: name)?.completion else { return [] }
+        return words
+    }
+
     /// The spec whose name or alias is exactly `name`.
     public static func spec(named name: String) -> CommandSpec? {
         all.first { $0.name == name || $0.aliases.contains(name) }

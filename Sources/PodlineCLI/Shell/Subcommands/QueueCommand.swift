@@ -15,7 +15,7 @@ struct QueueCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp("add <ref|file>…, remove <ref|index>, or clear.", valueName: "action"),
-        completion: .list(["add", "remove", "clear"]))
+        completion: .list(CommandTable.completionWords(of: "queue")))
     var action: [String] = []
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

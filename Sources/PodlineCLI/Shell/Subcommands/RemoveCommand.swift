@@ -12,7 +12,7 @@ struct RemoveCommand: ParsableCommand {
             episode is playing is refused unless --force, which stops the player first. An unknown show: exit 2, \
             nothing removed.
             """,
-        aliases: ["unsubscribe"])
+        aliases: CommandTable.spec(named: "remove")?.aliases ?? [])
 
     @Argument(help: "Shows: slug, id or feed URL.")
     var shows: [String]
