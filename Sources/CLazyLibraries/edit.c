@@ -62,14 +62,11 @@ void podline_edit_refresh(void *editor) {
     table.el_wset((EditLine *)editor, EL_REFRESH);
 }
 
-static void podline_edit_set_height(void *editor, const wchar_t *height) {
-    table.el_wset((EditLine *)editor, EL_SETTC, L"li", height, NULL);
-}
-
 /* libedit redraws a line taller than the screen by scrolling its own copy of the screen, and with the cursor moved
    above the screen's top (Ctrl-A in a long paste) it then writes outside that copy and crashes. Told that the screen has
    as many lines as the line needs, it never scrolls: the terminal clamps the cursor at its top and the line stays
-   whole. A resize gives libedit the real height again, so this runs before every character. */
+   whole. The line grows a character at a time, and a resize gives libedit the real height again
+   (podline_edit_terminal_changed), so this runs for every character libedit reads. */
 void podline_edit_fit_height(void *editor) {
     int lines = 0, columns = 0;
     if (table.el_wget((EditLine *)editor, EL_GETTC, "li", &lines) != 0) return;
@@ -82,7 +79,7 @@ void podline_edit_fit_height(void *editor) {
     if (needed <= lines) return;
     wchar_t height[24];
     swprintf(height, 24, L"%ld", needed * 2);
-    podline_edit_set_height(editor, height);
+    table.el_wset((EditLine *)editor, EL_SETTC, L"li", height, NULL);
 }
 
 void podline_edit_terminal_changed(void *editor) {

@@ -43,7 +43,7 @@ void podline_edit_set_prompt(const char *prompt);
 int podline_edit_bind(void *editor, const char *name, const char *key, unsigned char (*action)(void *, int));
 /* Draws the prompt and the line again from the cursor's place, taken to be the start of an empty line. */
 void podline_edit_refresh(void *editor);
-/* Keeps libedit's screen at least as tall as the line being edited (call before each character it reads). */
+/* Keeps libedit's screen at least as tall as the line being edited (call with each character before libedit takes it). */
 void podline_edit_fit_height(void *editor);
 /* The terminal was resized, or the process continued after a stop: its modes set again, its size read again. */
 void podline_edit_terminal_changed(void *editor);

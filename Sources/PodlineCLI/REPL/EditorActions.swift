@@ -8,10 +8,9 @@ enum EditorActions {
     static let readCharacter: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = {
         editor, character in
         guard let source = EditLineSource.owner(of: editor), let character else { return -1 }
-        podline_edit_fit_height(editor)
         switch source.readCharacter() {
         case .character(let value):
-            // Again: a resize while waiting gave libedit the real height back (see podline_edit_fit_height).
+            // Before libedit adds it and draws the line again (see podline_edit_fit_height).
             podline_edit_fit_height(editor)
             character.pointee = value
             return 1
