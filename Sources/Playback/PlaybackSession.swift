@@ -17,10 +17,10 @@ public final class PlaybackSession<Companion: View> {
     private let warn: PlayerWarning
     private var host: ViewHost<CoordinatorRoot<Companion>>!
     private let tickSubject = PassthroughSubject<Date, Never>()
-    /// The error that ended the last episode, for the exit status.
-    public private(set) var lastError: AudioError?
+    /// The error that ended the last episode, for the exit status (`run` returns it).
+    private var lastError: AudioError?
     /// Set when the session should end: nothing more to play.
-    public private(set) var finished = false
+    private var finished = false
     /// What the front end serves while the player runs: started by `run` and `attach`, stopped when they end.
     public var services: [any PlayerService] = []
 
@@ -83,7 +83,7 @@ public final class PlaybackSession<Companion: View> {
             let now = Date()
             if now >= nextTick {
                 tickSubject.send(now)
-                nextTick = now.addingTimeInterval(player.sleep == nil ? Self.idleTickInterval : Self.tickInterval)
+                nextTick = now.addingTimeInterval(player.sleep == nil ? PlayerClock.idleTickInterval : PlayerClock.tickInterval)
             }
             host.update()
             if sleepRequested { fallAsleep() }
@@ -95,16 +95,12 @@ public final class PlaybackSession<Companion: View> {
     }
 
     private var ticker: Timer?
-    /// How often the sleep timer's clock ticks.
-    static var tickInterval: Double { PlayerClock.tickInterval }
-    /// How often the clock ticks when no sleep timer runs.
-    static var idleTickInterval: Double { PlayerClock.idleTickInterval }
 
     /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
     /// updates on its own after each model change, and a timer drives the sleep timer.
     public func attach() {
         host.updatesAutomatically = true
-        let timer = Timer(timeInterval: Self.tickInterval, repeats: true) { [weak self] _ in
+        let timer = Timer(timeInterval: PlayerClock.tickInterval, repeats: true) { [weak self] _ in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.tickSubject.send(Date())
