@@ -18,15 +18,8 @@ public enum StandardError {
 
     /// Writes `text` as it is.
     public static func write(_ text: String) {
-        let bytes = Array(text.utf8)
         let fd = descriptor
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+        Array(text.utf8).withUnsafeBytes { WholeWrite.write($0, to: fd) }
     }
 
     nonisolated(unsafe) private static var wanted = false

@@ -48,17 +48,7 @@ enum TerminalOutput {
     @discardableResult
     static func writeBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         podline_flush_standard_output()
-        guard let base = buffer.baseAddress else { return true }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(1, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        return WholeWrite.write(UnsafeRawBufferPointer(buffer), to: 1)
     }
 
     /// `3725` as `1:02:05`, `65` as `1:05`.

@@ -28,6 +28,6 @@ enum ListOutput {
         guard !lines.isEmpty else { return }
         var text = lines.joined(separator: "\n")
         text.append("\n")
-        TerminalOutput.writeBytes(Array(text.utf8))
+        TerminalOutput.write(text)
     }
 }
