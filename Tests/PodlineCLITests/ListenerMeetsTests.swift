@@ -475,24 +475,13 @@ private final class EventsClient: @unchecked Sendable {
 
     /// Waits for the client to end by itself; its status, nil when it had to be killed after `timeout`.
     func wait(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            stop()
-            return nil
-        }
-        process.waitUntilExit()
+        guard let status = process.exitStatus(within: timeout) else { return nil }
         _ = output.finish()
         _ = errors.finish()
-        return process.terminationStatus
+        return status
     }
 
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    func stop() { process.killNow() }
 
     deinit { stop() }
 }

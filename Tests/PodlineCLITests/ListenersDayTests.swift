@@ -297,23 +297,10 @@ struct ListenersDayTests {
         }
 
         /// Waits until the REPL exits and returns its status; nil when it had to be killed after `timeout`.
-        func wait(timeout: TimeInterval) -> Int32? {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline { usleep(20_000) }
-            guard !process.isRunning else {
-                killNow()
-                return nil
-            }
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        func wait(timeout: TimeInterval) -> Int32? { process.exitStatus(within: timeout) }
 
         /// Sends SIGKILL, as a crash would, and waits for the process to go.
-        func killNow() {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        func killNow() { process.killNow() }
 
         deinit { killNow() }
     }

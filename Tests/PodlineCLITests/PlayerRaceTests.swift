@@ -132,21 +132,9 @@ private final class GatedPlay: @unchecked Sendable, CustomStringConvertible {
     var stderr: String { (try? String(contentsOf: err, encoding: .utf8)) ?? "" }
 
     /// Waits for the exit; the status, or nil when it was still running after `timeout` (then it is killed).
-    func wait(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            killNow()
-            return nil
-        }
-        return process.terminationStatus
-    }
+    func wait(timeout: TimeInterval) -> Int32? { process.exitStatus(within: timeout) }
 
-    func killNow() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    func killNow() { process.killNow() }
 
     var description: String {
         "pid \(process.processIdentifier) \(isRunning ? "running" : "exited \(process.terminationStatus)"), "

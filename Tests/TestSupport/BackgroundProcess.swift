@@ -46,25 +46,10 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Sends SIGKILL and waits for the process to go; true when it was still running when killed.
     @discardableResult
-    public func killNow() -> Bool {
-        // Never a signal to a process that has been reaped: its pid may belong to another by now.
-        guard process.isRunning else { return false }
-        kill(pid, SIGKILL)
-        process.waitUntilExit()
-        return true
-    }
+    public func killNow() -> Bool { process.killNow() }
 
     /// Waits until the process exits (killing it after `timeout`); returns its status, nil when it had to be killed.
-    public func wait(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            killNow()
-            return nil
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    public func wait(timeout: TimeInterval) -> Int32? { process.exitStatus(within: timeout) }
 
     /// Resident memory in kB (`VmRSS` in /proc/PID/status), nil once the process is gone.
     public var residentKilobytes: Int? {
