@@ -110,7 +110,10 @@ struct CommandLineTests {
         let home = try Fixtures.temporaryDirectory()
         let malformed = try await podline(["mark", "not/a-ref", "played"], home: home)
         #expect(malformed.status == 64)
-        #expect(malformed.stderrLines == ["podline: invalid episode reference 'not/a-ref': expected <show>/<number> or an episode id"])
+        #expect(
+            malformed.stderrLines == [
+                "podline: invalid episode reference 'not/a-ref': expected SHOW/NUMBER, SHOW/latest, SHOW or an episode id"
+            ])
         let unknownShow = try await podline(["mark", "not-a-ref", "played"], home: home)
         #expect(unknownShow.status == 2)
         #expect(unknownShow.stderrLines == ["podline: not-a-ref: no such episode or show"])

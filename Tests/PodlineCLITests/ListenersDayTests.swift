@@ -263,8 +263,8 @@ struct ListenersDayTests {
         init(shell: Shell, directory: URL, logs: URL, name: String) throws {
             let output = logs.appendingPathComponent("\(name).stdout")
             errors = logs.appendingPathComponent("\(name).stderr")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
             process.arguments = []
             var environment = ProcessInfo.processInfo.environment

@@ -56,7 +56,7 @@ extension Library {
                 throw .database("cannot delete \(file.path): \(error.localizedDescription)")
             }
         }
-        try store.setDownloadPath(episodeID: id, nil)
+        try apply(.downloadDeleted(id))
         return existed ? .deleted(file) : .alreadyGone(file)
     }
 }

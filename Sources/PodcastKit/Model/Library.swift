@@ -7,6 +7,7 @@ import Observation
 public final class Library {
     @ObservationIgnored public let store: LibraryStore
     public private(set) var shows: [Show] = []
+    @ObservationIgnored private var observers: [@MainActor (LibraryChange) -> Void] = []
 
     /// A library backed by `store`; call `reload()` to fill it.
     public init(store: LibraryStore) {
@@ -46,20 +47,54 @@ public final class Library {
 
     /// Marks `episode` played (its position back to the start) or unplayed.
     public func setPlayed(_ episode: Episode, _ played: Bool) throws(StoreError) {
-        try store.setPlayed(episodeID: episode.id, played)
-        episode.isPlayed = played
-        episode.position = 0
+        try apply(.played([episode.id], played))
     }
 
     /// Sets or clears the favourite flag of `episode`.
     public func setFavorite(_ episode: Episode, _ favorite: Bool) throws(StoreError) {
-        try store.setFavorite(episodeID: episode.id, favorite)
-        episode.isFavorite = favorite
+        try apply(.favorite(episode.id, favorite))
     }
 
     /// Saves how far the listener got in `episode`.
     public func setPosition(_ episode: Episode, _ position: Double) throws(StoreError) {
-        try store.setPosition(episodeID: episode.id, position)
-        episode.position = max(0, position)
+        try apply(.position(episode.id, max(0, position)))
+    }
+
+    /// Calls `observer` after each change the model makes, once it is kept (the player follows its episode's marks
+    /// this way).
+    public func observe(_ observer: @escaping @MainActor (LibraryChange) -> Void) {
+        observers.append(observer)
+    }
+
+    /// Makes `change`: the store keeps it first (refused there, nothing changes), then the loaded models show it and
+    /// the observers hear of it. Returns how many episodes the store changed.
+    @discardableResult
+    public func apply(_ change: LibraryChange) throws(StoreError) -> Int {
+        let changed = try store.persist(change)
+        show(change)
+        return changed
+    }
+
+    /// Shows `change`, which another process made and kept, in the loaded models, and tells the observers.
+    public func show(_ change: LibraryChange) {
+        let ids = Set(change.episodeIDs)
+        for show in shows {
+            for episode in show.episodes where ids.contains(episode.id) { episode.take(change) }
+        }
+        for observer in observers { observer(change) }
+    }
+}
+
+extension Episode {
+    /// Shows `change` (already kept by the store).
+    func take(_ change: LibraryChange) {
+        switch change {
+        case .played(_, let played):
+            isPlayed = played
+            position = 0
+        case .favorite(_, let favorite): isFavorite = favorite
+        case .position(_, let seconds): position = seconds
+        case .downloadDeleted: downloadedFile = nil
+        }
     }
 }

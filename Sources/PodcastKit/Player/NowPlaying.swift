@@ -26,6 +26,9 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var normalize: Bool?
     /// The volume asked for with this item (`--volume`); nil leaves it to the show's, else as it is.
     public var volume: Double?
+    /// What the library holds of a library episode (played, favourite), kept in step with the library's changes;
+    /// nil for files and URLs.
+    public var marks: EpisodeMarks?
 
     public init(
         ref: String? = nil, title: String, show: String? = nil, url: String, duration: Double? = nil,
@@ -48,4 +51,17 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
 
     /// True for http and https URLs.
     public var isRemote: Bool { url.hasPrefix("http://") || url.hasPrefix("https://") }
+}
+
+/// A library episode's listener marks as the player holds them: its id, played, favourite.
+public struct EpisodeMarks: Equatable, Hashable, Sendable {
+    public var episodeID: Int64?
+    public var played: Bool
+    public var favorite: Bool
+
+    public init(episodeID: Int64?, played: Bool, favorite: Bool) {
+        self.episodeID = episodeID
+        self.played = played
+        self.favorite = favorite
+    }
 }

@@ -26,22 +26,12 @@ public struct PlayableResolver: Sendable {
             guard !local.isDirectory else { throw ResolveError("\(text): is a directory") }
             return NowPlaying(title: (local.path as NSString).lastPathComponent, url: local.path)
         }
-        if let reference = EpisodeReference(text) {
-            return try playable(try withStore(text) { store throws(StoreError) in try store.episode(reference) }, typed: text)
-        }
-        let show = text.hasSuffix("/latest") ? String(text.dropLast("/latest".count)) : text
-        guard !show.isEmpty, !show.contains("/"), !Self.looksLikeAudioFile(text) else {
+        if EpisodeReference(text) == nil, EpisodeLookup.showSlug(text) == nil || Self.looksLikeAudioFile(text) {
             throw ResolveError("\(text): no such file or directory")
         }
-        let newest = try withStore(text) { store throws(StoreError) -> EpisodeListing? in
-            guard let record = try store.show(matching: show), let id = record.id else { return nil }
-            guard let newest = try store.newestUnplayed(showID: id) else {
-                throw .notFound("\(record.slug) has no episode left to play")
-            }
-            return newest
-        }
-        guard let newest else { throw ResolveError("\(text): no such file, episode or show") }
-        return try playable(newest, typed: text)
+        let found = try withStore(text) { store throws(StoreError) in try EpisodeLookup.listing(text, in: store) }
+        guard let listing = found else { throw ResolveError("\(text): no such file, episode or show") }
+        return try playable(listing, typed: text)
     }
 
     /// True for a name that can only be meant as a file: one ending in an audio file's extension.
@@ -86,6 +76,7 @@ public struct PlayableResolver: Sendable {
             url: url, duration: record.duration)
         item.author = listing.showAuthor
         item.image = record.image ?? listing.showImage
+        item.marks = EpisodeMarks(episodeID: record.id, played: record.isPlayed, favorite: record.isFavorite)
         return item
     }
 

@@ -8,10 +8,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalid(String)
     /// The feed is already in the library.
     case alreadySubscribed(String)
+    /// The change cannot be made now (the episode is playing, say).
+    case refused(String)
 
     public var description: String {
         switch self {
-        case .database(let reason), .notFound(let reason), .invalid(let reason), .alreadySubscribed(let reason): reason
+        case .database(let reason), .notFound(let reason), .invalid(let reason), .alreadySubscribed(let reason), .refused(let reason):
+            reason
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ActivityNotice: Sendable, Equatable {
     case feedUpdated(show: String, newEpisodes: Int)
     /// A feed could not be read.
     case feedFailed(show: String, reason: String)
+    /// Another process changed (and kept) the library at `database`: the player's model shows it.
+    case libraryChanged(LibraryChange, database: String)
 
     /// The socket line that carries the notice to a player: `{"notify":{…}}` and a newline. Players do not reply to it.
     public var line: [UInt8] {
@@ -20,6 +22,9 @@ public enum ActivityNotice: Sendable, Equatable {
             body = .object([("event", .string("feed-updated")), ("show", .string(show)), ("new_episodes", .int(count))])
         case .feedFailed(let show, let reason):
             body = .object([("event", .string("feed-failed")), ("show", .string(show)), ("reason", .string(reason))])
+        case .libraryChanged(let change, let database):
+            body = .object(
+                [("event", .string("library-changed")), ("database", .string(database))] + Self.members(of: change))
         }
         return JSONValue.object([("notify", body)]).renderedBytes + [UInt8(ascii: "\n")]
     }
@@ -37,8 +42,37 @@ public enum ActivityNotice: Sendable, Equatable {
         case "feed-failed":
             guard let show = object["show"] as? String, let reason = object["reason"] as? String else { return nil }
             return .feedFailed(show: show, reason: reason)
+        case "library-changed":
+            guard let database = object["database"] as? String, let change = change(object) else { return nil }
+            return .libraryChanged(change, database: database)
         default:
             return nil
+        }
+    }
+
+    /// A library change as the members `change`, `episodes` and `value`.
+    private static func members(of change: LibraryChange) -> [(String, JSONValue)] {
+        let ids = JSONValue.array(change.episodeIDs.map { .int($0) })
+        switch change {
+        case .played(_, let played): return [("change", .string("played")), ("episodes", ids), ("value", .bool(played))]
+        case .favorite(_, let favorite): return [("change", .string("favorite")), ("episodes", ids), ("value", .bool(favorite))]
+        case .position(_, let seconds): return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
+        case .downloadDeleted: return [("change", .string("download-deleted")), ("episodes", ids)]
+        }
+    }
+
+    /// The library change a notice's members describe; nil when they describe none.
+    private static func change(_ object: [String: Any]) -> LibraryChange? {
+        guard let ids = (object["episodes"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.int64Value }), let first = ids.first else {
+            return nil
+        }
+        let value = object["value"]
+        switch object["change"] as? String {
+        case "played": return (value as? Bool).map { .played(ids, $0) }
+        case "favorite": return (value as? Bool).map { .favorite(first, $0) }
+        case "position": return (value as? NSNumber).map { .position(first, $0.doubleValue) }
+        case "download-deleted": return .downloadDeleted(first)
+        default: return nil
         }
     }
 }

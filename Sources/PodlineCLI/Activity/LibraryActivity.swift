@@ -55,6 +55,8 @@ public final class LibraryActivity {
             refreshed(Refresh(show: show, newEpisodes: count, failure: nil, serial: 0))
         case .feedFailed(let show, let reason):
             refreshed(Refresh(show: show, newEpisodes: 0, failure: reason, serial: 0))
+        case .libraryChanged:
+            break  // The library's model takes it (`LibraryEditor.received`), and the player with it.
         }
     }
 

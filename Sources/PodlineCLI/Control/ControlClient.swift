@@ -64,6 +64,21 @@ public final class ControlClient {
         throw .badReply("the player closed the connection")
     }
 
+    /// Tells the player `notice` and waits until it has taken it in (at most `seconds`).
+    public func tell(_ notice: ActivityNotice, seconds: Int = 2) throws(ControlError) {
+        nextID += 1
+        let id = nextID
+        UnixSocket.setSendTimeout(fd, seconds: seconds)
+        UnixSocket.setReceiveTimeout(fd, seconds: seconds)
+        var line = notice.line
+        // `{"notify":…}` and a newline become `{"notify":…,"request_id":N}`: a notice with an id is answered.
+        line.removeLast(2)
+        try send(line + Array(",\"request_id\":\(id)}\n".utf8))
+        while let reply = try readLine() {
+            if try ControlAnswer(line: reply).requestID == id { return }
+        }
+    }
+
     /// Makes a send give up after `seconds` when the player stops reading.
     public func limitSendTime(seconds: Int) {
         UnixSocket.setSendTimeout(fd, seconds: seconds)

@@ -33,6 +33,11 @@ public final class ControlServer {
         let dispatcher = dispatcher
         let activity = activity
         let listener = SocketListener(location: location, hub: hub) { request in
+            if case .libraryChanged(let change, let database)? = request.notice {
+                // Answered once the model shows it, so that the next status seen anywhere has it.
+                MainActorCall.run { dispatcher.library.received(change, database: database) }
+                return ControlResponse(bytes: request.requestID == .null ? [] : ControlReply.success(request.requestID, data: .null))
+            }
             if let notice = request.notice {
                 Task { @MainActor in activity.record(notice) }
                 return ControlResponse(bytes: [])
@@ -89,6 +94,8 @@ public final class ControlServer {
             case .player(let command):
                 let output = try dispatcher.run(command)
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
+            case .edit(let command):
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
             case .help(let topic):
                 let lines = HelpText.lines(for: topic).map { JSONValue.string($0) }
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .array(lines)))

@@ -77,6 +77,12 @@ enum UnixSocket {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
+
+    /// Sets a receive timeout, so a peer that stops answering cannot hold a reader forever.
+    static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
+        var time = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
 }
 
 /// The layout of Linux's `struct ucred`, which the C module does not export.

@@ -24,9 +24,11 @@ struct PlayerEventsView: View {
                 emit(.propertyChange(name: "queue", data: .array(ids.map { .string($0) })))
             }
             .onChange(of: player.current) { old, new in
-                if let old { emit(.episodeEnded(StatusReport.episode(old), reason: player.lastEnd ?? .stop)) }
+                // The same episode with other marks (a `mark` or `fav` of it) is a property change only.
+                let another = old?.id != new?.id
+                if another, let old { emit(.episodeEnded(StatusReport.episode(old), reason: player.lastEnd ?? .stop)) }
                 emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
-                if let new { emit(.episodeStarted(StatusReport.episode(new))) }
+                if another, let new { emit(.episodeStarted(StatusReport.episode(new))) }
             }
             .onChange(of: player.currentChapter?.number) { _, _ in
                 emit(.chapterChanged(StatusReport.chapter(player)))

@@ -17,6 +17,12 @@ public final class CommandDispatcher {
         self.resolver = resolver
     }
 
+    /// The editor of the resolver's library, whose changes the player shows at once (a `mark` of the playing episode
+    /// is in the next `status`).
+    public private(set) lazy var library = LibraryEditor(
+        paths: resolver.paths, playingRef: { [player] in player.current?.ref },
+        observers: [{ [player] change in player.take(change) }])
+
     /// Parses and runs the words of one command line; library and session commands are not for this dispatcher.
     public func run(words: [String]) throws(CommandError) -> CommandOutput {
         switch try CommandParser.parse(words) {
@@ -24,6 +30,9 @@ public final class CommandDispatcher {
             return try run(command)
         case .help(let topic):
             return CommandOutput(lines: HelpText.lines(for: topic))
+        case .edit(let command):
+            let report = try library.run(command.edit)
+            return CommandOutput(data: report.data, lines: report.lines + report.problems)
         case .quit, .library:
             throw CommandError(.unavailable, "'\(words[0])' is not available here")
         }

@@ -21,6 +21,8 @@ public enum CommandParser {
         switch spec.kind {
         case .library:
             return .library([spec.name] + arguments)
+        case .edit:
+            return .edit(try LibraryEditParser.parse(arguments, for: spec))
         case .session:
             if spec.name == "help" {
                 try expect(arguments, atMost: 1, spec)

@@ -8,6 +8,9 @@ public struct CommandSpec: Sendable, Equatable {
         case session
         /// A library command, parsed and run by the shell form (in-process in the REPL).
         case library
+        /// Changes the library's model (`mark`, `fav`, `delete`): parsed by the language and run by whichever front
+        /// end has it, the shell, the REPL or the socket; a running player shows the change.
+        case edit
     }
 
     /// The front ends a command can be typed in.

@@ -77,12 +77,12 @@ public enum CommandTable {
             ],
             in: [.shell, .repl], completion: .references, traits: [.waitsOnIO]),
         CommandSpec(
-            "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .library,
+            "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .edit,
             flags: [
                 FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
-                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."),
+                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."), json,
             ],
-            in: [.shell, .repl], completion: .references),
+            completion: .references),
         CommandSpec(
             "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
             kind: .library,
@@ -119,12 +119,15 @@ public enum CommandTable {
             ],
             in: [.shell, .repl], completion: .none),
         CommandSpec(
-            "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .library,
-            in: [.shell, .repl], completion: .references),
+            "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
+            completion: .references),
         CommandSpec(
-            "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .library,
-            flags: [FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was.")],
-            in: [.shell, .repl], completion: .references),
+            "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .edit,
+            flags: [
+                FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was."),
+                json,
+            ],
+            completion: .references),
         CommandSpec(
             "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
             flags: [json],

@@ -10,6 +10,8 @@ public enum ParsedCommand: Equatable, Sendable {
     case quit
     /// A library command, as words for the shell form (name first).
     case library([String])
+    /// A change of the library's model.
+    case edit(EditCommand)
 }
 
 /// A command that acts on the player.

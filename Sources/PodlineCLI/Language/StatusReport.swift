@@ -36,7 +36,7 @@ public enum StatusReport {
     /// The `{"state":"stopped"}` a client prints when no player runs.
     nonisolated public static let noPlayer: JSONValue = .object([("state", .string(PlayState.stopped.rawValue))])
 
-    /// One item as JSON: ref, title, show, url, duration.
+    /// One item as JSON: ref, title, show, url, duration, and for library episodes played and favorite (else null).
     nonisolated public static func episode(_ item: NowPlaying) -> JSONValue {
         .object([
             ("ref", .string(item.ref)),
@@ -44,6 +44,8 @@ public enum StatusReport {
             ("show", .string(item.show)),
             ("url", .string(item.url)),
             ("duration", .number(item.duration)),
+            ("played", item.marks.map { .bool($0.played) } ?? .null),
+            ("favorite", item.marks.map { .bool($0.favorite) } ?? .null),
         ])
     }
 

@@ -141,6 +141,8 @@ final class ReplSession {
             }
         case .player(let playerCommand)?:
             runPlayer(playerCommand, words: words)
+        case .edit(let edit)?:
+            runEdit(edit)
         }
         return outcome
     }
@@ -177,6 +179,19 @@ final class ReplSession {
             } else {
                 output.lines.forEach { print($0) }
             }
+        } catch {
+            _ = fail(error)
+        }
+    }
+
+    /// Runs a library edit on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
+    private func runEdit(_ command: EditCommand) {
+        guard remote == nil else {
+            lastStatus = ShellEdit.run(command)
+            return
+        }
+        do throws(CommandError) {
+            lastStatus = try dispatcher.library.run(command.edit).print(json: command.json)
         } catch {
             _ = fail(error)
         }

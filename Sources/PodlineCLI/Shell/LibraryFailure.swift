@@ -20,20 +20,12 @@ func libraryFailure(_ error: any Error) -> ExitCode {
         switch error {
         case .notFound: return ExitCode(ExitStatus.unreadable)
         case .invalid: return ExitCode(ExitStatus.usage)
-        case .database, .alreadySubscribed: return ExitCode(ExitStatus.failure)
+        case .database, .alreadySubscribed, .refused: return ExitCode(ExitStatus.failure)
         }
     default:
         printError("\(error)")
         return ExitCode(ExitStatus.failure)
     }
-}
-
-/// Reads an episode reference argument, or fails as a usage error naming it.
-func parseReference(_ text: String) throws(StoreError) -> EpisodeReference {
-    guard let reference = EpisodeReference(text) else {
-        throw .invalid("invalid episode reference '\(text)': expected <show>/<number> or an episode id")
-    }
-    return reference
 }
 
 /// The show `text` names (its slug, id or feed URL), or a `notFound` error that points at `podline shows`.

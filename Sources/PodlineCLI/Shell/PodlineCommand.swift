@@ -11,11 +11,11 @@ public struct PodlineCommand: ParsableCommand {
         commandName: "podline",
         abstract: "A command-line podcast player.",
         version: PodlineVersion.current,
-        subcommands: PlayerSubcommand<PlayName>.all + [
+        subcommands: LanguageSubcommand<PlayName>.player + [
             StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
-            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, MarkCommand.self, RemoveCommand.self, DeleteCommand.self,
+            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, RemoveCommand.self,
             NotesCommand.self, ChaptersCommand.self, TranscriptCommand.self, SearchCommand.self, ShowCommand.self, StatsCommand.self,
-            FavCommand.self,
+        ] + LanguageSubcommand<PlayName>.edits + [
             InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,
         ],
         defaultSubcommand: ReplCommand.self

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Logging
+import PodcastKit
 
 /// What the running player (if any) is playing, for commands that must not pull a file from under it.
 enum RunningPlayer {
@@ -29,6 +31,21 @@ enum RunningPlayer {
             printError("\(error)")
         }
         throw ExitCode(ExitStatus.noPlayer)
+    }
+
+    /// An observer that shows each change of the library at `paths` in the running player's model, when a player
+    /// runs, before the command goes on (so that a `status` right after it has the change).
+    @MainActor
+    static func showing(changesOf paths: LibraryPaths) -> @MainActor (LibraryChange) -> Void {
+        let database = paths.database.standardizedFileURL.path
+        return { change in
+            guard let client = try? ControlClient() else { return }
+            do {
+                try client.tell(.libraryChanged(change, database: database))
+            } catch {
+                Logger(label: "podline.control").debug("the running player did not take the library change: \(error)")
+            }
+        }
     }
 
     /// Stops the running player (for `--force`).

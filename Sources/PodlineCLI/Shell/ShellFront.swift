@@ -53,8 +53,8 @@ enum ShellFront {
             if let status = Configuration.check(warningOnly: talksToPlayer) { return .done(status) }
         }
         switch spec.kind {
-        case .player where !spec.traits.contains(.ownShellForm):
-            return .done(runPlayerCommand(full))
+        case .player where !spec.traits.contains(.ownShellForm), .edit:
+            return .done(runLanguageCommand(full))
         case .player, .library, .session:
             return .parse(full)
         }
@@ -77,9 +77,9 @@ enum ShellFront {
         }
     }
 
-    /// Runs a player command typed in the shell: `play` and `demo` start or hand over, `status` asks, the others
-    /// go to the running player.
-    static func runPlayerCommand(_ words: [String]) -> Int32 {
+    /// Runs a command of the language typed in the shell: `play` and `demo` start or hand over, `status` asks, library
+    /// edits change the library here (a running player shows them), the other player commands go to the running player.
+    static func runLanguageCommand(_ words: [String]) -> Int32 {
         let command: ParsedCommand
         do {
             command = try CommandParser.parse(words, in: .shell)
@@ -96,6 +96,8 @@ enum ShellFront {
             return MainActor.assumeIsolated { ShellPlay.run(request) }
         case .player(.status(let json)):
             return exitStatus { try StatusCommand.report(json: json) }
+        case .edit(let edit):
+            return MainActor.assumeIsolated { ShellEdit.run(edit) }
         default:
             return exitStatus { try RemoteCommand.run(words) }
         }

@@ -18,7 +18,7 @@ struct ChaptersCommand: ParsableCommand {
             """)
 
     @Argument(
-        help: "An episode (SHOW/NUMBER or its id), an MP3 file, or a URL of an MP3 or a chapters file (default: what plays).",
+        help: "An episode (\(EpisodeLookup.forms)), an MP3 file, or a URL of an MP3 or a chapters file (default: what plays).",
         completion: .file(extensions: ["mp3"]))
     var target: String?
 
@@ -57,7 +57,7 @@ struct ChaptersCommand: ParsableCommand {
         }
         do {
             let store = try library.openStore()
-            let listing = try store.episode(try parseReference(target))
+            let listing = try EpisodeLookup.require(target, in: store)
             let episode = listing.episode
             let fetched = try runBlocking {
                 try await HTTPFetcher.with(needed: ChaptersKeeper.needsFetch(episode)) { http in

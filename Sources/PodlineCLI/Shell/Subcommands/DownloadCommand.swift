@@ -12,7 +12,7 @@ struct DownloadCommand: ParsableCommand {
             "On a terminal a progress bar is drawn on standard error; otherwise download-progress events are written to standard output as NDJSON."
     )
 
-    @Argument(help: "Episodes: SHOW/NUMBER or ids; with --new, shows (none: every show).")
+    @Argument(help: "Episodes: \(EpisodeLookup.forms); with --new, shows (none: every show).")
     var refs: [String] = []
 
     @Flag(help: CommandTable.flagHelp("download", "new"))
@@ -48,7 +48,7 @@ struct DownloadCommand: ParsableCommand {
                 listings = try store.newEpisodes(showIDs: showIDs, limitPerShow: limit)
                 if listings.isEmpty { print("Nothing new to download") }
             } else {
-                for ref in refs { listings.append(try store.episode(try parseReference(ref))) }
+                for ref in refs { listings.append(try EpisodeLookup.require(ref, in: store)) }
             }
         } catch {
             throw libraryFailure(error)

@@ -12,7 +12,7 @@ struct NotesCommand: ParsableCommand {
             terminal, and links numbered and listed at the end. --json adds the raw HTML (description) and the text (notes).
             """)
 
-    @Argument(help: "The episode: SHOW/NUMBER or its id.")
+    @Argument(help: "The episode: \(EpisodeLookup.forms).")
     var ref: String
 
     @Flag(help: "Print one JSON object.")
@@ -28,7 +28,7 @@ struct NotesCommand: ParsableCommand {
         do {
             let store = try library.openStore()
             paths = store.paths
-            listing = try store.episode(try parseReference(ref))
+            listing = try EpisodeLookup.require(ref, in: store)
         } catch {
             throw libraryFailure(error)
         }

@@ -17,7 +17,7 @@ struct TranscriptCommand: ParsableCommand {
             "language", "cues": [{"start", "end", "speaker", "text"}]}, times in seconds (null when untimed).
             """)
 
-    @Argument(help: "An episode (SHOW/NUMBER or its id); default: what plays.")
+    @Argument(help: "An episode (\(EpisodeLookup.forms)); default: what plays.")
     var target: String?
 
     @Flag(help: "Print one JSON object.")
@@ -49,7 +49,7 @@ struct TranscriptCommand: ParsableCommand {
         let ref: String
         do {
             let store = try library.openStore()
-            let listing = try store.episode(try parseReference(reference))
+            let listing = try EpisodeLookup.require(reference, in: store)
             ref = listing.ref
             let episode = listing.episode
             // A transcript already kept is read without setting up HTTP.

@@ -1,0 +1,19 @@
+/// A change of what the listener did with episodes, as the library model makes it and its observers see it.
+public enum LibraryChange: Sendable, Equatable {
+    /// These episodes were marked played (their positions back to the start) or unplayed.
+    case played([Int64], Bool)
+    /// This episode was made a favourite, or no longer one.
+    case favorite(Int64, Bool)
+    /// The listener got this far into this episode (seconds).
+    case position(Int64, Double)
+    /// This episode's downloaded file is gone; it plays from its URL.
+    case downloadDeleted(Int64)
+
+    /// The episodes the change is about.
+    public var episodeIDs: [Int64] {
+        switch self {
+        case .played(let ids, _): ids
+        case .favorite(let id, _), .position(let id, _), .downloadDeleted(let id): [id]
+        }
+    }
+}

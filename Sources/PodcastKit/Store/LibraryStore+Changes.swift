@@ -1,0 +1,18 @@
+/// How the store keeps a change of the library model.
+extension LibraryStore {
+    /// Writes `change` in one transaction; returns how many episodes it changed.
+    @discardableResult
+    public func persist(_ change: LibraryChange) throws(StoreError) -> Int {
+        switch change {
+        case .played(let ids, let played):
+            return try setPlayed(episodeIDs: ids, played)
+        case .favorite(let id, let favorite):
+            try setFavorite(episodeID: id, favorite)
+        case .position(let id, let seconds):
+            try setPosition(episodeID: id, seconds)
+        case .downloadDeleted(let id):
+            try setDownloadPath(episodeID: id, nil)
+        }
+        return 1
+    }
+}

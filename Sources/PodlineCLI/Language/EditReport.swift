@@ -1,0 +1,22 @@
+import PodcastKit
+
+/// What a library edit did: its JSON data, its lines for people, the lines for standard error, and its exit status.
+public struct EditReport: Sendable {
+    public var data: JSONValue
+    public var lines: [String]
+    /// Episodes the edit could not act on, one line each (the rest were done).
+    public var problems: [String] = []
+    /// 0, or the documented status of the problems.
+    public var status: Int32 = 0
+
+    /// Prints the report as a one-shot command or a REPL line does (`json`: the data), and returns its status.
+    func print(json: Bool) -> Int32 {
+        if json {
+            Swift.print(data.rendered)
+        } else {
+            lines.forEach { Swift.print($0) }
+        }
+        problems.forEach { printError($0) }
+        return status
+    }
+}

@@ -1,0 +1,58 @@
+/// Splits a command's arguments into the words it names and the flags of its table entry, with their values.
+struct FlagWords {
+    /// The words that are not flags, in order (everything after `--` is one).
+    var targets: [String] = []
+    /// The flags given, each with its value (nil for a switch), in order.
+    var flags: [(spec: FlagSpec, value: String?)] = []
+
+    /// Reads `arguments` with the flags `spec` lists: `--name`, `--name VALUE`, `--name=VALUE`.
+    init(_ arguments: [String], for spec: CommandSpec) throws(CommandError) {
+        var index = 0
+        var onlyTargets = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyTargets || !word.hasPrefix("--") || word == "-" {
+                targets.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyTargets = true
+                continue
+            }
+            var name = word
+            var inlineValue: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            guard let flag = spec.flag(name) else {
+                throw CommandError(.invalidParameter, "\(spec.name): unknown option '\(name)' (see 'podline help \(spec.name)')")
+            }
+            guard flag.value != nil else {
+                if inlineValue != nil { throw CommandError(.invalidParameter, "\(spec.name): \(name) takes no value") }
+                flags.append((flag, nil))
+                continue
+            }
+            var value = inlineValue
+            if value == nil, index < arguments.count {
+                value = arguments[index]
+                index += 1
+            }
+            guard let value else {
+                throw CommandError(.invalidParameter, "\(spec.name): \(name) needs a value (\(flag.value ?? ""))")
+            }
+            flags.append((flag, value))
+        }
+    }
+
+    /// The value of the last `--name` given; nil when it was not given.
+    func value(_ name: String) -> String? {
+        flags.last { $0.spec.name == name }?.value
+    }
+
+    /// True when the switch `--name` was given.
+    func has(_ name: String) -> Bool {
+        flags.contains { $0.spec.name == name }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A command that changes the library's model: what the listener did with episodes.
+public enum LibraryEdit: Equatable, Sendable {
+    /// Marks episodes and whole shows (`targets`; none: every show) played or unplayed, only those published before
+    /// `cutoff` when one is given.
+    case mark(targets: [String], played: Bool, cutoff: Date?)
+    /// Makes an episode a favourite or not (`to`), or toggles it (nil).
+    case favorite(target: String, to: Bool?)
+    /// Deletes the downloaded files of episodes; the episodes stay, streamable.
+    case delete(targets: [String])
+}
+
+/// An edit as typed: the change and whether to print JSON.
+public struct EditCommand: Equatable, Sendable {
+    public var edit: LibraryEdit
+    public var json: Bool
+}

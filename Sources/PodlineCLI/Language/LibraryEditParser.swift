@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads the words after `mark`, `fav` and `delete` into an `EditCommand`, with the flags of the command table.
+enum LibraryEditParser {
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> EditCommand {
+        let words = try FlagWords(arguments, for: spec)
+        let json = words.has("json")
+        switch spec.name {
+        case "mark":
+            return EditCommand(edit: try mark(words, spec), json: json)
+        case "fav":
+            guard words.targets.count == 1 else { throw usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
+            if words.has("on") && words.has("off") { throw usage(spec, "--on and --off cannot be used together") }
+            let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
+            return EditCommand(edit: .favorite(target: words.targets[0], to: to), json: json)
+        default:
+            guard !words.targets.isEmpty else { throw usage(spec, "give at least one episode") }
+            return EditCommand(edit: .delete(targets: words.targets), json: json)
+        }
+    }
+
+    private static func mark(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryEdit {
+        guard let last = words.targets.last, let state = MarkState(rawValue: last) else {
+            throw usage(spec, "the last word must be played or unplayed")
+        }
+        let olderThan = words.value("older-than")
+        let before = words.value("before")
+        if words.targets.count == 1, olderThan == nil, before == nil {
+            throw usage(spec, "name an episode or a show, or catch up with --older-than or --before")
+        }
+        var cutoff: Date?
+        if let olderThan {
+            guard let age = Self.age(olderThan) else {
+                throw usage(spec, "--older-than takes an age such as 30d, 2w or 12h, not '\(olderThan)'")
+            }
+            cutoff = Date().addingTimeInterval(-age)
+        }
+        if let before {
+            guard let date = Self.date(before) else { throw usage(spec, "--before takes a date YYYY-MM-DD, not '\(before)'") }
+            cutoff = min(cutoff ?? date, date)
+        }
+        return .mark(targets: Array(words.targets.dropLast()), played: state == .played, cutoff: cutoff)
+    }
+
+    /// The states an episode can be marked with.
+    enum MarkState: String, CaseIterable {
+        case played, unplayed
+    }
+
+    private static func usage(_ spec: CommandSpec, _ problem: String) -> CommandError {
+        CommandError(.invalidParameter, "\(spec.name): \(problem) (see 'podline help \(spec.name)')")
+    }
+
+    /// Seconds in an age: `30d`, `2w`, or a TIME (`12h`, `90m`).
+    static func age(_ text: String) -> Double? {
+        let units: [Character: Double] = ["d": 86_400, "w": 604_800]
+        if let last = text.last, let scale = units[last], let value = Double(text.dropLast()), value >= 0, value.isFinite {
+            return value * scale
+        }
+        return TimeSpec.seconds(text)
+    }
+
+    /// Midnight UTC of a `YYYY-MM-DD` date.
+    static func date(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, text.count == 10, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: components)
+    }
+}

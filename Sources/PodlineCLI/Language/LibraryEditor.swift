@@ -1,0 +1,133 @@
+import Foundation
+import PodcastKit
+
+/// Carries out library edits (`mark`, `fav`, `delete`) by writing the library's model; the model's store keeps them
+/// and its observers (the player of this process, a player elsewhere) show them.
+///
+/// The REPL, the socket and the shell run edits through one editor each, so they give the same answers.
+@MainActor
+public final class LibraryEditor {
+    public let paths: LibraryPaths
+    private var model: Library?
+    private let observers: [@MainActor (LibraryChange) -> Void]
+    private let playingRef: @MainActor () -> String?
+
+    /// An editor of the library at `paths`. `playingRef` names the episode a player plays now (delete refuses it);
+    /// `observers` hear of every change the library makes.
+    public init(
+        paths: LibraryPaths, playingRef: @escaping @MainActor () -> String?,
+        observers: [@MainActor (LibraryChange) -> Void] = []
+    ) {
+        self.paths = paths
+        self.playingRef = playingRef
+        self.observers = observers
+    }
+
+    /// The library's model, opened on first use.
+    public func library() throws(StoreError) -> Library {
+        if let model { return model }
+        let model = Library(store: try LibraryStore(paths: paths))
+        for observer in observers { model.observe(observer) }
+        self.model = model
+        return model
+    }
+
+    /// Shows a change that another process made (and kept) in the library at `database`, when that is this one.
+    public func received(_ change: LibraryChange, database: String) {
+        guard database == paths.database.standardizedFileURL.path, let model = try? library() else { return }
+        model.show(change)
+    }
+
+    /// Runs one edit.
+    public func run(_ edit: LibraryEdit) throws(CommandError) -> EditReport {
+        do {
+            let library = try library()
+            switch edit {
+            case .mark(let targets, let played, let cutoff):
+                return try mark(targets, played: played, cutoff: cutoff, in: library)
+            case .favorite(let target, let to):
+                let listing = try EpisodeLookup.require(target, in: library.store)
+                let favorite = to ?? !listing.episode.isFavorite
+                try library.apply(.favorite(try id(of: listing), favorite))
+                return EditReport(
+                    data: .object([("ref", .string(listing.ref)), ("favorite", .bool(favorite))]),
+                    lines: ["\(listing.ref): \(favorite ? "favourite" : "not a favourite")"])
+            case .delete(let targets):
+                return try delete(targets, in: library)
+            }
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    private func mark(_ targets: [String], played: Bool, cutoff: Date?, in library: Library) throws(StoreError) -> EditReport {
+        let store = library.store
+        var episodeIDs: [Int64] = []
+        var showIDs: [Int64] = []
+        var single: String?
+        for target in targets {
+            if EpisodeReference(target) != nil || target.contains("/") {
+                let listing = try EpisodeLookup.require(target, in: store)
+                episodeIDs.append(try id(of: listing))
+                single = targets.count == 1 && cutoff == nil ? listing.ref : nil
+            } else if let show = try store.show(matching: target), let id = show.id {
+                showIDs.append(id)
+            } else {
+                throw .notFound("\(target): no such episode or show")
+            }
+        }
+        if !showIDs.isEmpty || targets.isEmpty {
+            episodeIDs += try store.episodeIDs(showIDs: showIDs, publishedBefore: cutoff)
+        }
+        let changed = try library.apply(.played(Array(Set(episodeIDs)).sorted(), played))
+        let state = played ? "played" : "unplayed"
+        let line = single.map { "\($0): \(state)" } ?? "Marked \(changed) episode\(changed == 1 ? "" : "s") \(state)"
+        return EditReport(
+            data: .object([("state", .string(state)), ("changed", .int(changed)), ("ref", .string(single))]), lines: [line])
+    }
+
+    private func delete(_ targets: [String], in library: Library) throws(StoreError) -> EditReport {
+        var listings: [EpisodeListing] = []
+        for target in targets { listings.append(try EpisodeLookup.require(target, in: library.store)) }
+        if let playing = playingRef(), listings.contains(where: { $0.ref == playing }) {
+            throw .refused("\(playing) is playing: 'podline stop' it before deleting its file")
+        }
+        var report = EditReport(data: .null, lines: [])
+        var outcomes: [JSONValue] = []
+        for listing in listings {
+            let (outcome, file): (String, String?)
+            switch try library.deleteDownload(listing) {
+            case .deleted(let deleted):
+                (outcome, file) = ("deleted", deleted.path)
+                report.lines.append("\(listing.ref): deleted \(deleted.path)")
+            case .alreadyGone(let gone):
+                (outcome, file) = ("already-gone", gone.path)
+                report.lines.append("\(listing.ref): \(gone.path) was already gone; no longer marked downloaded")
+            case .notDownloaded:
+                (outcome, file) = ("not-downloaded", nil)
+                report.problems.append("\(listing.ref): not downloaded")
+                report.status = ExitStatus.unreadable
+            }
+            outcomes.append(.object([("ref", .string(listing.ref)), ("outcome", .string(outcome)), ("file", .string(file))]))
+        }
+        report.data = .array(outcomes)
+        return report
+    }
+
+    private func id(of listing: EpisodeListing) throws(StoreError) -> Int64 {
+        guard let id = listing.episode.id else { throw .notFound("\(listing.ref): no such episode") }
+        return id
+    }
+}
+
+extension CommandError {
+    /// A library failure as the command language reports it: a name that names nothing is unreadable (2), a malformed
+    /// one a usage error (64), a refusal or a database failure a failure (1).
+    init(_ error: StoreError) {
+        switch error {
+        case .notFound(let reason): self.init(.unreadable, reason)
+        case .invalid(let reason): self.init(.invalidParameter, reason)
+        case .database(let reason), .alreadySubscribed(let reason), .refused(let reason): self.init(.failed, reason)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import PodcastKit
+
+/// Runs a library edit typed in the shell (or in a REPL whose player runs elsewhere) on this process's own model of the
+/// library; a running player shows the change before the command ends.
+@MainActor
+enum ShellEdit {
+    /// Runs `command`, prints its report and returns its exit status.
+    static func run(_ command: EditCommand) -> Int32 {
+        let paths = LibraryPaths.configured()
+        let editor = LibraryEditor(
+            paths: paths, playingRef: { RunningPlayer.currentRef() }, observers: [RunningPlayer.showing(changesOf: paths)])
+        do {
+            return try editor.run(command.edit).print(json: command.json)
+        } catch {
+            printError(error.message)
+            return error.exitStatus
+        }
+    }
+}
