@@ -16,7 +16,7 @@ public enum CoordinatorProbe {
             setVolume: { _, _ in }, setSpeed: { _ in })
         let settings = PlaybackSettings()
         let coordinator = PlaybackCoordinator(
-            engine: idle, journal: PlaybackJournal(store: nil, settings: settings, warn: { _ in }), settings: settings,
+            engine: idle, journal: PlaybackJournal(library: nil, settings: settings, warn: { _ in }), settings: settings,
             source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {})
         let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))
         player.load(NowPlaying(title: "probe", url: "/dev/null"))

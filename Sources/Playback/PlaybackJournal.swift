@@ -2,11 +2,13 @@ import Foundation
 import Logging
 import PodcastKit
 
-/// Writes what the player model says about listening into the library: positions (throttled), played state at the
-/// end of an episode. A failed write is reported on standard error, once per reason, never dropped.
+/// Writes what the player model says about listening into the library's model: positions (throttled), played state at
+/// the end of an episode; the library keeps them and its observers hear of them. A failed write is reported on
+/// standard error, once per reason, never dropped.
 @MainActor
 final class PlaybackJournal {
-    private let store: LibraryStore?
+    private let library: Library?
+    private var store: LibraryStore? { library?.store }
     private let settings: PlaybackSettings
     private var lastSave = Date.distantPast
     private var reported: Set<String> = []
@@ -20,8 +22,8 @@ final class PlaybackJournal {
 
     private let warn: PlayerWarning
 
-    init(store: LibraryStore?, settings: PlaybackSettings, warn: @escaping PlayerWarning) {
-        self.store = store
+    init(library: Library?, settings: PlaybackSettings, warn: @escaping PlayerWarning) {
+        self.library = library
         self.settings = settings
         self.warn = warn
     }
@@ -66,7 +68,7 @@ final class PlaybackJournal {
             return
         }
         guard let id = listing(item)?.episode.id else { return }
-        write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
+        write(item, .played([id], true))
     }
 
     /// Seconds saved by skipping silence, not yet added to the library's lifetime total.
@@ -102,9 +104,9 @@ final class PlaybackJournal {
         guard let listing = listing(item), let id = listing.episode.id else { return }
         let duration = item.duration ?? listing.episode.duration
         if final, let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05) {
-            write(item) { store throws(StoreError) in try store.setPlayed(episodeID: id, true) }
+            write(item, .played([id], true))
         } else {
-            write(item) { store throws(StoreError) in try store.setPosition(episodeID: id, position) }
+            write(item, .position(id, max(0, position)))
         }
     }
 
@@ -163,10 +165,10 @@ final class PlaybackJournal {
         }
     }
 
-    private func write(_ item: NowPlaying, _ body: (LibraryStore) throws(StoreError) -> Void) {
-        guard let store else { return }
+    private func write(_ item: NowPlaying, _ change: LibraryChange) {
+        guard let library else { return }
         do {
-            try body(store)
+            try library.apply(change)
         } catch {
             report("cannot save the place in \(item.ref ?? item.title): \(error)")
         }

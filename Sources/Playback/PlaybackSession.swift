@@ -27,7 +27,7 @@ public final class PlaybackSession<Companion: View> {
     /// A session playing what `player` holds, through `output`, saving into `store`; `companion` is mounted beside the
     /// coordinator, with the player in its environment.
     public init(
-        output: OutputSpec, store: LibraryStore?, settings: Settings, player: Player, companion: Companion,
+        output: OutputSpec, library: Library?, settings: Settings, player: Player, companion: Companion,
         warn: @escaping PlayerWarning
     ) {
         self.player = player
@@ -35,7 +35,7 @@ public final class PlaybackSession<Companion: View> {
         var playbackSettings = PlaybackSettings(settings)
         playbackSettings.measuresBeforePlaying = output.isFile
         self.settings = playbackSettings
-        journal = PlaybackJournal(store: store, settings: self.settings, warn: warn)
+        journal = PlaybackJournal(library: library, settings: self.settings, warn: warn)
         let mailbox = EngineMailbox()
         engine = PlaybackEngine(output: output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }

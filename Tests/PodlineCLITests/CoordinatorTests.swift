@@ -43,7 +43,7 @@ struct CoordinatorTests {
         settings.shows["fast-show", default: ShowSettings()].speed = 2
         let playback = PlaybackSettings(settings)
         let coordinator = PlaybackCoordinator(
-            engine: log.client, journal: PlaybackJournal(store: nil, settings: playback, warn: { Issue.record("warned: \($0)") }),
+            engine: log.client, journal: PlaybackJournal(library: nil, settings: playback, warn: { Issue.record("warned: \($0)") }),
             settings: playback,
             source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {}
         )

@@ -21,11 +21,11 @@ typealias PlayerSession = PlaybackSession<DesktopCompanion>
 extension PlaybackSession where Companion == DesktopCompanion {
     /// A session for `dispatcher`'s player, on the session bus while it runs (a client's Quit ends it), following
     /// config.toml's changes and reporting on standard error.
-    static func forFrontEnd(output: OutputSpec, store: LibraryStore?, settings: Settings, dispatcher: CommandDispatcher) -> PlayerSession {
+    static func forFrontEnd(output: OutputSpec, library: Library?, settings: Settings, dispatcher: CommandDispatcher) -> PlayerSession {
         let quit = QuitTarget()
         let desktop = MPRISService(dispatcher: dispatcher) { quit.session?.quit() }
         let session = PlayerSession(
-            output: output, store: store, settings: settings, player: dispatcher.player,
+            output: output, library: library, settings: settings, player: dispatcher.player,
             companion: DesktopCompanion(service: desktop), warn: { printError($0) })
         quit.session = session
         session.services = [desktop]

@@ -59,11 +59,10 @@ final class ReplSession {
     /// Plays through the configured output whatever the player holds.
     private func startPlayback() {
         let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
-        let paths = LibraryPaths()
         Logger(label: "podline.audio").debug("opening the output \(output)")
-        Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
-        let store = try? LibraryStore(paths: paths)
-        let session = PlayerSession.forFrontEnd(output: output, store: store, settings: settings, dispatcher: dispatcher)
+        Logger(label: "podline.library").debug("opening the library \(dispatcher.library.paths.database.path)")
+        let session = PlayerSession.forFrontEnd(
+            output: output, library: try? dispatcher.library.library(), settings: settings, dispatcher: dispatcher)
         session.attach()
         playback = session
     }

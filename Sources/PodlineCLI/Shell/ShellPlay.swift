@@ -45,10 +45,11 @@ enum ShellPlay {
             printError(error.message)
             return error.exitStatus
         }
-        let store = FileManager.default.fileExists(atPath: paths.database.path) ? try? LibraryStore(paths: paths) : nil
         Logger(label: "podline.audio").debug("opening the output \(output)")
         let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
-        let session = PlayerSession.forFrontEnd(output: output, store: store, settings: settings, dispatcher: dispatcher)
+        // A file played where no library is yet makes none.
+        let library = FileManager.default.fileExists(atPath: paths.database.path) ? try? dispatcher.library.library() : nil
+        let session = PlayerSession.forFrontEnd(output: output, library: library, settings: settings, dispatcher: dispatcher)
         let control = ControlSocketService(player: dispatcher.player, dispatcher: dispatcher)
         // The socket first: the desktop's controls come up once other shells can reach the player.
         session.services.insert(control, at: 0)
