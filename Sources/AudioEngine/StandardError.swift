@@ -19,7 +19,7 @@ public enum StandardError {
     /// Writes `text` as it is.
     public static func write(_ text: String) {
         let fd = descriptor
-        Array(text.utf8).withUnsafeBytes { WholeWrite.write($0, to: fd) }
+        _ = Array(text.utf8).withUnsafeBytes { WholeWrite.write($0, to: fd) }
     }
 
     nonisolated(unsafe) private static var wanted = false

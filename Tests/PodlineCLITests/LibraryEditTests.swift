@@ -33,7 +33,8 @@ struct LibraryEditTests {
     static let edits: [[String]] = [
         ["mark", "edits/1", "played", "--json"], ["mark", "edits/latest", "played", "--json"], ["mark", "edits", "unplayed", "--json"],
         ["mark", "played", "--before", "2024-01-03", "--json"], ["fav", "edits/2", "--json"], ["fav", "edits", "--on", "--json"],
-        ["fav", "3", "--json"], ["delete", "edits/1", "--json"], ["mark", "nosuch/9", "played"], ["fav", "a/b/c"],
+        ["fav", "3", "--json"], ["delete", "edits/1", "--json"], ["unsubscribe", "edits", "--json"], ["mark", "nosuch/9", "played"],
+        ["fav", "a/b/c"],
     ]
 
     @Test("each edit gives the same JSON and the same failure from the shell, the REPL and the socket")
@@ -82,6 +83,7 @@ struct LibraryEditTests {
         #expect(shell[2] == #"0 {"state":"unplayed","changed":2,"ref":null}"#)
         #expect(shell[5] == #"0 {"ref":"edits/4","favorite":true}"#, "a bare show: its newest not yet played")
         #expect(shell[7] == #"2 [{"ref":"edits/1","outcome":"not-downloaded","file":null}]"#)
+        #expect(shell[8] == #"0 [{"slug":"edits","title":"Edits","episodes":4,"downloads":0,"kept_in":null}]"#)
         // The failures: the same kind and the same message everywhere.
         #expect(shell[successes].hasPrefix("2 ") && shell[successes + 1].hasPrefix("64 "), "\(shell.suffix(2))")
         #expect(socket.suffix(2) == ["unreadable", "invalid parameter"])
@@ -125,7 +127,11 @@ struct LibraryEditTests {
         #expect(unfavoured?["ref"] as? String == "edits/2", "the same episode goes on playing")
         let deleting = try PodlineBinary.run(["delete", "edits/2"], home: home, environment: environment)
         #expect(deleting.status == 1 && deleting.stderrLines == ["podline: edits/2 is playing: 'podline stop' it before deleting its file"])
-        player.send("stop")
+        let refused = try PodlineBinary.run(["remove", "edits"], home: home, environment: environment)
+        #expect(refused.status == 1 && refused.stderr.contains("'podline stop' it first, or remove with --force"), "\(refused.stderr)")
+        let forced = try PodlineBinary.run(["remove", "edits", "--force"], home: home, environment: environment)
+        #expect(forced.status == 0 && forced.stdout.hasPrefix("Removed edits: Edits (2 episodes"), "\(forced.stdout) \(forced.stderr)")
+        #expect(try episode() == nil, "the player stopped")
         let finished = player.finish()
         #expect(finished.status == 0, "\(finished.stderr)")
     }

@@ -36,7 +36,7 @@ extension Library {
                 }
             }
         }
-        try store.removeShow(id: id)
+        try apply(.unsubscribed(showID: id, feedURL: show.feedURL))
         if !keepFiles {
             // The show's download folder goes with its last file (rmdir leaves a folder that holds anything else).
             for folder in Set(files.map { $0.deletingLastPathComponent().path }) { rmdir(folder) }

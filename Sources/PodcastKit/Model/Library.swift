@@ -77,6 +77,7 @@ public final class Library {
 
     /// Shows `change`, which another process made and kept, in the loaded models, and tells the observers.
     public func show(_ change: LibraryChange) {
+        if case .unsubscribed(let showID, _) = change { shows.removeAll { $0.id == showID } }
         let ids = Set(change.episodeIDs)
         for show in shows {
             for episode in show.episodes where ids.contains(episode.id) { episode.take(change) }
@@ -95,6 +96,7 @@ extension Episode {
         case .favorite(_, let favorite): isFavorite = favorite
         case .position(_, let seconds): position = seconds
         case .downloadDeleted: downloadedFile = nil
+        case .unsubscribed: break
         }
     }
 }

@@ -8,12 +8,15 @@ public enum LibraryChange: Sendable, Equatable {
     case position(Int64, Double)
     /// This episode's downloaded file is gone; it plays from its URL.
     case downloadDeleted(Int64)
+    /// The show with this id and feed URL was unsubscribed: it, its episodes and their places are gone.
+    case unsubscribed(showID: Int64, feedURL: String)
 
     /// The episodes the change is about.
     public var episodeIDs: [Int64] {
         switch self {
         case .played(let ids, _): ids
         case .favorite(let id, _), .position(let id, _), .downloadDeleted(let id): [id]
+        case .unsubscribed: []
         }
     }
 }

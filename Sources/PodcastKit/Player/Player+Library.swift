@@ -7,7 +7,7 @@ extension Player {
             switch change {
             case .played(_, let played): marks.played = played
             case .favorite(_, let favorite): marks.favorite = favorite
-            case .position, .downloadDeleted: return item
+            case .position, .downloadDeleted, .unsubscribed: return item
             }
             var changed = item
             changed.marks = marks

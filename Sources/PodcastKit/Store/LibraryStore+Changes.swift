@@ -12,6 +12,8 @@ extension LibraryStore {
             try setPosition(episodeID: id, seconds)
         case .downloadDeleted(let id):
             try setDownloadPath(episodeID: id, nil)
+        case .unsubscribed(let showID, _):
+            try removeShow(id: showID)
         }
         return 1
     }

@@ -58,11 +58,17 @@ public enum ActivityNotice: Sendable, Equatable {
         case .favorite(_, let favorite): return [("change", .string("favorite")), ("episodes", ids), ("value", .bool(favorite))]
         case .position(_, let seconds): return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
         case .downloadDeleted: return [("change", .string("download-deleted")), ("episodes", ids)]
+        case .unsubscribed(let showID, let feedURL):
+            return [("change", .string("unsubscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
         }
     }
 
     /// The library change a notice's members describe; nil when they describe none.
     private static func change(_ object: [String: Any]) -> LibraryChange? {
+        if object["change"] as? String == "unsubscribed" {
+            guard let show = (object["show"] as? NSNumber)?.int64Value, let feed = object["feed"] as? String else { return nil }
+            return .unsubscribed(showID: show, feedURL: feed)
+        }
         guard let ids = (object["episodes"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.int64Value }), let first = ids.first else {
             return nil
         }

@@ -21,6 +21,10 @@ public final class CommandDispatcher {
     /// is in the next `status`).
     public private(set) lazy var library = LibraryEditor(
         paths: resolver.paths, playingRef: { [player] in player.current?.ref },
+        stopPlayer: { [player] in
+            player.stop()
+            return true
+        },
         observers: [{ [player] change in player.take(change) }])
 
     /// Parses and runs the words of one command line; library and session commands are not for this dispatcher.

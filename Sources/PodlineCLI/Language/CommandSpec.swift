@@ -8,7 +8,7 @@ public struct CommandSpec: Sendable, Equatable {
         case session
         /// A library command, parsed and run by the shell form (in-process in the REPL).
         case library
-        /// Changes the library's model (`mark`, `fav`, `delete`): parsed by the language and run by whichever front
+        /// Changes the library's model (`mark`, `fav`, `delete`, `remove`): parsed by the language and run by whichever front
         /// end has it, the shell, the REPL or the socket; a running player shows the change.
         case edit
     }

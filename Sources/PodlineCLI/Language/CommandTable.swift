@@ -85,12 +85,12 @@ public enum CommandTable {
             completion: .references),
         CommandSpec(
             "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
-            kind: .library,
+            kind: .edit,
             flags: [
                 FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
-                FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."),
+                FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."), json,
             ],
-            in: [.shell, .repl], completion: .shows),
+            completion: .shows),
         CommandSpec(
             "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
             kind: .library, flags: [json],

@@ -9,6 +9,9 @@ public enum LibraryEdit: Equatable, Sendable {
     case favorite(target: String, to: Bool?)
     /// Deletes the downloaded files of episodes; the episodes stay, streamable.
     case delete(targets: [String])
+    /// Unsubscribes from shows: their episodes, places and (unless `keepFiles`) downloads go. A show whose episode
+    /// plays is refused, unless `force`, which stops the player first.
+    case remove(shows: [String], keepFiles: Bool, force: Bool)
 }
 
 /// An edit as typed: the change and whether to print JSON.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the words after `mark`, `fav` and `delete` into an `EditCommand`, with the flags of the command table.
+/// Reads the words after `mark`, `fav`, `delete` and `remove` into an `EditCommand`, with the flags of the command table.
 enum LibraryEditParser {
     static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> EditCommand {
         let words = try FlagWords(arguments, for: spec)
@@ -13,6 +13,10 @@ enum LibraryEditParser {
             if words.has("on") && words.has("off") { throw usage(spec, "--on and --off cannot be used together") }
             let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
             return EditCommand(edit: .favorite(target: words.targets[0], to: to), json: json)
+        case "remove":
+            guard !words.targets.isEmpty else { throw usage(spec, "give at least one show") }
+            return EditCommand(
+                edit: .remove(shows: words.targets, keepFiles: words.has("keep-files"), force: words.has("force")), json: json)
         default:
             guard !words.targets.isEmpty else { throw usage(spec, "give at least one episode") }
             return EditCommand(edit: .delete(targets: words.targets), json: json)

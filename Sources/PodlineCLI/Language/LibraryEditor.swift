@@ -1,7 +1,7 @@
 import Foundation
 import PodcastKit
 
-/// Carries out library edits (`mark`, `fav`, `delete`) by writing the library's model; the model's store keeps them
+/// Carries out library edits (`mark`, `fav`, `delete`, `remove`) by writing the library's model; the model's store keeps them
 /// and its observers (the player of this process, a player elsewhere) show them.
 ///
 /// The REPL, the socket and the shell run edits through one editor each, so they give the same answers.
@@ -11,15 +11,18 @@ public final class LibraryEditor {
     private var model: Library?
     private let observers: [@MainActor (LibraryChange) -> Void]
     private let playingRef: @MainActor () -> String?
+    private let stopPlayer: @MainActor () -> Bool
 
-    /// An editor of the library at `paths`. `playingRef` names the episode a player plays now (delete refuses it);
-    /// `observers` hear of every change the library makes.
+    /// An editor of the library at `paths`. `playingRef` names the episode a player plays now (delete and remove refuse
+    /// it), `stopPlayer` stops that player (for `remove --force`; false when it could not); `observers` hear of every
+    /// change the library makes.
     public init(
-        paths: LibraryPaths, playingRef: @escaping @MainActor () -> String?,
+        paths: LibraryPaths, playingRef: @escaping @MainActor () -> String?, stopPlayer: @escaping @MainActor () -> Bool,
         observers: [@MainActor (LibraryChange) -> Void] = []
     ) {
         self.paths = paths
         self.playingRef = playingRef
+        self.stopPlayer = stopPlayer
         self.observers = observers
     }
 
@@ -54,6 +57,8 @@ public final class LibraryEditor {
                     lines: ["\(listing.ref): \(favorite ? "favourite" : "not a favourite")"])
             case .delete(let targets):
                 return try delete(targets, in: library)
+            case .remove(let shows, let keepFiles, let force):
+                return try remove(shows, keepFiles: keepFiles, force: force, in: library)
             }
         } catch {
             throw CommandError(error)
@@ -111,6 +116,40 @@ public final class LibraryEditor {
             outcomes.append(.object([("ref", .string(listing.ref)), ("outcome", .string(outcome)), ("file", .string(file))]))
         }
         report.data = .array(outcomes)
+        return report
+    }
+
+    private func remove(_ texts: [String], keepFiles: Bool, force: Bool, in library: Library) throws(StoreError) -> EditReport {
+        var records: [ShowRecord] = []
+        for text in texts {
+            guard let record = try library.store.show(matching: text) else { throw .notFound("\(text): no such show (see podline shows)") }
+            if !records.contains(where: { $0.id == record.id }) { records.append(record) }
+        }
+        if let playing = playingRef(), let show = records.first(where: { playing.hasPrefix($0.slug + "/") }) {
+            guard force else { throw .refused("\(playing) of \(show.slug) is playing: 'podline stop' it first, or remove with --force") }
+            guard stopPlayer() else { throw .refused("\(playing) of \(show.slug) is playing and the player could not be stopped") }
+        }
+        var report = EditReport(data: .null, lines: [])
+        var removed: [JSONValue] = []
+        for record in records {
+            let removal = try library.remove(record, keepFiles: keepFiles)
+            let episodes = removal.episodes == 1 ? "1 episode" : "\(removal.episodes) episodes"
+            let files = removal.files.count == 1 ? "1 download" : "\(removal.files.count) downloads"
+            var line = "Removed \(removal.slug): \(TerminalText.safe(removal.title)) (\(episodes), \(files) "
+            let keptIn = keepFiles ? removal.files.first?.deletingLastPathComponent().path : nil
+            if let keptIn {
+                line += "kept in \(keptIn))"
+            } else {
+                line += keepFiles ? "kept)" : "deleted)"
+            }
+            report.lines.append(line)
+            removed.append(
+                .object([
+                    ("slug", .string(removal.slug)), ("title", .string(removal.title)), ("episodes", .int(removal.episodes)),
+                    ("downloads", .int(removal.files.count)), ("kept_in", .string(keptIn)),
+                ]))
+        }
+        report.data = .array(removed)
         return report
     }
 

@@ -13,7 +13,7 @@ public struct PodlineCommand: ParsableCommand {
         version: PodlineVersion.current,
         subcommands: LanguageSubcommand<PlayName>.player + [
             StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
-            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self, RemoveCommand.self,
+            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self,
             NotesCommand.self, ChaptersCommand.self, TranscriptCommand.self, SearchCommand.self, ShowCommand.self, StatsCommand.self,
         ] + LanguageSubcommand<PlayName>.edits + [
             InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,

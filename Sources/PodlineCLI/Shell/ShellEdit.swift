@@ -8,7 +8,8 @@ enum ShellEdit {
     static func run(_ command: EditCommand) -> Int32 {
         let paths = LibraryPaths.configured()
         let editor = LibraryEditor(
-            paths: paths, playingRef: { RunningPlayer.currentRef() }, observers: [RunningPlayer.showing(changesOf: paths)])
+            paths: paths, playingRef: { RunningPlayer.currentRef() }, stopPlayer: { (try? RunningPlayer.stop()) != nil },
+            observers: [RunningPlayer.showing(changesOf: paths)])
         do {
             return try editor.run(command.edit).print(json: command.json)
         } catch {

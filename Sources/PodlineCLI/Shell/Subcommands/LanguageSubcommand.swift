@@ -15,7 +15,7 @@ struct LanguageSubcommand<Name: LanguageCommandName>: ParsableCommand {
         // cost every command's start-up, since ArgumentParser reads each subcommand's configuration.
         return CommandConfiguration(
             commandName: spec.name, abstract: spec.summary,
-            discussion: spec.flags.isEmpty ? "" : "'podline help \(spec.name)' lists its flags.")
+            discussion: spec.flags.isEmpty ? "" : "'podline help \(spec.name)' lists its flags.", aliases: spec.aliases)
     }
 
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments and flags, as 'podline help NAME' lists them."))
@@ -47,6 +47,7 @@ enum NormalizeName: LanguageCommandName { static let name = "normalize" }
 enum MarkName: LanguageCommandName { static let name = "mark" }
 enum FavName: LanguageCommandName { static let name = "fav" }
 enum DeleteName: LanguageCommandName { static let name = "delete" }
+enum RemoveName: LanguageCommandName { static let name = "remove" }
 
 extension LanguageSubcommand {
     /// Every player command that ArgumentParser lists through this type.
@@ -64,6 +65,9 @@ extension LanguageSubcommand {
 
     /// Every library edit that ArgumentParser lists through this type.
     static var edits: [any ParsableCommand.Type] {
-        [LanguageSubcommand<MarkName>.self, LanguageSubcommand<FavName>.self, LanguageSubcommand<DeleteName>.self]
+        [
+            LanguageSubcommand<MarkName>.self, LanguageSubcommand<FavName>.self, LanguageSubcommand<DeleteName>.self,
+            LanguageSubcommand<RemoveName>.self,
+        ]
     }
 }
