@@ -13,7 +13,18 @@ public enum ActivityNotice: Sendable, Equatable {
     case libraryChanged(LibraryChange, database: String)
 
     /// The socket line that carries the notice to a player: `{"notify":{…}}` and a newline. Players do not reply to it.
-    public var line: [UInt8] {
+    public var line: [UInt8] { line(requestID: nil) }
+
+    /// The socket line of the notice; with a request id (`{"notify":{…},"request_id":N}`) the player answers it once
+    /// it has taken the notice in.
+    public func line(requestID: Int64?) -> [UInt8] {
+        var members: [(String, JSONValue)] = [("notify", body)]
+        if let requestID { members.append(("request_id", .int(requestID))) }
+        return JSONValue.object(members).renderedBytes + [UInt8(ascii: "\n")]
+    }
+
+    /// The `notify` member: the event and its values.
+    private var body: JSONValue {
         let body: JSONValue
         switch self {
         case .download(let ref, let bytes, let total):
@@ -26,7 +37,7 @@ public enum ActivityNotice: Sendable, Equatable {
             body = .object(
                 [("event", .string("library-changed")), ("database", .string(database))] + Self.members(of: change))
         }
-        return JSONValue.object([("notify", body)]).renderedBytes + [UInt8(ascii: "\n")]
+        return body
     }
 
     /// Reads the `notify` member of a socket line's JSON object; nil when it is not a well-formed notice.

@@ -70,10 +70,7 @@ public final class ControlClient {
         let id = nextID
         UnixSocket.setSendTimeout(fd, seconds: seconds)
         UnixSocket.setReceiveTimeout(fd, seconds: seconds)
-        var line = notice.line
-        // `{"notify":…}` and a newline become `{"notify":…,"request_id":N}`: a notice with an id is answered.
-        line.removeLast(2)
-        try send(line + Array(",\"request_id\":\(id)}\n".utf8))
+        try send(notice.line(requestID: Int64(id)))
         while let reply = try readLine() {
             if try ControlAnswer(line: reply).requestID == id { return }
         }

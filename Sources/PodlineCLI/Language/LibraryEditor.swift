@@ -85,7 +85,7 @@ public final class LibraryEditor {
             episodeIDs += try store.episodeIDs(showIDs: showIDs, publishedBefore: cutoff)
         }
         let changed = try library.apply(.played(Array(Set(episodeIDs)).sorted(), played))
-        let state = played ? "played" : "unplayed"
+        let state = (played ? LibraryEditParser.MarkState.played : .unplayed).rawValue
         let line = single.map { "\($0): \(state)" } ?? "Marked \(changed) episode\(changed == 1 ? "" : "s") \(state)"
         return EditReport(
             data: .object([("state", .string(state)), ("changed", .int(changed)), ("ref", .string(single))]), lines: [line])

@@ -35,7 +35,9 @@ struct Completer: Sendable {
         case .shows:
             return .words(showSlugs().filter { $0.hasPrefix(word) })
         case .references:
-            if spec.name == "mark", position >= 2 { return .words(["played", "unplayed"].filter { $0.hasPrefix(word) }) }
+            if spec.name == "mark", position >= 2 {
+                return .words(LibraryEditParser.MarkState.allCases.map(\.rawValue).filter { $0.hasPrefix(word) })
+            }
             return references(word) ?? .files
         case .words(let words):
             // `queue add` goes on with references; the table's words are the first argument's.

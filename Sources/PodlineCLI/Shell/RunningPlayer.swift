@@ -38,8 +38,11 @@ enum RunningPlayer {
     @MainActor
     static func showing(changesOf paths: LibraryPaths) -> @MainActor (LibraryChange) -> Void {
         let database = paths.database.standardizedFileURL.path
+        // One connection for all the changes of a command, made at the first; none when no player runs.
+        var connection: ControlClient??
         return { change in
-            guard let client = try? ControlClient() else { return }
+            if connection == nil { connection = .some(try? ControlClient()) }
+            guard let client = connection ?? nil else { return }
             do {
                 try client.tell(.libraryChanged(change, database: database))
             } catch {
