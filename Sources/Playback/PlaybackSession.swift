@@ -43,9 +43,16 @@ public final class PlaybackSession<Companion: View> {
             engine: .live(engine), journal: journal, settings: self.settings,
             source: { [player] item in Self.source(for: item, player: player) },
             ticks: tickSubject.eraseToAnyPublisher(),
-            sleep: { [weak self] in self?.sleepRequested = true }
+            sleep: { [weak self] in
+                self?.sleepRequested = true
+                // After the update that asked for it.
+                Task { @MainActor in if self?.sleepRequested == true { self?.fallAsleep() } }
+            }
         )
-        host = ViewHost(CoordinatorRoot(coordinator: root, player: player, companion: companion))
+        host = ViewHost(
+            CoordinatorRoot(
+                coordinator: root, player: player, companion: companion,
+                stateChanged: { [weak self] in self?.playStateChanged() }))
         host.update()
     }
 
@@ -65,66 +72,99 @@ public final class PlaybackSession<Companion: View> {
                 Logger(label: "podline.chapters").warning("\(item.url): ID3 chapters left out: \(error.reason)")
                 return
             }
-            DispatchQueue.main.async { MainActor.assumeIsolated { player.offerChapters(found, for: item.id) } }
+            Task { @MainActor in player.offerChapters(found, for: item.id) }
         }
         return .stream(name: item.ref ?? item.url, stream)
     }
 
-    /// Runs the main loop until nothing is left to play, serving `services` meanwhile; returns the error that ended
-    /// the last episode, if one did.
-    public func run() -> AudioError? {
+    /// The clock: it ticks four times a second while a sleep timer runs, once a second otherwise (each wake-up costs the
+    /// player CPU time); nil while the session is not started.
+    private var clock: Task<Void, Never>?
+    /// Who waits for the session to end (`ended()`).
+    private var endWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Who waits for the player to stop playing (`notPlaying()`).
+    private var playingWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Plays until nothing is left to play, serving `services` meanwhile: `start()`, `ended()`, `stop()`. Returns the
+    /// error that ended the last episode, if one did.
+    public func run() async -> AudioError? {
+        start()
+        let error = await ended()
+        stop()
+        return error
+    }
+
+    /// Starts playing along: the services come up, the coordinator takes in each model change as it happens, and the
+    /// clock ticks. The one start of every front end; `stop()` is its end.
+    public func start() {
+        guard clock == nil else { return }
+        host.updatesAutomatically = true
         for service in services { service.start() }
-        defer { for service in services { service.stop() } }
-        // The loop wakes for each event (engine reports, socket commands), and for the clock four times a second
-        // while a sleep timer runs, once a second otherwise: each wake-up costs the player CPU time.
-        var nextTick = Date()
-        while !finished {
-            _ = RunLoop.main.run(mode: .default, before: nextTick)
-            let now = Date()
-            if now >= nextTick {
-                tickSubject.send(now)
-                nextTick = now.addingTimeInterval(player.sleep == nil ? PlayerClock.idleTickInterval : PlayerClock.tickInterval)
+        clock = Task { [weak self] in
+            while let interval = self?.tickInterval {
+                try? await Task.sleep(for: .seconds(interval))
+                guard !Task.isCancelled else { return }
+                self?.tick()
             }
-            host.update()
-            if sleepRequested { fallAsleep() }
-            if player.current == nil { finished = true }
         }
-        journal.saveNow()
-        engine.shutdown()
+    }
+
+    /// The wait before the next tick; nil once the clock is stopped.
+    private var tickInterval: Double? {
+        guard clock?.isCancelled == false else { return nil }
+        return player.sleep == nil ? PlayerClock.idleTickInterval : PlayerClock.tickInterval
+    }
+
+    private func tick() {
+        tickSubject.send(Date())
+        if sleepRequested { fallAsleep() }
+    }
+
+    /// Returns once nothing is left to play (or `quit()`), with the error that ended the last episode, if one did.
+    public func ended() async -> AudioError? {
+        if !finished { await withCheckedContinuation { endWaiters.append($0) } }
         return lastError
     }
 
-    private var ticker: Timer?
-
-    /// Plays along with a process that runs the main run loop itself (the REPL): the coordinator
-    /// updates on its own after each model change, and a timer drives the sleep timer.
-    public func attach() {
-        host.updatesAutomatically = true
-        let timer = Timer(timeInterval: PlayerClock.tickInterval, repeats: true) { [weak self] _ in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.tickSubject.send(Date())
-                if self.sleepRequested { self.fallAsleep() }
-            }
-        }
-        RunLoop.main.add(timer, forMode: .default)
-        ticker = timer
-        for service in services { service.start() }
+    /// Returns once the player is not playing: stopped, paused, or the session ended.
+    public func notPlaying() async {
+        guard !finished, player.state == .playing else { return }
+        await withCheckedContinuation { playingWaiters.append($0) }
     }
 
-    /// Stops a session started with `attach()`, saving the position.
-    public func detach() {
-        ticker?.invalidate()
-        ticker = nil
+    /// Ends a started session: the services stop, the position is saved, the output closes.
+    public func stop() {
+        clock?.cancel()
+        clock = nil
+        host.updatesAutomatically = false
         for service in services { service.stop() }
         journal.saveNow()
         engine.shutdown()
+        finish()
     }
 
     /// Saves the position and ends the session (quit, or a signal).
     public func quit() {
         journal.saveNow()
+        finish()
+    }
+
+    /// Marks the session ended and lets its waiters go.
+    private func finish() {
         finished = true
+        let waiters = endWaiters + playingWaiters
+        endWaiters = []
+        playingWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Follows the play state: the session ends when nothing is loaded, and `notPlaying()` waiters go when it stops playing.
+    private func playStateChanged() {
+        if player.current == nil { finish() }
+        guard player.state != .playing else { return }
+        let waiters = playingWaiters
+        playingWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Saves the position and closes the output at once, before the process exits (on a signal).
@@ -148,7 +188,7 @@ public final class PlaybackSession<Companion: View> {
             if player.sleep == nil, pendingSleepStop {
                 pendingSleepStop = false
                 player.stop(reason: .stop)
-                finished = true
+                finish()
             }
         case let .ended(reason, error):
             guard reason == .eof || reason == .error || (reason == .stop && player.current?.limit != nil) else { break }
@@ -158,7 +198,7 @@ public final class PlaybackSession<Companion: View> {
                 warn(error.description)
             }
             player.advance(because: EndReason(rawValue: reason.rawValue) ?? .error)
-            if player.current == nil { finished = true }
+            if player.current == nil { finish() }
         case let .timeSaved(seconds):
             player.timeSaved = seconds
         case let .outputLost(reason):
@@ -201,17 +241,20 @@ private final class EngineMailbox: @unchecked Sendable {
     }
 }
 
-/// The root view: the coordinator, and the front end's companion view, with the Player in their environment.
+/// The root view: the coordinator, and the front end's companion view, with the Player in their environment; the
+/// session hears of each change of the play state.
 struct CoordinatorRoot<Companion: View>: View {
     let coordinator: PlaybackCoordinator
     let player: Player
     let companion: Companion
+    let stateChanged: @MainActor () -> Void
 
     var body: some View {
         Group {
             coordinator
             companion
         }
+        .onChange(of: player.state) { stateChanged() }
         .environment(player)
     }
 }
@@ -219,6 +262,6 @@ struct CoordinatorRoot<Companion: View>: View {
 extension CoordinatorRoot where Companion == EmptyView {
     /// The coordinator alone.
     init(coordinator: PlaybackCoordinator, player: Player) {
-        self.init(coordinator: coordinator, player: player, companion: EmptyView())
+        self.init(coordinator: coordinator, player: player, companion: EmptyView(), stateChanged: {})
     }
 }

@@ -29,13 +29,13 @@ struct ControlSocketTests {
     /// Sends raw `lines` on one connection and returns the reply lines, parsed.
     private func exchange(_ payloads: [[UInt8]], replies: Int) async throws -> [[String: Any]] {
         let location = location
-        let lines = try await Task.detached { () throws -> [[UInt8]] in
+        let lines = try await onOwnThread { () throws -> [[UInt8]] in
             let client = try ControlClient(location: location)
             for payload in payloads { try client.send(payload) }
             var lines: [[UInt8]] = []
             while lines.count < replies, let line = try client.readLine() { lines.append(line) }
             return lines
-        }.value
+        }
         return try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]) }
     }
 
@@ -150,7 +150,7 @@ struct ControlSocketTests {
         defer { server.stop() }
         let location = location
         let perClient = 20
-        let successes = await Task.detached { () -> Int in
+        let successes = try await onOwnThread { () -> Int in
             let counter = Counter()
             DispatchQueue.concurrentPerform(iterations: 20) { _ in
                 guard let client = try? ControlClient(location: location) else { return }
@@ -159,7 +159,7 @@ struct ControlSocketTests {
                 }
             }
             return counter.value
-        }.value
+        }
         #expect(successes == 20 * perClient)
         #expect(player.queue.count == 20 * perClient)
     }
@@ -169,15 +169,17 @@ struct ControlSocketTests {
         try server.start()
         defer { server.stop() }
         let location = location
-        let watcher = Task.detached { () throws -> [String] in
-            let client = try ControlClient(location: location)
-            #expect(try client.request(["events"]).succeeded)
-            var names: [String] = []
-            while names.count < 5, let line = try client.readLine() {
-                let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
-                names.append([object?["event"] as? String, object?["name"] as? String].compactMap { $0 }.joined(separator: ":"))
+        let watcher = Task {
+            try await onOwnThread { () throws -> [String] in
+                let client = try ControlClient(location: location)
+                #expect(try client.request(["events"]).succeeded)
+                var names: [String] = []
+                while names.count < 5, let line = try client.readLine() {
+                    let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+                    names.append([object?["event"] as? String, object?["name"] as? String].compactMap { $0 }.joined(separator: ":"))
+                }
+                return names
             }
-            return names
         }
         while server.hub.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
         _ = try await exchange([line("volume 30")], replies: 1)

@@ -1,10 +1,11 @@
 import Foundation
 import PodcastKit
 
-/// One client of the control server: reads its lines on a thread of its own and writes replies and events in order.
+/// One client of the control server: reads its lines on a thread of its own, answers them in order in a main-actor
+/// task of its own, and writes replies and events in order.
 final class ControlConnection: @unchecked Sendable {
     let fd: Int32
-    private let handler: @Sendable (ControlRequest) -> ControlResponse
+    private let handler: @MainActor @Sendable (ControlRequest) -> ControlResponse
     private let hub: EventHub
     private let writer: DispatchQueue
     private let lock = NSLock()
@@ -13,7 +14,7 @@ final class ControlConnection: @unchecked Sendable {
     private let onClose: @Sendable (ControlConnection) -> Void
 
     init(
-        fd: Int32, hub: EventHub, handler: @escaping @Sendable (ControlRequest) -> ControlResponse,
+        fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) -> ControlResponse,
         onClose: @escaping @Sendable (ControlConnection) -> Void
     ) {
         self.fd = fd
@@ -24,9 +25,11 @@ final class ControlConnection: @unchecked Sendable {
         UnixSocket.setSendTimeout(fd, seconds: 2)
     }
 
-    /// Starts the reading thread.
+    /// Starts the reading thread and the task that answers what it reads.
     func start() {
-        Thread.detachNewThread { [self] in readLoop() }
+        let (pieces, feed) = AsyncStream.makeStream(of: LineSplitter.Piece.self)
+        Thread.detachNewThread { [self] in read(into: feed) }
+        Task { @MainActor [self] in await answer(pieces) }
     }
 
     /// Wakes the reader and ends the connection once queued replies and events are written.
@@ -50,22 +53,36 @@ final class ControlConnection: @unchecked Sendable {
 
     private var isClosed: Bool { lock.withLock { closed } }
 
-    private func readLoop() {
+    /// Reads lines until the client closes (or the connection is shut down) and hands them on.
+    private func read(into feed: AsyncStream<LineSplitter.Piece>.Continuation) {
         var splitter = LineSplitter()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        reading: while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             let pieces = buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            for piece in pieces where !handle(piece) { break reading }
+            for piece in pieces { feed.yield(piece) }
         }
-        for piece in splitter.finish() { _ = handle(piece) }
+        for piece in splitter.finish() { feed.yield(piece) }
+        feed.finish()
+    }
+
+    /// Answers the pieces in order; after a request that ends the connection the rest are read and dropped. The
+    /// descriptor closes once the reading thread is done with it.
+    @MainActor private func answer(_ pieces: AsyncStream<LineSplitter.Piece>) async {
+        var open = true
+        for await piece in pieces where open {
+            if !handle(piece) {
+                open = false
+                shutdownConnection()
+            }
+        }
         finish()
     }
 
     /// Answers one piece; false when the connection should end.
-    private func handle(_ piece: LineSplitter.Piece) -> Bool {
+    @MainActor private func handle(_ piece: LineSplitter.Piece) -> Bool {
         switch piece {
         case .tooLong:
             send(ControlReply.failure(.null, error: "line too long", message: "lines are limited to 1 MB"))
@@ -92,15 +109,18 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
+    /// Ends the connection: the descriptor closes after the write under way, on the writing queue (the main actor
+    /// never waits for a slow client).
     private func finish() {
         let token = lock.withLock { () -> Int? in
             closed = true
             return subscription
         }
         if let token { hub.unsubscribe(token) }
-        writer.sync {}
-        close(fd)
-        onClose(self)
+        writer.async { [self] in
+            close(fd)
+            onClose(self)
+        }
     }
 }
 

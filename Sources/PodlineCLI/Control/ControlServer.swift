@@ -4,8 +4,9 @@ import PodcastKit
 
 /// Serves the control socket for a process that owns a `Player`.
 ///
-/// Socket I/O runs on threads of its own; each command hops to the main actor and runs through the
-/// dispatcher, so socket clients, the REPL and one-shot commands change the model the same way. Clients
+/// Socket I/O runs on threads of its own; each connection's commands are answered in order by a main-actor task of
+/// its own, through the dispatcher, so socket clients, the REPL and one-shot commands change the model the same way
+/// (and no answer waits for a thread of the shared pool). Clients
 /// that ask for `events` receive the player's event stream.
 @MainActor
 public final class ControlServer {
@@ -35,14 +36,14 @@ public final class ControlServer {
         let listener = SocketListener(location: location, hub: hub) { request in
             if case .libraryChanged(let change, let database)? = request.notice {
                 // Answered once the model shows it, so that the next status seen anywhere has it.
-                MainActorCall.run { dispatcher.library.received(change, database: database) }
+                dispatcher.library.received(change, database: database)
                 return ControlResponse(bytes: request.requestID == .null ? [] : ControlReply.success(request.requestID, data: .null))
             }
             if let notice = request.notice {
-                Task { @MainActor in activity.record(notice) }
+                activity.record(notice)
                 return ControlResponse(bytes: [])
             }
-            return MainActorCall.run { ControlServer.respond(to: request, with: dispatcher) }
+            return ControlServer.respond(to: request, with: dispatcher)
         }
         try listener.start()
         self.listener = listener

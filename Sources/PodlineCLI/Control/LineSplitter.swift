@@ -1,7 +1,7 @@
 /// Cuts a byte stream into lines, refusing lines longer than a limit without losing the ones after them.
 struct LineSplitter {
     /// One piece of the stream.
-    enum Piece: Equatable {
+    enum Piece: Equatable, Sendable {
         /// A complete line, without its newline (a trailing `\r` is removed too).
         case line([UInt8])
         /// A line longer than the limit was dropped.

@@ -52,9 +52,6 @@ public struct CommandSpec: Sendable, Equatable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// Waits on the network or the disk: the REPL runs it off the main actor, so that playback, the control
-        /// socket and progress go on meanwhile.
-        public static let waitsOnIO = Traits(rawValue: 1)
         /// A player command the shell runs through its own ArgumentParser subcommand (it streams, or has subcommands).
         public static let ownShellForm = Traits(rawValue: 2)
         /// Runs with a broken config.toml: it reads none, or reports on it.

@@ -49,11 +49,11 @@ public enum CommandTable {
             "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm]),
         CommandSpec(
             "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, in: [.shell, .repl],
-            completion: .files, traits: [.waitsOnIO]),
+            completion: .files),
         CommandSpec(
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
-            in: [.shell, .repl], completion: .shows, traits: [.waitsOnIO]),
+            in: [.shell, .repl], completion: .shows),
         CommandSpec("shows", "List subscribed shows.", kind: .library, flags: [json], in: [.shell, .repl]),
         CommandSpec(
             "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .library,
@@ -75,7 +75,7 @@ public enum CommandTable {
                     "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
                 ),
             ],
-            in: [.shell, .repl], completion: .references, traits: [.waitsOnIO]),
+            in: [.shell, .repl], completion: .references),
         CommandSpec(
             "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .edit,
             flags: [
@@ -131,15 +131,15 @@ public enum CommandTable {
         CommandSpec(
             "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
             flags: [json],
-            in: [.shell, .repl], completion: .files, traits: [.waitsOnIO]),
+            in: [.shell, .repl], completion: .files),
         CommandSpec(
             "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
-            in: [.shell, .repl], completion: .files, traits: [.waitsOnIO]),
+            in: [.shell, .repl], completion: .files),
         CommandSpec(
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library,
             in: [.shell, .repl],
-            completion: .files, traits: [.waitsOnIO]),
+            completion: .files),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,
             flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],

@@ -1,9 +1,9 @@
 import Foundation
 import Playback
 
-/// Runs the REPL: lines are read on a thread of their own and run on the main actor (network-bound library commands
-/// run on the reading thread), while the main thread
-/// keeps serving main-actor work (socket commands, observers) between them.
+/// Runs the REPL on the main actor: each line is read on a thread of its own (`LineReaderThread`) while the main actor
+/// goes on serving main-actor work (socket commands, observers, the player) until the line arrives.
+@MainActor
 enum ReplRunner {
     /// Runs until end of input or `quit`; returns the status of the last failing line (0 if none), or 0 when `quit` ends
     /// an interactive session.
@@ -12,54 +12,27 @@ enum ReplRunner {
     /// podline` means); a last line `quit` (or `stop`) ends it at once.
     static func run(
         settings: Settings, location: ControlLocation = .standard(),
-        makeReader: @MainActor (ReplSession) -> any LineSource
-    ) -> Int32 {
-        let (session, reader) = MainActor.assumeIsolated { () -> (ReplSession, any LineSource) in
-            let session = ReplSession(settings: settings, location: location)
-            session.start()
-            return (session, makeReader(session))
-        }
-        let finished = Flag()
-        MainLoop.isRunElsewhere = true
-        defer { MainLoop.isRunElsewhere = false }
+        makeReader: (ReplSession) -> any LineSource
+    ) async -> Int32 {
+        let session = ReplSession(settings: settings, location: location)
+        session.start()
+        let source = makeReader(session)
+        let reader = LineReaderThread(source)
         let interactive = isatty(0) == 1
-        let quitTyped = Flag()
-        Thread.detachNewThread {
-            while let line = reader.next(prompt: MainActorCall.run { "podline [\(session.promptState)]> " }) {
-                var keepGoing = true
-                switch MainActorCall.run({ session.begin(line) }) {
-                case .done(let more):
-                    keepGoing = more
-                case .runOffMain(let words):
-                    let status = LibraryCommandRunner.run(words)
-                    MainActorCall.run { session.finish(status: status) }
-                }
-                reader.record(line, failed: MainActorCall.run { session.lastStatus != 0 })
-                if !keepGoing {
-                    quitTyped.set()
-                    break
-                }
+        var quitTyped = false
+        while let line = await reader.next(prompt: "podline [\(session.promptState)]> ") {
+            let keepGoing = await session.execute(line)
+            // Between two reads the reading thread is idle: the source is the main actor's meanwhile.
+            source.record(line, failed: session.lastStatus != 0)
+            if !keepGoing {
+                quitTyped = true
+                break
             }
-            reader.close()
-            if !quitTyped.isSet, !interactive {
-                while MainActorCall.run({ session.isPlayingHere }) { usleep(100_000) }
-            }
-            MainActorCall.run { session.shutdown() }
-            finished.set()
-            DispatchQueue.main.async {}
         }
-        while !finished.isSet {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
-        }
-        if interactive, quitTyped.isSet { return 0 }
-        return MainActor.assumeIsolated { session.lastFailure }
-    }
-
-    /// A flag one thread sets and another polls.
-    private final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
+        reader.close()
+        if !quitTyped, !interactive { await session.notPlaying() }
+        session.shutdown()
+        if interactive, quitTyped { return 0 }
+        return session.lastFailure
     }
 }

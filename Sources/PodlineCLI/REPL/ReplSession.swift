@@ -63,13 +63,13 @@ final class ReplSession {
         Logger(label: "podline.library").debug("opening the library \(dispatcher.library.paths.database.path)")
         let session = PlayerSession.forFrontEnd(
             output: output, library: try? dispatcher.library.library(), settings: settings, dispatcher: dispatcher)
-        session.attach()
+        session.start()
         playback = session
     }
 
     /// Stops serving the socket.
     func shutdown() {
-        playback?.detach()
+        playback?.stop()
         playback = nil
         companions.removeAll()
         server?.stop()
@@ -79,40 +79,22 @@ final class ReplSession {
         mirror = nil
     }
 
-    /// True while this REPL's own player is playing (a paused player is not waited for).
-    var isPlayingHere: Bool { remote == nil && playback != nil && player.state == .playing }
+    /// Returns once this REPL's own player is not playing (a paused player is not waited for).
+    func notPlaying() async {
+        guard remote == nil, let playback else { return }
+        await playback.notPlaying()
+    }
 
     /// The play state for the prompt.
     var promptState: String {
         player.current == nil ? "stopped" : player.state.rawValue
     }
 
-    /// What running a line on the main actor left to do.
-    enum LineOutcome: Sendable, Equatable {
-        /// The line was run; false when the session should end.
-        case done(keepGoing: Bool)
-        /// A library command that waits on files or the network, to run off the main actor (then `finish(status:)`).
-        case runOffMain([String])
-    }
-
-    /// Runs one line; returns false when the session should end.
-    func execute(_ line: String) -> Bool {
-        switch begin(line) {
-        case .done(let keepGoing):
-            return keepGoing
-        case .runOffMain(let words):
-            finish(status: LibraryCommandRunner.run(words))
-            return true
-        }
-    }
-
-    /// Runs one line, or hands back a library command to run off the main actor.
-    func begin(_ line: String) -> LineOutcome {
+    /// Runs one line; returns false when the session should end. A library command that waits on the network runs off
+    /// the main actor, which serves the player meanwhile.
+    func execute(_ line: String) async -> Bool {
         lastStatus = 0
-        var outcome = LineOutcome.done(keepGoing: true)
-        defer {
-            if case .done = outcome { finish(status: lastStatus) }
-        }
+        var keepGoing = true
         let command: ParsedCommand?
         let words: [String]
         do {
@@ -123,27 +105,25 @@ final class ReplSession {
             command = rest.isEmpty ? nil : try CommandParser.parse(rest, in: .repl)
         } catch {
             _ = fail(error)
-            return outcome
+            finish(status: lastStatus)
+            return true
         }
         switch command {
         case nil:
             break
         case .quit?:
-            outcome = .done(keepGoing: false)
+            keepGoing = false
         case .help(let topic)?:
             HelpText.lines(for: topic).forEach { print($0) }
         case .library(let words)?:
-            if let name = words.first, CommandTable.spec(named: name)?.traits.contains(.waitsOnIO) == true {
-                outcome = .runOffMain(words)
-            } else {
-                lastStatus = LibraryCommandRunner.run(words)
-            }
+            lastStatus = await LibraryCommandRunner.run(words)
         case .player(let playerCommand)?:
             runPlayer(playerCommand, words: words)
         case .edit(let edit)?:
             runEdit(edit)
         }
-        return outcome
+        finish(status: lastStatus)
+        return keepGoing
     }
 
     /// The global flags in force before the current line, which may have given its own.

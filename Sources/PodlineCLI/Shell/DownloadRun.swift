@@ -9,38 +9,36 @@ struct DownloadRun {
     let display: DownloadDisplay
     private let reporter: ActivityReporter
 
-    init() {
-        let bars = MainLoop.onMain { ProgressDisplay.onTerminal() }
+    init() async {
+        let bars = await ProgressDisplay.onTerminal()
         display = DownloadDisplay(bars: bars)
         reporter = ActivityReporter(display: bars?.sink)
     }
 
     /// Downloads each of `listings`; a failure is one line and the rest go on. Returns how many failed.
-    func download(_ listings: [EpisodeListing], store: LibraryStore) -> Int {
+    func download(_ listings: [EpisodeListing], store: LibraryStore) async -> Int {
         let log = Logger(label: "podline.http")
         var failures = 0
         var said: Set<String> = []
         for listing in listings {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
-                let file = try runBlocking { [display, reporter] in
-                    try await HTTPFetcher.with { http in
-                        let file = try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
-                            display.progress(progress)
-                            reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
-                        }
-                        // The chapters file comes along, so that chapters work offline too.
-                        if ChaptersKeeper.needsFetch(listing.episode) {
-                            _ = await ChaptersKeeper(store: store, http: http!).chapters(of: listing.episode) {
-                                Logger(label: "podline.chapters").warning("\(listing.ref): \($0)")
-                            }
-                        }
-                        // So does the transcript, so that it reads (and is found by search) offline too.
-                        _ = try? await TranscriptKeeper(store: store, http: http!).transcript(of: listing.episode) {
-                            Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
-                        }
-                        return file
+                let file = try await HTTPFetcher.with { [display, reporter] http in
+                    let file = try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
+                        display.progress(progress)
+                        reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
                     }
+                    // The chapters file comes along, so that chapters work offline too.
+                    if ChaptersKeeper.needsFetch(listing.episode) {
+                        _ = await ChaptersKeeper(store: store, http: http!).chapters(of: listing.episode) {
+                            Logger(label: "podline.chapters").warning("\(listing.ref): \($0)")
+                        }
+                    }
+                    // So does the transcript, so that it reads (and is found by search) offline too.
+                    _ = try? await TranscriptKeeper(store: store, http: http!).transcript(of: listing.episode) {
+                        Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
+                    }
+                    return file
                 }
                 // With normalisation on, the loudness is measured once now, so that the episode plays evened out from its
                 // first second.
@@ -49,9 +47,9 @@ struct DownloadRun {
                     _ = EpisodeLoudness.measure(path: file.path, keepingFor: id, in: store, trustingTags: settings.replayGain)
                 }
                 log.debug("download \(listing.ref): saved \(file.path)")
-                display.finished(listing.ref, file: file)
+                await display.finished(listing.ref, file: file)
             } catch {
-                display.clear()
+                await display.clear()
                 log.debug("download \(listing.ref): failed: \(error)")
                 // A folder that cannot be made fails every episode of the show alike: said once.
                 if said.insert("\(error)").inserted { _ = libraryFailure(error) }

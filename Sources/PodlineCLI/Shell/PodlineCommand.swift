@@ -24,19 +24,21 @@ public struct PodlineCommand: ParsableCommand {
 
     public init() {}
 
-    /// Runs the command line: takes out the global flags (`--verbose`, `--no-color`, `--home`) wherever they are,
-    /// puts them in force, sets up logging, then runs the rest through the command table.
-    public static func launch(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
-        let (flags, rest) = GlobalFlags.extract(from: arguments)
-        StandardError.keepLibrariesQuiet()
-        Diagnostics.bootstrap()
-        flags.apply()
-        let status: Int32
-        switch ShellFront.route(rest) {
-        case .done(let done): status = done
-        case .parse(let words): status = ShellFront.runParsed(words)
+    /// Runs the command line and exits: takes out the global flags (`--verbose`, `--no-color`, `--home`) wherever
+    /// they are, puts them in force, sets up logging, then runs the rest through the command table, on the main actor.
+    public static func launch(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        MainRunLoop.run {
+            let (flags, rest) = GlobalFlags.extract(from: arguments)
+            StandardError.keepLibrariesQuiet()
+            Diagnostics.bootstrap()
+            flags.apply()
+            let status: Int32
+            switch await ShellFront.route(rest) {
+            case .done(let done): status = done
+            case .parse(let words): status = await ShellFront.runParsed(words)
+            }
+            podline_flush_standard_output()
+            return status
         }
-        podline_flush_standard_output()
-        Foundation.exit(status)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// The shell form of the command language: `podline WORDS…` goes through the one command table. Player commands
 /// are parsed by the language (as REPL and socket lines are); library commands by their ArgumentParser
 /// subcommands, which the REPL runs too.
+@MainActor
 enum ShellFront {
     /// Where a command line goes next.
     enum Route: Equatable {
@@ -17,7 +18,7 @@ enum ShellFront {
     /// True for the options that only ask about Podline itself, and so run even when config.toml is broken (commands
     /// say so in the table: `ignoresConfig`). (A switch, not a set: building a `Set<String>` costs every command about
     /// half a million instructions at start-up.)
-    private static func isAboutPodline(_ word: String) -> Bool {
+    private nonisolated static func isAboutPodline(_ word: String) -> Bool {
         switch word {
         case "--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help": true
         default: false
@@ -25,7 +26,7 @@ enum ShellFront {
     }
 
     /// Decides what `words` (global flags taken out) are and runs them when the language can.
-    static func route(_ words: [String]) -> Route {
+    static func route(_ words: [String]) async -> Route {
         guard let first = words.first else {
             return Configuration.check().map(Route.done) ?? .parse([])
         }
@@ -54,7 +55,7 @@ enum ShellFront {
         }
         switch spec.kind {
         case .player where !spec.traits.contains(.ownShellForm), .edit:
-            return .done(runLanguageCommand(full))
+            return .done(await runLanguageCommand(full))
         case .player, .library, .session:
             return .parse(full)
         }
@@ -79,7 +80,7 @@ enum ShellFront {
 
     /// Runs a command of the language typed in the shell: `play` and `demo` start or hand over, `status` asks, library
     /// edits change the library here (a running player shows them), the other player commands go to the running player.
-    static func runLanguageCommand(_ words: [String]) -> Int32 {
+    static func runLanguageCommand(_ words: [String]) async -> Int32 {
         let command: ParsedCommand
         do {
             command = try CommandParser.parse(words, in: .shell)
@@ -93,11 +94,11 @@ enum ShellFront {
             return 0
         case .player(.play(let request)):
             if words.first == "demo", let file = request.targets.first { print("Podline demo: \(file)") }
-            return MainActor.assumeIsolated { ShellPlay.run(request) }
+            return await ShellPlay.run(request)
         case .player(.status(let json)):
             return exitStatus { try StatusCommand.report(json: json) }
         case .edit(let edit):
-            return MainActor.assumeIsolated { ShellEdit.run(edit) }
+            return ShellEdit.run(edit)
         default:
             return exitStatus { try RemoteCommand.run(words) }
         }
@@ -105,15 +106,19 @@ enum ShellFront {
 
     /// Parses `words` with the shell's subcommands and runs the command; an error is one line, with a pointer to
     /// the command's help.
-    static func runParsed(_ words: [String]) -> Int32 {
+    static func runParsed(_ words: [String]) async -> Int32 {
         // A subcommand is parsed on its own (ArgumentParser then reflects over its options only, not over every
         // command's): about half of a library command's start-up. Help goes through the whole tree, for its usage line.
         let asksForHelp = words.contains("--help") || words.contains("-h")
         let direct = asksForHelp ? nil : words.first.flatMap(subcommand(named:))
         let parser: any ParsableCommand.Type = direct ?? PodlineCommand.self
         do {
-            var command = try direct.map { try $0.parseAsRoot(Array(words.dropFirst())) } ?? PodlineCommand.parseAsRoot(words)
-            try command.run()
+            var command = try parse(words, as: direct)
+            if let asynchronous = command as? any AsyncParsableCommand {
+                try await runOffMain(asynchronous)
+            } else {
+                try command.run()
+            }
             return 0
         } catch {
             let code = parser.exitCode(for: error).rawValue
@@ -133,12 +138,26 @@ enum ShellFront {
         }
     }
 
+    /// The command `words` name, parsed as `direct` when given, else from the root.
+    private nonisolated static func parse(
+        _ words: [String], as direct: (any ParsableCommand.Type)?
+    ) throws -> sending any ParsableCommand {
+        try direct.map { try $0.parseAsRoot(Array(words.dropFirst())) } ?? PodlineCommand.parseAsRoot(words)
+    }
+
+    /// Runs a command that waits (on the network, or on another process) off the main actor, which stays free for the
+    /// player's work meanwhile (the REPL's own player, its socket).
+    private nonisolated static func runOffMain(_ command: sending any AsyncParsableCommand) async throws {
+        var command = command
+        try await command.run()
+    }
+
     /// The shell's subcommand named exactly `name`.
     private static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
         PodlineCommand.configuration.subcommands.first { $0.configuration.commandName == name }
     }
 
-    private static func exitStatus(_ body: () throws -> Void) -> Int32 {
+    private nonisolated static func exitStatus(_ body: () throws -> Void) -> Int32 {
         do {
             try body()
             return 0

@@ -9,7 +9,7 @@ import PodcastKit
 @MainActor
 enum ShellPlay {
     /// Plays `request` here or in the running player; returns the exit status.
-    static func run(_ request: PlayRequest) -> Int32 {
+    static func run(_ request: PlayRequest) async -> Int32 {
         let request = request.absolutized()
         if let client = try? ControlClient() {
             return handOff(request, to: client)
@@ -72,11 +72,10 @@ enum ShellPlay {
             control.stop()
             exit(status)
         }
-        let error = session.run()
+        let error = await session.run()
         signals.cancel()
         line?.stop()
         return error.map(ExitStatus.code(for:)) ?? 0
-
     }
 
     /// Sends `request` to the running player and reports in one line what it does with it.

@@ -85,11 +85,3 @@ final class ProgressDisplay {
         output(text)
     }
 }
-
-extension MainLoop {
-    /// Runs `work` on the main actor from a command: directly when the command runs on the main thread
-    /// (one-shot), else by waiting for the main thread the REPL runs.
-    static func onMain<T: Sendable>(_ work: @escaping @MainActor @Sendable () -> T) -> T {
-        isRunElsewhere ? MainActorCall.run(work) : MainActor.assumeIsolated(work)
-    }
-}

@@ -2,7 +2,7 @@ import ArgumentParser
 import PodcastKit
 
 /// `podline add FEED`: subscribes to a feed URL or file.
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: CommandTable.summary(of: "add"))
@@ -16,17 +16,15 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let cap = feedOptions.sizeCap
         let source: FeedSource
         do { source = try FeedSource(checking: feed) } catch { throw libraryFailure(error) }
         let application: FeedApplication
         do {
             let store = try library.openStore()
-            application = try runBlocking { [cap] in
-                try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: cap) { http in
-                    try await Subscriber(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(feed)
-                }
+            application = try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: cap) { [feed] http in
+                try await Subscriber(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(feed)
             }
         } catch StoreError.alreadySubscribed(let message) {
             print(message)

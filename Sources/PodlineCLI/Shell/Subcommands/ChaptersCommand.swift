@@ -4,7 +4,7 @@ import Logging
 import PodcastKit
 
 /// `podline chapters REF|FILE [--json]`: an episode's chapters, with their source.
-struct ChaptersCommand: ParsableCommand {
+struct ChaptersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chapters",
         abstract: CommandTable.summary(of: "chapters"),
@@ -29,8 +29,8 @@ struct ChaptersCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let list = try chapters(of: try target ?? RunningPlayer.currentTarget())
+    func run() async throws {
+        let list = try await chapters(of: try target ?? RunningPlayer.currentTarget())
         if json {
             print(Self.json(list).rendered)
         } else {
@@ -40,18 +40,16 @@ struct ChaptersCommand: ParsableCommand {
 
     /// The chapters of `target`: a local file, a URL, or a library episode (its chapters file fetched and kept
     /// when not kept yet).
-    private func chapters(of target: String) throws -> ChapterList {
+    private func chapters(of target: String) async throws -> ChapterList {
         let warn: @Sendable (String) -> Void = { Logger(label: "podline.chapters").warning("\($0)") }
         if FileManager.default.fileExists(atPath: target) { return ChapterFinder.chapters(feed: [], file: target, warn: warn) }
         if target.hasPrefix("http://") || target.hasPrefix("https://") {
-            return try runBlocking {
-                try await HTTPFetcher.with { http in
-                    do throws(ChapterError) {
-                        return try await RemoteChapters.any(target, http: http!)
-                    } catch {
-                        warn("\(target): chapters left out: \(error.reason)")
-                        return ChapterList.none
-                    }
+            return try await HTTPFetcher.with { http in
+                do throws(ChapterError) {
+                    return try await RemoteChapters.any(target, http: http!)
+                } catch {
+                    warn("\(target): chapters left out: \(error.reason)")
+                    return ChapterList.none
                 }
             }
         }
@@ -59,11 +57,9 @@ struct ChaptersCommand: ParsableCommand {
             let store = try library.openStore()
             let listing = try EpisodeLookup.require(target, in: store)
             let episode = listing.episode
-            let fetched = try runBlocking {
-                try await HTTPFetcher.with(needed: ChaptersKeeper.needsFetch(episode)) { http in
-                    guard let http else { return episode.keptChapters }
-                    return await ChaptersKeeper(store: store, http: http).chapters(of: episode) { warn("\(listing.ref): \($0)") }
-                }
+            let fetched = try await HTTPFetcher.with(needed: ChaptersKeeper.needsFetch(episode)) { http in
+                guard let http else { return episode.keptChapters }
+                return await ChaptersKeeper(store: store, http: http).chapters(of: episode) { warn("\(listing.ref): \($0)") }
             }
             let file = episode.downloadPath.map { store.paths.file(forDownload: $0).path }
             return ChapterFinder.chapters(fetched: fetched, feed: episode.feedChapters, file: file, warn: warn)

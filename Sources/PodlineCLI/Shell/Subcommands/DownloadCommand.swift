@@ -4,7 +4,7 @@ import Logging
 import PodcastKit
 
 /// `podline download REF…`: downloads episodes, resuming partial files.
-struct DownloadCommand: ParsableCommand {
+struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
         abstract: CommandTable.summary(of: "download"),
@@ -38,7 +38,7 @@ struct DownloadCommand: ParsableCommand {
         if let keep, keep < 0 { throw ValidationError("--keep must not be negative") }
     }
 
-    func run() throws {
+    func run() async throws {
         let store: LibraryStore
         var listings: [EpisodeListing] = []
         do {
@@ -53,8 +53,8 @@ struct DownloadCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        let run = DownloadRun()
-        let failures = run.download(listings, store: store)
+        let run = await DownloadRun()
+        let failures = await run.download(listings, store: store)
         if let keep = keep ?? (Configuration.settings.retention > 0 ? Configuration.settings.retention : nil) {
             do {
                 for file in try Retention(store: store).deletePlayedDownloads(keeping: keep) {
@@ -97,7 +97,7 @@ final class DownloadDisplay: @unchecked Sendable {
             ]))
     }
 
-    func finished(_ ref: String, file: URL) {
+    @MainActor func finished(_ ref: String, file: URL) {
         clear()
         if terminal {
             print("\(ref): downloaded to \(file.path)")
@@ -115,8 +115,7 @@ final class DownloadDisplay: @unchecked Sendable {
     }
 
     /// Erases the bars.
-    func clear() {
-        guard let bars else { return }
-        MainLoop.onMain { bars.clear() }
+    @MainActor func clear() {
+        bars?.clear()
     }
 }

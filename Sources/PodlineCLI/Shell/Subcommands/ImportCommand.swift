@@ -2,7 +2,7 @@ import ArgumentParser
 import PodcastKit
 
 /// `podline import FILE.opml`: subscribes to every feed of an OPML list.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: CommandTable.summary(of: "import"),
@@ -21,7 +21,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let cap = feedOptions.sizeCap
         let summary: ImportSummary
         do {
@@ -33,11 +33,9 @@ struct ImportCommand: ParsableCommand {
                 let count = document.skipped.count
                 printError("\(file): skipped \(count) outline\(count == 1 ? "" : "s") without a network feed URL (--verbose lists them)")
             }
-            summary = try runBlocking { [jobCount = jobs.count, cap] in
-                try await HTTPFetcher.with(decompressionLimit: cap) { http in
-                    try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(
-                        document.entries, jobs: jobCount)
-                }
+            summary = try await HTTPFetcher.with(decompressionLimit: cap) { [jobCount = jobs.count] http in
+                try await OPMLImport(store: store, loader: FeedLoader(http: http, sizeCap: cap)).subscribe(
+                    document.entries, jobs: jobCount)
             }
         } catch {
             throw libraryFailure(error)

@@ -2,7 +2,7 @@ import ArgumentParser
 import PodcastKit
 
 /// `podline inspect FEED [--json]`: shows what a feed file or URL parses to, without subscribing.
-struct InspectCommand: ParsableCommand {
+struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: CommandTable.summary(of: "inspect"))
@@ -20,21 +20,19 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let cap = feedOptions.sizeCap
         let source: FeedSource
         do { source = try FeedSource(checking: feed) } catch { throw libraryFailure(error) }
         let parsed: ParsedFeed
         do {
             if source.isRemote {
-                parsed = try runBlocking { [cap] in
-                    try await HTTPFetcher.with(needed: true, decompressionLimit: cap) { http in
-                        let loaded = try await FeedLoader(http: http, sizeCap: cap).load(source)
-                        var feed = loaded.feed ?? ParsedFeed()
-                        // A permanent redirect moves the feed as `add` records it; the feed's own new URL wins.
-                        feed.newURL = feed.newURL ?? loaded.movedTo
-                        return feed
-                    }
+                parsed = try await HTTPFetcher.with(needed: true, decompressionLimit: cap) { http in
+                    let loaded = try await FeedLoader(http: http, sizeCap: cap).load(source)
+                    var feed = loaded.feed ?? ParsedFeed()
+                    // A permanent redirect moves the feed as `add` records it; the feed's own new URL wins.
+                    feed.newURL = feed.newURL ?? loaded.movedTo
+                    return feed
                 }
             } else {
                 // A file is read on this thread: no task pool to start, and the main thread's heap.

@@ -8,7 +8,7 @@ protocol LanguageCommandName {
 /// A command the language parses (a player command or a library edit) as ArgumentParser lists it (in `podline --help`
 /// and the completion scripts). Its name, summary and flags come from the command table; its words are parsed by the
 /// command language, as in the REPL and on the socket.
-struct LanguageSubcommand<Name: LanguageCommandName>: ParsableCommand {
+struct LanguageSubcommand<Name: LanguageCommandName>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         let spec = CommandTable.spec(named: Name.name)!
         // The flags are listed by `podline help NAME` (as `NAME --help` is answered): building that text here would
@@ -21,8 +21,8 @@ struct LanguageSubcommand<Name: LanguageCommandName>: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments and flags, as 'podline help NAME' lists them."))
     var words: [String] = []
 
-    func run() throws {
-        let status = ShellFront.runLanguageCommand([Name.name] + words)
+    func run() async throws {
+        let status = await ShellFront.runLanguageCommand([Name.name] + words)
         if status != 0 { throw ExitCode(status) }
     }
 }

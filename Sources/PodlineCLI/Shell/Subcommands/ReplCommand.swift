@@ -3,7 +3,7 @@ import Foundation
 import PodcastKit
 
 /// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
-struct ReplCommand: ParsableCommand {
+struct ReplCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: CommandTable.summary(of: "repl"),
@@ -16,11 +16,11 @@ struct ReplCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
+    @MainActor func run() async throws {
         SignalMask.unblockTermination()
         // A broken config.toml was refused (exit 78) before any command ran.
         let interactive = isatty(0) == 1 && isatty(1) == 1
-        let status = ReplRunner.run(settings: Configuration.settings) { session -> any LineSource in
+        let status = await ReplRunner.run(settings: Configuration.settings) { session -> any LineSource in
             guard interactive, EditLineSource.libraryLoads else { return PipeLineSource() }
             let feed = StatusFeed(player: session.player)
             session.keepAlive(feed)

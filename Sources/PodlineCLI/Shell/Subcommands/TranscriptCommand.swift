@@ -4,7 +4,7 @@ import Logging
 import PodcastKit
 
 /// `podline transcript [REF] [--json] [--at TIME]`: an episode's transcript, fetched once and kept.
-struct TranscriptCommand: ParsableCommand {
+struct TranscriptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
         abstract: CommandTable.summary(of: "transcript"),
@@ -38,7 +38,7 @@ struct TranscriptCommand: ParsableCommand {
         if follow, at != nil { throw ValidationError("--follow starts where the player is; it takes no --at") }
     }
 
-    func run() throws {
+    func run() async throws {
         let playing = follow ? try RunningPlayer.currentTarget() : nil
         if let playing, let target, playing != target {
             printError("--follow follows what plays (\(playing)), not \(target)")
@@ -55,12 +55,10 @@ struct TranscriptCommand: ParsableCommand {
             // A transcript already kept is read without setting up HTTP.
             let id = episode.id ?? 0
             let keptURL = try store.keptTranscriptURL(episodeID: id)
-            let found = try runBlocking {
-                try await HTTPFetcher.with(needed: TranscriptKeeper.needsFetch(episode, keptURL: keptURL)) { http in
-                    guard let http else { return try store.keptTranscript(episodeID: id) }
-                    return try await TranscriptKeeper(store: store, http: http).transcript(of: episode) {
-                        Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
-                    }
+            let found = try await HTTPFetcher.with(needed: TranscriptKeeper.needsFetch(episode, keptURL: keptURL)) { http in
+                guard let http else { return try store.keptTranscript(episodeID: id) }
+                return try await TranscriptKeeper(store: store, http: http).transcript(of: episode) {
+                    Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
                 }
             }
             guard let found else {

@@ -4,7 +4,7 @@ import Logging
 import PodcastKit
 
 /// `podline update [SHOW…] [--jobs N]`: refreshes feeds concurrently and summarises what changed.
-struct UpdateCommand: ParsableCommand {
+struct UpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: CommandTable.summary(of: "update"),
@@ -24,7 +24,7 @@ struct UpdateCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let cap = feedOptions.sizeCap
         let results: [FeedUpdateResult]
         let store: LibraryStore
@@ -36,33 +36,36 @@ struct UpdateCommand: ParsableCommand {
                 selected.append(show)
             }
             if shows.isEmpty { selected = try store.shows() }
-            let bars = json ? nil : MainLoop.onMain { ProgressDisplay.onTerminal() }
-            MainLoop.onMain { [count = selected.count] in bars?.expectFeeds(count) }
-            defer { MainLoop.onMain { bars?.clear() } }
+            let bars = json ? nil : await ProgressDisplay.onTerminal()
+            await bars?.expectFeeds(selected.count)
             let reporter = ActivityReporter(display: bars?.sink)
             let log = Logger(label: "podline.http")
             log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobs.count) at a time")
             let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
-            results = try runBlocking { [jobCount = jobs.count, selected, cap] in
-                try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { http in
+            do {
+                results = try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: cap) { [jobCount = jobs.count, selected] http in
                     await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: cap)).update(selected, jobs: jobCount) {
                         result in
                         reporter.feed(result)
                         log.debug("\(Self.request(result.show.feedURL)) \(result.show.feedURL): \(Self.status(result.outcome))")
                     }
                 }
+            } catch {
+                await bars?.clear()
+                throw error
             }
+            await bars?.clear()
         } catch {
             throw libraryFailure(error)
         }
         report(results)
-        let downloadFailures = try autoDownload(results, store: store)
+        let downloadFailures = try await autoDownload(results, store: store)
         if results.contains(where: \.failed) || downloadFailures > 0 { throw ExitCode(ExitStatus.unreadable) }
     }
 
     /// With `auto_download = N` in config.toml (or `[show_auto_download]` for a show), downloads the N newest new
     /// episodes of each show refreshed; returns how many downloads failed.
-    private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) throws -> Int {
+    private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) async throws -> Int {
         let settings = Configuration.settings
         var listings: [EpisodeListing] = []
         do {
@@ -74,7 +77,7 @@ struct UpdateCommand: ParsableCommand {
         } catch {
             throw libraryFailure(error)
         }
-        return listings.isEmpty ? 0 : DownloadRun().download(listings, store: store)
+        return listings.isEmpty ? 0 : await DownloadRun().download(listings, store: store)
     }
 
     private func report(_ results: [FeedUpdateResult]) {
