@@ -2,7 +2,8 @@ import CLazyLibraries
 import Cmpg123
 import Glibc
 
-/// Decodes an MP3 file to 16-bit PCM with libmpg123; owns one `mpg123_handle`.
+/// Decodes an input to 16-bit PCM: MPEG audio with libmpg123 (one `mpg123_handle`, sample-identical to mpg123), every
+/// other format Podline plays with FFmpeg (`FFmpegInput`), chosen by the input's first bytes.
 public final class Decoder {
     /// What one `read` produced.
     public enum Chunk: Equatable, Sendable {
@@ -16,7 +17,10 @@ public final class Decoder {
         case needMore
     }
 
-    private let handle: OpaquePointer
+    /// libmpg123's handle; nil when FFmpeg decodes.
+    private let handle: OpaquePointer!
+    /// FFmpeg's input, for what is not MPEG audio.
+    private let other: FFmpegInput?
     /// The file being decoded.
     public let path: String
     /// The current PCM format.
@@ -30,13 +34,26 @@ public final class Decoder {
     /// What a read met after it had produced audio: given by the next read, so that the audio comes first.
     private var pending: Result<Chunk, AudioError>?
 
-    /// Opens `path`, refusing anything that is not MPEG audio with a reason naming the file.
+    /// Opens `path`, refusing what Podline cannot play with a reason naming the file.
     public init(path: String) throws(AudioError) {
         let head = try InputSniffer.readHead(of: path)
-        if let reason = InputSniffer.reasonNotMPEG(head) {
+        switch InputSniffer.kind(head) {
+        case .refused(let reason):
             throw head.isEmpty
                 ? AudioError.unreadable(path: path, reason: reason)
                 : AudioError.unsupportedFormat(path: path, reason: reason)
+        case .container(let kind):
+            let input = try FFmpegInput(path: path, kind: kind)
+            other = input
+            handle = nil
+            self.path = path
+            format = input.format
+            // The container's length is an estimate (within a codec frame for MP4, a bit-rate guess for ADTS): shown,
+            // never taken for a promise that a shorter file breaks.
+            announcedFrames = nil
+            return
+        case .mpeg:
+            other = nil
         }
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
@@ -64,6 +81,7 @@ public final class Decoder {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
         }
         self.handle = handle
+        other = nil
         self.path = name
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
@@ -93,6 +111,7 @@ public final class Decoder {
     }
 
     deinit {
+        guard other == nil else { return }
         podline_mpg123_close(handle)
         podline_mpg123_delete(handle)
     }
@@ -100,6 +119,7 @@ public final class Decoder {
     /// Duration in frames: the header's promise if there is one, else libmpg123's estimate.
     public var estimatedFrames: Int? {
         if let announcedFrames { return announcedFrames }
+        if let other { return other.frames }
         let length = podline_mpg123_length(handle)
         return length > 0 ? Int(length) : nil
     }
@@ -122,6 +142,12 @@ public final class Decoder {
             return try deliver(pending)
         }
         if reachedEnd { return .end }
+        if let other {
+            let count = try other.read(into: buffer, path: path)
+            position = other.position
+            if count == 0 { reachedEnd = true }
+            return count == 0 ? .end : .audio(byteCount: count)
+        }
         var done = 0
         let code = podline_mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
         if done > 0, code != Int32(MPG123_OK.rawValue), code != Int32(MPG123_DONE.rawValue),
@@ -185,6 +211,12 @@ public final class Decoder {
 
     /// Moves to `frame` frames from the start, sample-accurately.
     public func seek(toFrame frame: Int) throws(AudioError) {
+        if let other {
+            try other.seek(toFrame: frame, path: path)
+            position = other.position
+            reachedEnd = false
+            return
+        }
         let result = podline_mpg123_seek(handle, off_t(max(0, frame)), SEEK_SET)
         if result < 0 {
             throw AudioError.library(function: "mpg123_seek", message: MPG123Call.message(Int32(result), handle: handle))

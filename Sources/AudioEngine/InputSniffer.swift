@@ -1,35 +1,48 @@
 import Glibc
 
-/// Looks at the first bytes of a file to refuse what is plainly not MP3 with a precise reason.
+/// Looks at the first bytes of an input to choose its decoder: MPEG audio goes to libmpg123, the containers FFmpeg
+/// opens for Podline to FFmpeg, and anything else is refused with a precise reason.
 enum InputSniffer {
-    /// Returns nil when the bytes may be MPEG audio, else the reason they are not.
-    static func reasonNotMPEG(_ head: [UInt8]) -> String? {
-        if head.isEmpty { return "file is empty" }
-        if isADTS(head) { return "AAC audio (ADTS) is not supported (Podline plays MP3)" }
-        if startsWith(head, "ID3") || isFrameSync(head, at: 0) { return nil }
-        if head.count >= 12, startsWith(head, "ftyp", at: 4) {
-            return "MP4/M4A audio is not supported (Podline plays MP3)"
-        }
+    /// What the first bytes say.
+    enum Kind: Equatable, Sendable {
+        /// MPEG audio (an ID3 tag, or a frame sync): libmpg123.
+        case mpeg
+        /// A container FFmpeg opens (MP4/M4A/MOV, Ogg, FLAC, WAV, ADTS AAC), named for messages.
+        case container(String)
+        /// Neither: the reason.
+        case refused(String)
+    }
+
+    /// What `head` (the first bytes of an input) is.
+    static func kind(_ head: [UInt8]) -> Kind {
+        if head.isEmpty { return .refused("file is empty") }
+        if isADTS(head) { return .container("AAC (ADTS)") }
+        if startsWith(head, "ID3") || isFrameSync(head, at: 0) { return .mpeg }
+        if head.count >= 12, startsWith(head, "ftyp", at: 4) { return .container("MP4") }
         if startsWith(head, "OggS") {
-            if startsWith(head, "OpusHead", at: 28) { return "Opus audio (Ogg) is not supported (Podline plays MP3)" }
-            if startsWith(head, "vorbis", at: 29) { return "Vorbis audio (Ogg) is not supported (Podline plays MP3)" }
-            return "Ogg audio is not supported (Podline plays MP3)"
+            if startsWith(head, "OpusHead", at: 28) { return .container("Opus (Ogg)") }
+            if startsWith(head, "vorbis", at: 29) { return .container("Vorbis (Ogg)") }
+            return .container("Ogg")
         }
-        if startsWith(head, "fLaC") { return "FLAC audio is not supported (Podline plays MP3)" }
-        if startsWith(head, "RIFF") { return "WAV/RIFF audio is not supported (Podline plays MP3)" }
-        if startsWith(head, "FORM") { return "AIFF audio is not supported (Podline plays MP3)" }
+        if startsWith(head, "fLaC") { return .container("FLAC") }
+        if startsWith(head, "RIFF"), startsWith(head, "WAVE", at: 8) { return .container("WAV") }
+        if startsWith(head, "FORM") { return .refused("AIFF audio is not supported (Podline plays \(playable))") }
         if looksLikeText(head) {
             let lower = String(decoding: head.prefix(256), as: UTF8.self).lowercased()
             if lower.contains("<html") || lower.contains("<!doctype html") {
-                return "is an HTML page, not audio"
+                return .refused("is an HTML page, not audio")
             }
             if lower.contains("<?xml") || lower.contains("<rss") {
-                return "is an XML document (a feed?), not audio"
+                return .refused("is an XML document (a feed?), not audio")
             }
-            return "is a text file, not audio"
+            return .refused("is a text file, not audio")
         }
-        return nil
+        // Left to libmpg123, which finds a frame further in or says there is none.
+        return .mpeg
     }
+
+    /// The formats Podline plays, for messages.
+    static let playable = "MP3, AAC/M4A, MP4, Opus, Vorbis, FLAC, WAV"
 
     /// Reads up to `count` bytes from the start of `path`, or throws the system's reason.
     static func readHead(of path: String, count: Int = 512) throws(AudioError) -> [UInt8] {

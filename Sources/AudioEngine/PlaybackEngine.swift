@@ -705,7 +705,13 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
             if !sniffed {
                 sniffed = true
-                if let reason = InputSniffer.reasonNotMPEG(bytes) {
+                switch InputSniffer.kind(bytes) {
+                case .mpeg: break
+                case .refused(let reason):
+                    finish(.error, error: .unsupportedFormat(path: decoder.path, reason: reason))
+                    return false
+                case .container(let kind):
+                    let reason = "\(kind) audio cannot be streamed yet: download the episode first (podline download)"
                     finish(.error, error: .unsupportedFormat(path: decoder.path, reason: reason))
                     return false
                 }

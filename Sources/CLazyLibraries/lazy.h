@@ -44,6 +44,7 @@ const char *podline_resolve_edit(void *handle, int keep);
 const char *podline_resolve_xml2(void *handle, int keep);
 const char *podline_resolve_systemd(void *handle, int keep);
 const char *podline_resolve_ebur128(void *handle, int keep);
+const char *podline_resolve_av(void *handle, int keep);
 
 /* sd-bus's vtable format variable, from the systemd table (MPRIS's vtables name it). */
 const unsigned *podline_sd_bus_object_vtable_format(void);

@@ -6,12 +6,12 @@
 #include "lazy.h"
 
 static const char *const sonames[PODLINE_LIBRARY_COUNT] = {
-    "libmpg123.so.0", "libao.so.4", "libpulse.so.0", "libedit.so.2", "libxml2.so.2", "libsystemd.so.0", "libebur128.so.1",
+    "libmpg123.so.0", "libao.so.4", "libpulse.so.0", "libedit.so.2", "libxml2.so.2", "libsystemd.so.0", "libebur128.so.1", "libavformat.so.59",
 };
 
 static const char *(*const resolvers[PODLINE_LIBRARY_COUNT])(void *, int) = {
     podline_resolve_mpg123, podline_resolve_ao,      podline_resolve_pulse,   podline_resolve_edit,
-    podline_resolve_xml2,   podline_resolve_systemd, podline_resolve_ebur128,
+    podline_resolve_xml2,   podline_resolve_systemd, podline_resolve_ebur128, podline_resolve_av,
 };
 
 static void *handles[PODLINE_LIBRARY_COUNT];

@@ -52,7 +52,7 @@ struct DecoderTests {
         }
     }
 
-    @Test("an empty file, a text file, an HTML page, M4A, AAC and Opus are refused with reasons that name them")
+    @Test("an empty file, a text file, an HTML page, and damaged M4A, AAC and Opus are refused with reasons that name them")
     func refusesNonMP3() throws {
         let folder = try Fixtures.temporaryDirectory()
         let cases: [(String, [UInt8], String)] = [
@@ -61,17 +61,17 @@ struct DecoderTests {
             ("page.mp3", Array("<!DOCTYPE html><html><body>404</body></html>".utf8), "is an HTML page, not audio"),
             (
                 "song.m4a", [0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 7, count: 100),
-                "MP4/M4A audio is not supported (Podline plays MP3)"
+                "MP4 file: damaged, or not what its first bytes say"
             ),
             // An ADTS header (AAC-LC, 44.1 kHz, stereo): a sync word that MPEG audio's layer bits never give.
             (
                 "episode.aac", [0xFF, 0xF1, 0x50, 0x80, 0x2E, 0x7F, 0xFC] + [UInt8](repeating: 0x21, count: 200),
-                "AAC audio (ADTS) is not supported (Podline plays MP3)"
+                "AAC (ADTS) file: no audio track"
             ),
             (
                 "episode.opus",
                 Array("OggS".utf8) + [UInt8](repeating: 0, count: 24) + Array("OpusHead".utf8) + [UInt8](repeating: 1, count: 40),
-                "Opus audio (Ogg) is not supported (Podline plays MP3)"
+                "Opus (Ogg) file: cannot read the container: End of file"
             ),
         ]
         for (name, bytes, reason) in cases {

@@ -100,7 +100,7 @@ struct PlayCommandTests {
             (folder.appendingPathComponent("missing.mp3").path, "no such file or directory"),
             (empty.path, "file is empty"),
             (text.path, "is a text file, not audio"),
-            (m4a.path, "MP4/M4A audio is not supported"),
+            (m4a.path, "MP4 file: damaged, or not what its first bytes say"),
             (folder.path, "is a directory"),
         ]
         for (path, reason) in cases {

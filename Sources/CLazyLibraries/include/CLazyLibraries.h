@@ -15,6 +15,7 @@ typedef enum {
     PODLINE_LIBRARY_XML2,
     PODLINE_LIBRARY_SYSTEMD,
     PODLINE_LIBRARY_EBUR128,
+    PODLINE_LIBRARY_AV,
     PODLINE_LIBRARY_COUNT
 } podline_library;
 
@@ -53,6 +54,36 @@ void *podline_history_open(int size);
 int podline_history_load(void *history, const char *path);
 int podline_history_save(void *history, const char *path);
 int podline_history_add(void *history, const char *line);
+
+/* FFmpeg's demuxers and decoders for every input that is not MPEG audio (MP4/M4A/MOV, Ogg Opus and Vorbis, FLAC, WAV),
+   behind an opaque handle: 16-bit interleaved PCM out, mono or stereo (more channels folded into stereo). */
+typedef struct podline_av_input podline_av_input;
+
+/* Where a stream's bytes come from. `read`: bytes read (blocking until some arrive), 0 at the end, -1 on failure;
+   `seek`: the new offset (whence as lseek's), or -1; `size`: the total, or -1 when unknown. */
+typedef struct {
+    void *context;
+    int (*read)(void *context, unsigned char *buffer, int size);
+    long long (*seek)(void *context, long long offset, int whence);
+    long long (*size)(void *context);
+} podline_av_io;
+
+/* Opens a file, or a stream read through `io`, and its first audio track: NULL with the reason in `message`. */
+podline_av_input *podline_av_open_file(const char *path, char *message, size_t size);
+podline_av_input *podline_av_open_stream(podline_av_io io, char *message, size_t size);
+void podline_av_close(podline_av_input *input);
+int podline_av_sample_rate(const podline_av_input *input);
+/* Channels of the PCM `read` gives: 1 or 2. */
+int podline_av_channels(const podline_av_input *input);
+/* Frames in the track, encoder delay and padding left out; -1 when unknown. */
+long long podline_av_frames(const podline_av_input *input);
+/* Frames from the start to the next frame `read` gives. */
+long long podline_av_position(const podline_av_input *input);
+const char *podline_av_codec_name(const podline_av_input *input);
+/* Decodes up to `max_frames` frames into `out`: the count, 0 at the end, -1 on failure (the reason in `message`). */
+int podline_av_read(podline_av_input *input, short *out, int max_frames, char *message, size_t size);
+/* Moves to `frame` frames from the start: what `read` gives next starts there. 0, or a negative error. */
+int podline_av_seek(podline_av_input *input, long long frame);
 
 /* libxml2's lenient HTML parser, behind opaque handles. */
 typedef enum { PODLINE_HTML_OTHER = 0, PODLINE_HTML_ELEMENT, PODLINE_HTML_TEXT } podline_html_kind;

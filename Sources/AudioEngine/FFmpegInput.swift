@@ -1,0 +1,52 @@
+import CLazyLibraries
+
+/// One input decoded by FFmpeg (MP4/M4A/MOV, Ogg Opus and Vorbis, FLAC, WAV, ADTS AAC): owns one `podline_av_input`.
+/// FFmpeg's libraries are loaded with the first such input, never for MP3.
+final class FFmpegInput {
+    private let handle: OpaquePointer
+    /// The PCM it gives: 16-bit, mono or stereo.
+    let format: AudioFormat
+    /// Frames in the track (encoder delay and padding trimmed), when the container says.
+    let frames: Int?
+
+    /// Opens the file at `path`, whose first bytes said `kind`; the reason names the kind when FFmpeg refuses it.
+    init(path: String, kind: String) throws(AudioError) {
+        try AudioLibraries.require(PODLINE_LIBRARY_AV)
+        var message = [CChar](repeating: 0, count: 512)
+        guard let opened = podline_av_open_file(path, &message, message.count) else {
+            throw AudioError.unsupportedFormat(path: path, reason: "\(kind) file: \(Self.text(message))")
+        }
+        handle = opened
+        format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
+        let count = podline_av_frames(opened)
+        frames = count > 0 ? Int(count) : nil
+    }
+
+    deinit {
+        podline_av_close(handle)
+    }
+
+    /// Frames from the start to the next frame `read` gives.
+    var position: Int { Int(podline_av_position(handle)) }
+
+    /// Decodes into `buffer` (whole frames); the byte count, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(AudioError) -> Int {
+        let capacity = buffer.count / format.bytesPerFrame
+        guard capacity > 0 else { return 0 }
+        var message = [CChar](repeating: 0, count: 256)
+        let got = podline_av_read(
+            handle, buffer.baseAddress!.assumingMemoryBound(to: Int16.self), Int32(capacity), &message, message.count)
+        if got < 0 { throw AudioError.unsupportedFormat(path: path, reason: Self.text(message)) }
+        return Int(got) * format.bytesPerFrame
+    }
+
+    /// Moves to `frame` frames from the start.
+    func seek(toFrame frame: Int, path: String) throws(AudioError) {
+        let code = podline_av_seek(handle, Int64(max(0, frame)))
+        if code < 0 { throw AudioError.library(function: "avformat_seek_file", message: "\(path): cannot seek (\(code))") }
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AudioEngine
+
+/// Every format but MP3, made by ffmpeg from one stereo signal and decoded by Podline through FFmpeg's libraries: the
+/// PCM must be ffmpeg's own (`ffmpeg -i FILE -f s16le`), sample for sample, with the same length.
+@Suite("other formats through FFmpeg", .serialized)
+struct OtherFormatsTests {
+    /// One encoding of the test signal: the file's extension and ffmpeg's codec arguments.
+    struct Encoding: CustomTestStringConvertible, Sendable {
+        var name: String
+        var file: String
+        var arguments: [String]
+        var lossless: Bool
+        var testDescription: String { name }
+    }
+
+    static let encodings: [Encoding] = [
+        Encoding(name: "AAC-LC in M4A", file: "a.m4a", arguments: ["-c:a", "aac", "-b:a", "96k"], lossless: false),
+        Encoding(name: "ALAC in M4A", file: "b.m4a", arguments: ["-c:a", "alac"], lossless: true),
+        Encoding(name: "Opus in Ogg", file: "c.opus", arguments: ["-c:a", "libopus", "-b:a", "64k"], lossless: false),
+        Encoding(name: "Vorbis in Ogg", file: "d.ogg", arguments: ["-c:a", "libvorbis", "-q:a", "3"], lossless: false),
+        Encoding(name: "FLAC", file: "e.flac", arguments: ["-c:a", "flac"], lossless: true),
+        Encoding(name: "WAV", file: "f.wav", arguments: ["-c:a", "pcm_s16le"], lossless: true),
+        Encoding(name: "AAC in ADTS", file: "g.aac", arguments: ["-c:a", "aac", "-b:a", "96k"], lossless: false),
+        Encoding(
+            name: "MP4 video's audio", file: "h.mp4",
+            arguments: ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=3", "-c:v", "mpeg4", "-c:a", "aac", "-shortest"],
+            lossless: false),
+    ]
+
+    /// The test signal, 3 s of two tones (one a channel) at 44.1 kHz, encoded as `encoding` says.
+    static func make(_ encoding: Encoding, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(encoding.file)
+        let signal = ["-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*440*t)|0.3*sin(2*PI*660*t)+0.05*sin(2*PI*3000*t):s=44100:d=3"]
+        let video = encoding.arguments.first == "-f" ? Array(encoding.arguments.prefix(4)) : []
+        let codec = encoding.arguments.first == "-f" ? Array(encoding.arguments.dropFirst(4)) : encoding.arguments
+        let result = try CommandRunner.tool("ffmpeg", ["-v", "error", "-y"] + signal + video + codec + [url.path])
+        guard result.status == 0 else { throw TestSupportError("ffmpeg: \(result.stderr)") }
+        return url
+    }
+
+    /// ffmpeg's own decoding of `url`: interleaved 16-bit samples, in `channels` channels.
+    static func reference(_ url: URL, channels: Int) throws -> [Int16] {
+        let result = try CommandRunner.tool(
+            "ffmpeg", ["-v", "error", "-i", url.path, "-map", "0:a:0", "-f", "s16le", "-ac", "\(channels)", "-"])
+        guard result.status == 0 else { throw TestSupportError("ffmpeg: \(result.stderr)") }
+        return result.stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// Everything `decoder` gives from where it is to the end.
+    static func decodeAll(_ decoder: Decoder) throws -> [Int16] {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
+        defer { buffer.deallocate() }
+        var samples: [Int16] = []
+        while true {
+            switch try decoder.read(into: buffer) {
+            case .audio(let bytes): samples += buffer.bindMemory(to: Int16.self).prefix(bytes / 2)
+            case .end: return samples
+            case .formatChanged, .needMore: continue
+            }
+        }
+    }
+
+    @Test("decodes as ffmpeg does, sample for sample, with the length the container gives", arguments: encodings)
+    func decodesLikeFFmpeg(_ encoding: Encoding) throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let file = try Self.make(encoding, in: folder)
+        let decoder = try Decoder(path: file.path)
+        #expect(decoder.format == AudioFormat(sampleRate: encoding.file.hasSuffix(".opus") ? 48_000 : 44_100, channels: 2))
+        let decoded = try Self.decodeAll(decoder)
+        let reference = try Self.reference(file, channels: 2)
+        #expect(decoded.count == reference.count, "\(decoded.count / 2) frames, ffmpeg \(reference.count / 2)")
+        #expect(decoded == reference)
+        #expect(decoder.position == reference.count / 2)
+        // The container's length: exact for the lossless formats, within about a codec frame for the others (an
+        // ADTS file has no length, only a bit-rate estimate).
+        let announced = try #require(decoder.estimatedFrames)
+        let slack = encoding.lossless ? 1 : encoding.file.hasSuffix(".aac") ? 2_048 : 1_024
+        #expect(abs(announced - reference.count / 2) <= slack, "announced \(announced), decoded \(reference.count / 2)")
+    }
+
+    @Test("a seek lands on the frame asked for", arguments: encodings)
+    func seeks(_ encoding: Encoding) throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let file = try Self.make(encoding, in: folder)
+        let reference = try Self.reference(file, channels: 2)
+        let decoder = try Decoder(path: file.path)
+        let rate = decoder.format.sampleRate
+        let target = rate * 3 / 2
+        try decoder.seek(toFrame: target)
+        #expect(decoder.position == target)
+        let after = try Self.decodeAll(decoder)
+        let expected = Array(reference[(target * 2)...])
+        #expect(after.count == expected.count)
+        if encoding.lossless {
+            #expect(after == expected)
+        } else {
+            // A lossy decoder starts again from a packet before the frame: what it gives converges on ffmpeg's own
+            // decoding from the start within its pre-roll, so from 100 ms on the two agree closely.
+            let settle = rate / 10 * 2
+            let pairs = zip(after.dropFirst(settle), expected.dropFirst(settle))
+            let worst = pairs.map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst < 200, "largest difference \(worst)")
+        }
+    }
+
+    @Test("a video without audio, a protected file and a damaged one are refused with one line each")
+    func refusals() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let video = folder.appendingPathComponent("video.mp4")
+        let made = try CommandRunner.tool(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=1", "-c:v", "mpeg4", video.path])
+        #expect(made.status == 0)
+        let protected = folder.appendingPathComponent("song.m4p")
+        var bytes = [UInt8](try Data(contentsOf: try Self.make(Self.encodings[0], in: folder)))
+        // iTunes' protected audio: the sample entry 'mp4a' becomes 'drms'.
+        if let at = Self.find(Array("mp4a".utf8), in: bytes) { bytes.replaceSubrange(at..<at + 4, with: Array("drms".utf8)) }
+        try Data(bytes).write(to: protected)
+        let damaged = folder.appendingPathComponent("damaged.m4a")
+        try Data([0, 0, 0, 0x18] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0x41, count: 2000)).write(to: damaged)
+        let cases: [(URL, String)] = [
+            (video, "MP4 file: no audio track (video only)"),
+            (protected, "MP4 file: the audio is protected (DRM) and cannot be played"),
+            (damaged, "MP4 file: "),
+        ]
+        for (url, reason) in cases {
+            do {
+                _ = try Decoder(path: url.path)
+                Issue.record("\(url.lastPathComponent) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix("\(url.path): \(reason)"), "\(error.description)")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        return (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<$0 + pattern.count]) == pattern }
+    }
+}
