@@ -73,6 +73,19 @@ public final class Decoder {
         announcedFrames = Self.announcedLength(handle)
     }
 
+    /// Opens a stream of a format FFmpeg decodes, which it pulls through `stream` (blocking for bytes as they come).
+    init(pulling stream: PulledStream, name: String, kind: String) throws(AudioError) {
+        let input = try FFmpegInput(stream: stream, name: name, kind: kind)
+        other = input
+        handle = nil
+        path = name
+        format = input.format
+        announcedFrames = nil
+    }
+
+    /// True when the decoder pulls its input itself (FFmpeg) rather than being fed it.
+    var pullsItsInput: Bool { other?.pulled != nil }
+
     /// Opens a decoder fed with bytes as they arrive (`feed(_:)`); `name` names the stream in messages.
     public init(streamNamed name: String) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
@@ -143,7 +156,14 @@ public final class Decoder {
         }
         if reachedEnd { return .end }
         if let other {
-            let count = try other.read(into: buffer, path: path)
+            let count: Int
+            do {
+                count = try other.read(into: buffer, path: path)
+            } catch {
+                // A read that gave up for a command (stop, load) is no failure: the command comes next.
+                if other.pulled?.wasInterrupted == true { return .needMore }
+                throw error
+            }
             position = other.position
             if count == 0 { reachedEnd = true }
             return count == 0 ? .end : .audio(byteCount: count)

@@ -8,6 +8,8 @@ final class FFmpegInput {
     let format: AudioFormat
     /// Frames in the track (encoder delay and padding trimmed), when the container says.
     let frames: Int?
+    /// The stream it pulls from, for a stream (kept alive as long as FFmpeg may call it).
+    let pulled: PulledStream?
 
     /// Opens the file at `path`, whose first bytes said `kind`; the reason names the kind when FFmpeg refuses it.
     init(path: String, kind: String) throws(AudioError) {
@@ -16,6 +18,26 @@ final class FFmpegInput {
         guard let opened = podline_av_open_file(path, &message, message.count) else {
             throw AudioError.unsupportedFormat(path: path, reason: "\(kind) file: \(Self.text(message))")
         }
+        pulled = nil
+        handle = opened
+        format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
+        let count = podline_av_frames(opened)
+        frames = count > 0 ? Int(count) : nil
+    }
+
+    /// Opens a stream named `name` whose first bytes said `kind`, read through `stream`.
+    init(stream: PulledStream, name: String, kind: String) throws(AudioError) {
+        try AudioLibraries.require(PODLINE_LIBRARY_AV)
+        var message = [CChar](repeating: 0, count: 512)
+        guard let opened = podline_av_open_stream(stream.io, &message, message.count) else {
+            if let failure = stream.failure { throw AudioError.unreadable(path: name, reason: failure) }
+            let reason =
+                stream.cannotSeek
+                ? "its index is at the end and the server cannot send a part of the file: download the episode first"
+                : Self.text(message)
+            throw AudioError.unsupportedFormat(path: name, reason: "\(kind) stream: \(reason)")
+        }
+        pulled = stream
         handle = opened
         format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
         let count = podline_av_frames(opened)
@@ -36,7 +58,10 @@ final class FFmpegInput {
         var message = [CChar](repeating: 0, count: 256)
         let got = podline_av_read(
             handle, buffer.baseAddress!.assumingMemoryBound(to: Int16.self), Int32(capacity), &message, message.count)
-        if got < 0 { throw AudioError.unsupportedFormat(path: path, reason: Self.text(message)) }
+        if got < 0 {
+            if let failure = pulled?.failure { throw AudioError.unreadable(path: path, reason: failure) }
+            throw AudioError.unsupportedFormat(path: path, reason: Self.text(message))
+        }
         return Int(got) * format.bytesPerFrame
     }
 

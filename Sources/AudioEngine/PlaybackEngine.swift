@@ -393,8 +393,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         dropQueued()
         let target = max(0, relative ? here + seconds * rate : seconds * rate)
         do {
-            if stream == nil {
+            if stream == nil || decoder.pullsItsInput {
                 try decoder.seek(toFrame: Int(target))
+                streamEnded = false
             } else {
                 let byteOffset = try decoder.feedSeek(toFrame: Int(target))
                 if stream?.restart(at: byteOffset) != true { return }
@@ -688,6 +689,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if stream != nil { streamEnded = true }
                 return 0
             case .needMore:
+                if decoder.pullsItsInput { return -1 }
                 if stream == nil || streamEnded { return 0 }
                 if !feedStream(decoder) { return -1 }
             }
@@ -711,9 +713,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                     finish(.error, error: .unsupportedFormat(path: decoder.path, reason: reason))
                     return false
                 case .container(let kind):
-                    let reason = "\(kind) audio cannot be streamed yet: download the episode first (podline download)"
-                    finish(.error, error: .unsupportedFormat(path: decoder.path, reason: reason))
-                    return false
+                    return pull(stream, head: bytes, kind: kind, name: decoder.path)
                 }
             }
             try decoder.feed(bytes)
@@ -728,6 +728,41 @@ public final class PlaybackEngine: @unchecked Sendable {
         } catch {
             finish(.error, error: .unreadable(path: decoder.path, reason: "\(error)"))
             return false
+        }
+    }
+
+    /// Hands a stream of a format FFmpeg decodes to a decoder that pulls it (the bytes read to tell the format first);
+    /// true when it opened. Opening reads the container's header, asking the server for other ranges if the index
+    /// is elsewhere.
+    private func pull(_ stream: ByteStream, head: [UInt8], kind: String, name: String) -> Bool {
+        let pulled = PulledStream(stream: stream, head: head) { [unowned self] in self.commandCannotWait }
+        let opened: Decoder
+        do {
+            opened = try Decoder(pulling: pulled, name: name, kind: kind)
+        } catch {
+            finish(.error, error: error)
+            return false
+        }
+        decoder = opened
+        makeStagesIfNeeded(opened)
+        report(.started(duration: opened.estimatedFrames.map { Double($0) / Double(opened.format.sampleRate) }))
+        if streamStart > 0 {
+            let start = streamStart
+            streamStart = 0
+            performSeek(start, relative: false)
+        }
+        return true
+    }
+
+    /// True when a command waits that must not wait for the network: stop, load, a new output, shutdown.
+    private var commandCannotWait: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return inbox.contains { command in
+            switch command {
+            case .stop, .load, .output, .shutdown: true
+            default: false
+            }
         }
     }
 

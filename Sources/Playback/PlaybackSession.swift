@@ -207,6 +207,7 @@ public final class PlaybackSession<Companion: View> {
         case .outputReopened:
             player.outputAvailable = true
         }
+        // At once, event by event: the place an episode reached is saved before its end is taken in.
         host.update()
     }
 

@@ -36,6 +36,41 @@ struct OtherFormatsPlayTests {
         }
     }
 
+    @Test(
+        "streamed over HTTP: an M4A with its index at the end (fetched with a Range request) or at the front, and an Opus file, play as ffmpeg decodes them; --start counts from the start asked for"
+    )
+    func streams() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let files = [
+            try make("end.m4a", ["-c:a", "aac", "-b:a", "96k"], seconds: 4, in: served),
+            try make("front.m4a", ["-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart"], seconds: 4, in: served),
+            try make("talk.opus", ["-c:a", "libopus", "-b:a", "64k"], seconds: 4, in: served),
+        ]
+        let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0)
+        defer { web.stop() }
+        for file in files {
+            let name = file.lastPathComponent
+            let reference = try CommandRunner.tool(
+                "ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"]
+            ).stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let out = folder.appendingPathComponent(name + ".wav")
+            let result = try PodlineBinary.run(["play", web.url(name), "--output", "wav:\(out.path)"], home: folder, timeout: 60)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let played = try WAVFile(url: out)
+            #expect(played.samples == reference, "\(name): \(played.samples.count) samples, ffmpeg \(reference.count)")
+            // From 1 s on: what is written is the rest of the episode, from the frame for 1 s.
+            let late = folder.appendingPathComponent(name + "-late.wav")
+            let started = try PodlineBinary.run(
+                ["play", web.url(name), "--start", "1", "--output", "wav:\(late.path)"], home: folder, timeout: 60)
+            #expect(started.status == 0, "\(name): \(started.stderr)")
+            let rest = try WAVFile(url: late)
+            let skipped = reference.count / 2 - rest.frameCount
+            #expect(abs(skipped - rest.sampleRate) <= rest.sampleRate / 100, "\(name): \(skipped) frames skipped for 1 s")
+        }
+    }
+
     @Test("a player of an MP3 never loads FFmpeg; a player of an M4A does")
     func loadsFFmpegOnlyForOtherFormats() throws {
         let folder = try Fixtures.temporaryDirectory("pl-play-formats")
