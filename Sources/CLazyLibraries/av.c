@@ -49,6 +49,7 @@
     R(av_free)                        \
     R(av_strdup)                      \
     R(av_dict_set)                    \
+    R(av_dict_get)                    \
     R(av_dict_free)                   \
     R(av_rescale_q)                   \
     R(av_strerror)                    \
@@ -469,3 +470,21 @@ int podline_av_seek(podline_av_input *input, long long frame) {
     if (frame == 0) input->drop_until = 0;
     return 0;
 }
+
+const char *podline_av_tag(const podline_av_input *input, const char *key) {
+    AVDictionaryEntry *entry = table.av_dict_get(input->format->streams[input->stream]->metadata, key, NULL, 0);
+    if (!entry) entry = table.av_dict_get(input->format->metadata, key, NULL, 0);
+    return entry ? entry->value : NULL;
+}
+
+int podline_av_chapter_count(const podline_av_input *input) { return (int)input->format->nb_chapters; }
+
+void podline_av_chapter(const podline_av_input *input, int index, double *start, double *end, const char **title) {
+    const AVChapter *chapter = input->format->chapters[index];
+    *start = chapter->start * av_q2d(chapter->time_base);
+    *end = chapter->end * av_q2d(chapter->time_base);
+    AVDictionaryEntry *entry = table.av_dict_get(chapter->metadata, "title", NULL, 0);
+    *title = entry ? entry->value : NULL;
+}
+
+const char *podline_av_container(const podline_av_input *input) { return input->format->iformat->name; }

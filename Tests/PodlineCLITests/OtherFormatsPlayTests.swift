@@ -71,6 +71,25 @@ struct OtherFormatsPlayTests {
         }
     }
 
+    @Test(
+        "from a server without Range requests, an M4A with its index at the end still plays whole (what comes before the index is read through)"
+    )
+    func streamsWithoutRange() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let file = try make("end.m4a", ["-c:a", "aac", "-b:a", "96k"], seconds: 4, in: served)
+        let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0)
+        defer { web.stop() }
+        let reference = try CommandRunner.tool("ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"])
+            .stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let out = folder.appendingPathComponent("end.wav")
+        let result = try PodlineBinary.run(
+            ["play", web.url("norange/end.m4a"), "--output", "wav:\(out.path)"], home: folder, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try WAVFile(url: out).samples == reference)
+    }
+
     @Test("a player of an MP3 never loads FFmpeg; a player of an M4A does")
     func loadsFFmpegOnlyForOtherFormats() throws {
         let folder = try Fixtures.temporaryDirectory("pl-play-formats")

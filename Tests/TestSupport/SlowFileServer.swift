@@ -3,7 +3,8 @@ import Foundation
 /// A real HTTP server on 127.0.0.1 (Python's http.server) that sends file bodies slowly, chunk by chunk,
 /// and leaves a `NAME.sent` marker in its folder when a body has been sent completely. With `dropAfter`, every
 /// answer breaks off (the connection closed) after that many bytes of its body, as a flaky network does.
-/// `/moved/NAME` answers 301 with `/NAME` as the new location; `/found/NAME` answers 302 (a temporary redirect).
+/// `/moved/NAME` answers 301 with `/NAME` as the new location; `/found/NAME` answers 302 (a temporary redirect);
+/// `/norange/NAME` sends the whole file whatever Range is asked for, as a server without Range support does.
 public final class SlowFileServer: @unchecked Sendable {
     /// The folder it serves.
     public let folder: URL
@@ -24,13 +25,14 @@ public final class SlowFileServer: @unchecked Sendable {
                 if self.path.startswith('/found/'):
                     self.send_response(302); self.send_header('Location', self.path[6:])
                     self.send_header('Content-Length', '0'); self.end_headers(); return
+                norange = self.path.startswith('/norange/')
                 path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
                 if not os.path.isfile(path):
                     self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
                 data = open(path, 'rb').read()
                 start = 0
                 rng = self.headers.get('Range')
-                if rng and rng.startswith('bytes='):
+                if rng and rng.startswith('bytes=') and not norange:
                     start = int(rng[6:].split('-')[0] or 0)
                     self.send_response(206)
                     self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
@@ -38,7 +40,7 @@ public final class SlowFileServer: @unchecked Sendable {
                     self.send_response(200)
                 self.send_header('Content-Type', 'audio/mpeg')
                 self.send_header('Content-Length', str(len(data) - start))
-                self.send_header('Accept-Ranges', 'bytes')
+                if not norange: self.send_header('Accept-Ranges', 'bytes')
                 self.end_headers()
                 try:
                     sent = 0

@@ -84,6 +84,15 @@ const char *podline_av_codec_name(const podline_av_input *input);
 int podline_av_read(podline_av_input *input, short *out, int max_frames, char *message, size_t size);
 /* Moves to `frame` frames from the start: what `read` gives next starts there. 0, or a negative error. */
 int podline_av_seek(podline_av_input *input, long long frame);
+/* The value of tag `key` (any case) of the audio track, else of the container; NULL when neither has it. Valid while
+   the input is open. MP4's freeform atoms are named without their domain (`replaygain_track_gain`). */
+const char *podline_av_tag(const podline_av_input *input, const char *key);
+/* FFmpeg's name for the container's demuxer (`mov,mp4,m4a,3gp,3g2,mj2`, `ogg`, `flac`, `wav`, `aac`). */
+const char *podline_av_container(const podline_av_input *input);
+/* The container's chapters (MP4 Nero `chpl` or a QuickTime chapter track, Ogg `CHAPTERxxx` comments). */
+int podline_av_chapter_count(const podline_av_input *input);
+/* Chapter `index`: its start and end in seconds, and its title (NULL when it has none; valid while open). */
+void podline_av_chapter(const podline_av_input *input, int index, double *start, double *end, const char **title);
 
 /* libxml2's lenient HTML parser, behind opaque handles. */
 typedef enum { PODLINE_HTML_OTHER = 0, PODLINE_HTML_ELEMENT, PODLINE_HTML_TEXT } podline_html_kind;

@@ -27,6 +27,10 @@ public enum ChapterSource: String, Sendable, Equatable, CaseIterable {
     case psc
     /// ID3v2 CHAP frames in the MP3.
     case id3
+    /// An MP4's own chapters: Nero `chpl`, or a QuickTime chapter track (enhanced podcasts).
+    case mp4
+    /// `CHAPTERxxx` Vorbis comments (Ogg Opus, Ogg Vorbis, FLAC).
+    case vorbisComments = "vorbis-comments"
 
     /// True when this source is preferred to `other`: the order of the cases.
     public func isPreferred(to other: ChapterSource) -> Bool {

@@ -8,6 +8,10 @@ public enum ChapterFinder {
     ) -> ChapterList {
         let given = ChapterList(.podcastChapters, fetched ?? []).preferring(ChapterList(.psc, feed))
         guard given.source == nil, let file, file.hasPrefix("/") || !file.contains("://") else { return given }
+        if let container = ContainerTags(path: file) {
+            let chapters = container.chapters
+            return chapters.isEmpty ? .none : ChapterList(container.chapterSource, chapters)
+        }
         do {
             return ChapterList(.id3, try ID3Chapters.read(path: file))
         } catch {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The track gain an MP3's ID3v2 tag gives for ReplayGain: a `replaygain_track_gain` TXXX frame (as foobar2000,
-/// loudgain and beets write it; an album gain when there is no track gain), else an RVA2 frame's master volume.
+/// loudgain and beets write it; an album gain when there is no track gain), else an RVA2 frame's master volume. Of
+/// another format, its own tags (`ContainerTags.replayGain`).
 ///
 /// The LAME header's gain, which nearly every MP3 carries, is not read: LAME works it out with the first ReplayGain's
 /// filter (not BS.1770's), several dB from what a meter finds in speech.
@@ -11,7 +12,7 @@ public enum ReplayGainTag {
 
     /// The gain in dB the tag at the start of the file at `path` asks for; nil when it gives none (or there is no tag).
     public static func gain(path: String) -> Double? {
-        guard let tag = try? ID3Chapters.readTag(path: path) else { return nil }
+        guard let tag = try? ID3Chapters.readTag(path: path) else { return ContainerTags(path: path)?.replayGain }
         return gain(tag: tag)
     }
 
