@@ -740,7 +740,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             opened = try Decoder(pulling: pulled, name: name, kind: kind)
         } catch {
-            finish(.error, error: error)
+            // Given up for a stop or another episode: no failure to report, the command comes next.
+            if pulled.wasInterrupted {
+                closeEpisode()
+            } else {
+                finish(.error, error: error)
+            }
             return false
         }
         decoder = opened
@@ -754,13 +759,13 @@ public final class PlaybackEngine: @unchecked Sendable {
         return true
     }
 
-    /// True when a command waits that must not wait for the network: stop, load, a new output, shutdown.
+    /// True when a command waits that must not wait for the network and ends the episode: stop, load, shutdown.
     private var commandCannotWait: Bool {
         condition.lock()
         defer { condition.unlock() }
         return inbox.contains { command in
             switch command {
-            case .stop, .load, .output, .shutdown: true
+            case .stop, .load, .shutdown: true
             default: false
             }
         }

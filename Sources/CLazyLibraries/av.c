@@ -330,7 +330,11 @@ static int next_frame(struct podline_av_input *input) {
         if (code != AVERROR(EAGAIN)) return code;
         if (input->flushing) return 0;
         code = table.av_read_frame(input->format, input->packet);
-        if (code == AVERROR_EOF || (code < 0 && input->format->pb && input->format->pb->eof_reached)) {
+        /* The end of the input, not a failed read (avio marks both as the end, and keeps the failure apart). */
+        AVIOContext *pb = input->format->pb;
+        int failed = pb && pb->error && pb->error != AVERROR_EOF;
+        if (code < 0 && failed) return pb->error;
+        if (code == AVERROR_EOF || (code < 0 && pb && pb->eof_reached)) {
             input->flushing = 1;
             code = table.avcodec_send_packet(input->codec, NULL);
             if (code < 0 && code != AVERROR_EOF) return code;

@@ -22,6 +22,8 @@ final class PendingWork: Sendable {
     private struct Queue: ~Copyable {
         var batch = Batch()
         var wakeScheduled = false
+        /// Set while the host applies changes it takes in at once (`hold`): they need no wake.
+        var held = false
         var wake: (@Sendable () -> Void)?
     }
 
@@ -69,8 +71,13 @@ final class PendingWork: Sendable {
         queue.withLock { $0.wake = wake }
     }
 
+    /// Holds back the wake while the host makes changes it takes in at once (true), or lets it go again (false).
+    func hold(_ held: Bool) {
+        queue.withLock { $0.held = held }
+    }
+
     private static func claimWake(_ queue: inout Queue) -> (@Sendable () -> Void)? {
-        guard let wake = queue.wake, !queue.wakeScheduled else { return nil }
+        guard let wake = queue.wake, !queue.wakeScheduled, !queue.held else { return nil }
         queue.wakeScheduled = true
         return wake
     }

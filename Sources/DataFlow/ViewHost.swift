@@ -64,6 +64,15 @@ public final class ViewHost<Root: View> {
         graph.hasPendingWork
     }
 
+    /// Makes `changes` and takes them in at once: with `updatesAutomatically` on, the update they would otherwise
+    /// schedule is not asked for (work arriving meanwhile from elsewhere is taken in too).
+    public func update(applying changes: () -> Void) {
+        graph.pending.hold(true)
+        changes()
+        graph.pending.hold(false)
+        update()
+    }
+
     /// Runs all pending updates synchronously: re-evaluates the views whose
     /// dependencies changed, then runs change handlers, appear and disappear
     /// actions and received values, until nothing is left.

@@ -158,9 +158,10 @@ public final class PlaybackSession<Companion: View> {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Follows the play state: the session ends when nothing is loaded, and `notPlaying()` waiters go when it stops playing.
+    /// Follows the play state: the session ends when nothing is loaded (and goes on when an episode is loaded again, as
+    /// in the REPL), and `notPlaying()` waiters go when it stops playing.
     private func playStateChanged() {
-        if player.current == nil { finish() }
+        if player.current == nil { finish() } else { finished = false }
         guard player.state != .playing else { return }
         let waiters = playingWaiters
         playingWaiters = []
@@ -178,7 +179,13 @@ public final class PlaybackSession<Companion: View> {
 
     // MARK: - Engine events
 
+    /// Takes in an engine event at once, event by event: the place an episode reached is saved before its end is taken
+    /// in (and a position report, four a second, schedules no second update).
     private func handle(_ event: EngineEvent) {
+        host.update { apply(event) }
+    }
+
+    private func apply(_ event: EngineEvent) {
         switch event {
         case let .started(duration):
             if let duration, duration > 0 { player.duration = duration }
@@ -207,8 +214,6 @@ public final class PlaybackSession<Companion: View> {
         case .outputReopened:
             player.outputAvailable = true
         }
-        // At once, event by event: the place an episode reached is saved before its end is taken in.
-        host.update()
     }
 
     private var pendingSleepStop = false

@@ -1,3 +1,5 @@
+import PodcastKit
+
 /// The user's settings, with their documented defaults.
 public struct Settings: Sendable, Equatable {
     /// Audio output: default, pulse, alsa, null, or wav:FILE, au:FILE, raw:FILE.
@@ -28,6 +30,8 @@ public struct Settings: Sendable, Equatable {
     public var loudnessTarget = -16.0
     /// Normalisation trusts an episode's ReplayGain or RVA tag, when it has one, rather than measuring it.
     public var replayGain = true
+    /// The format to stream or download when a feed offers an episode in several files; nil: the feed's first.
+    public var preferFormat: MediaFormat?
     /// Particular shows' own settings, by show slug (`[shows.SLUG]`, `[show_speed]`, `[show_auto_download]`).
     public var shows: [String: ShowSettings] = [:]
 
@@ -36,6 +40,11 @@ public struct Settings: Sendable, Equatable {
     /// The show's own settings (none for nil or a show without any).
     public func show(_ slug: String?) -> ShowSettings {
         slug.flatMap { shows[$0] } ?? ShowSettings()
+    }
+
+    /// The format preferred for the show with slug `show`.
+    public func preferFormat(forShow show: String?) -> MediaFormat? {
+        self.show(show).preferFormat ?? preferFormat
     }
 
     /// The speed for the show with slug `show`.

@@ -13,6 +13,8 @@ public struct ShowSettings: Sendable, Equatable {
     public var skipOutro: Double?
     /// New episodes of the show that `update` downloads.
     public var autoDownload: Int?
+    /// The format to stream or download when the feed offers several files.
+    public var preferFormat: MediaFormat?
 
     public init() {}
 }

@@ -132,3 +132,46 @@ struct FeedParserTests {
         #expect(feed.episodes.first?.duration == 10)
     }
 }
+
+@Suite("feed parser: alternate enclosures")
+struct AlternateEnclosureParsingTests {
+    @Test("more enclosures and podcast:alternateEnclosure are kept in order, each once, with the first http(s) source")
+    func alternates() throws {
+        let xml = """
+            <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>S</title>
+            <item><title>One</title>
+            <enclosure url="https://example.com/one.mp3" type="audio/mpeg" length="100"/>
+            <enclosure url="https://example.com/one.m4a" type="audio/mp4" length="90"/>
+            <podcast:alternateEnclosure type="audio/opus" length="50">
+              <podcast:source uri="ipfs://Qm123"/><podcast:source uri="https://example.com/one.opus"/>
+              <podcast:source uri="https://mirror.example.com/one.opus"/>
+            </podcast:alternateEnclosure>
+            <podcast:alternateEnclosure type="audio/mpeg"><podcast:source uri="https://example.com/one.mp3"/></podcast:alternateEnclosure>
+            </item>
+            <item><title>Two</title>
+            <podcast:alternateEnclosure type="audio/flac"><podcast:source uri="https://example.com/two.flac"/></podcast:alternateEnclosure>
+            </item></channel></rss>
+            """
+        let feed = try FeedParser.parse(Array(xml.utf8))
+        let one = feed.episodes[0]
+        #expect(one.enclosure == Enclosure(url: "https://example.com/one.mp3", length: 100, type: "audio/mpeg"))
+        #expect(
+            one.alternates == [
+                Enclosure(url: "https://example.com/one.m4a", length: 90, type: "audio/mp4"),
+                Enclosure(url: "https://example.com/one.opus", length: 50, type: "audio/opus"),
+            ])
+        // Only alternatives: the first is the enclosure, so the episode plays.
+        #expect(feed.episodes[1].enclosure?.url == "https://example.com/two.flac")
+        #expect(feed.episodes[1].alternates.isEmpty)
+    }
+
+    @Test("a format is recognised by its type, else by its file name")
+    func formats() {
+        #expect(MediaFormat.opus.matches(Enclosure(url: "https://e.com/a", type: "audio/ogg; codecs=opus")))
+        #expect(!MediaFormat.vorbis.matches(Enclosure(url: "https://e.com/a", type: "audio/ogg; codecs=opus")))
+        #expect(MediaFormat.m4a.matches(Enclosure(url: "https://e.com/a.bin", type: "audio/x-m4a")))
+        #expect(MediaFormat.m4a.matches(Enclosure(url: "https://e.com/a.m4a?x=1")))
+        #expect(!MediaFormat.mp3.matches(Enclosure(url: "https://e.com/a.mp3", type: "audio/mp4")))
+        #expect(MediaFormat.mp3.matches(Enclosure(url: "https://e.com/a.mp3", type: "application/octet-stream")))
+    }
+}

@@ -90,6 +90,34 @@ struct OtherFormatsPlayTests {
         #expect(try WAVFile(url: out).samples == reference)
     }
 
+    @Test("a stop while FFmpeg waits for a slow server is taken at once: the player ends, nothing is reported as failed")
+    func stopWhileWaiting() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        _ = try make("slow.m4a", ["-c:a", "aac"], seconds: 30, in: served)
+        // 4 KB every 2 s: the container's index, at the end, is minutes away.
+        let web = try SlowFileServer(folder: served, chunkBytes: 4_096, delay: 2)
+        defer { web.stop() }
+        let runtime = try Fixtures.temporaryDirectory("pl-run")
+        let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path]
+        let errors = folder.appendingPathComponent("stderr.txt")
+        let player = try BackgroundProcess.podline(
+            ["play", web.url("slow.m4a"), "--output", "null", "--quiet"], home: folder, environment: environment, stderr: errors)
+        defer { player.killNow() }
+        let status = poll(timeout: 10) {
+            try? PodlineBinary.run(["status", "--json"], home: folder, environment: environment)
+        } until: {
+            $0?.stdout.contains("slow.m4a") == true
+        }
+        #expect(status?.stdout.contains("slow.m4a") == true, "\(status?.stdout ?? "")")
+        let stop = try PodlineBinary.run(["stop"], home: folder, environment: environment)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        let ended = player.wait(timeout: 3)
+        #expect(ended == 0, "the player did not end at once: \(ended.map(String.init) ?? "still running")")
+        #expect((try? String(contentsOf: errors, encoding: .utf8)) == "")
+    }
+
     @Test("a player of an MP3 never loads FFmpeg; a player of an M4A does")
     func loadsFFmpegOnlyForOtherFormats() throws {
         let folder = try Fixtures.temporaryDirectory("pl-play-formats")

@@ -21,16 +21,18 @@ public struct EpisodeDownloader: Sendable {
         self.http = http
     }
 
-    /// Downloads `listing`'s enclosure (or finds it already done) and returns the file.
+    /// Downloads `listing`'s media file (the one in `preferred` format when the feed offers several) or finds it
+    /// already done, and returns the file.
     public func download(
-        _ listing: EpisodeListing,
+        _ listing: EpisodeListing, preferring preferred: MediaFormat? = nil,
         progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }
     ) async throws(DownloadError) -> URL {
         let episode = listing.episode
         guard let episodeID = episode.id else { throw DownloadError("\(listing.ref): not stored") }
-        guard let url = episode.enclosureURL else {
+        guard let media = episode.mediaFile(preferring: preferred) else {
             throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
         }
+        let url = media.url
         let root = store.paths.downloads
         if let existing = episode.downloadPath {
             let file = store.paths.file(forDownload: existing)
@@ -43,10 +45,10 @@ public struct EpisodeDownloader: Sendable {
         } catch {
             throw DownloadError("cannot create \(folder.path): \(error.localizedDescription)")
         }
-        let baseName = DownloadFileName.make(number: episode.number, title: episode.title, url: url, type: episode.enclosureType)
+        let baseName = DownloadFileName.make(number: episode.number, title: episode.title, url: url, type: media.type)
         let basePath = folder.appendingPathComponent(baseName)
         if FileManager.default.fileExists(atPath: basePath.path), !FileManager.default.fileExists(atPath: basePath.path + ".part"),
-            let length = episode.enclosureLength, OutputFile.size(of: basePath.path) == length,
+            let length = media.length, OutputFile.size(of: basePath.path) == length,
             (try? store.isDownloadPathRecorded(store.paths.storedPath(for: basePath))) == false
         {
             // Complete but not recorded: the last run stopped between the rename and the database update.
@@ -60,7 +62,7 @@ public struct EpisodeDownloader: Sendable {
         let name = DownloadFileName.unique(baseName) { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         let target = folder.appendingPathComponent(name)
         let part = target.path + ".part"
-        let total = try await fetchRetrying(url, to: part, ref: listing.ref, expected: episode.enclosureLength, progress: progress)
+        let total = try await fetchRetrying(url, to: part, ref: listing.ref, expected: media.length, progress: progress)
         let size = OutputFile.size(of: part) ?? 0
         if let total, size != total {
             throw DownloadError("\(listing.ref): incomplete, got \(size) of \(total) bytes (will resume)")

@@ -171,6 +171,8 @@ struct FeedBuilder: XMLEventHandler {
         var description: String?
         var summary: String?
         var mediaEnclosure: Enclosure?
+        /// The `podcast:alternateEnclosure` being read (its type and length), until its first usable source.
+        var alternate: Enclosure?
     }
 
     // MARK: - Events
@@ -355,8 +357,21 @@ struct FeedBuilder: XMLEventHandler {
             guard inItem, item!.guid == nil, let flag = value("isPermaLink")?.trimmingSpaces.lowercased() else { return }
             item!.guidPermaLink = .some(flag == "true")
         case .enclosure:
-            guard inItem, item!.episode.enclosure == nil, let url = resolve(value("url")) else { return }
-            item!.episode.enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.mediaType(value("type")))
+            guard inItem, let url = resolve(value("url")) else { return }
+            let enclosure = Enclosure(url: url, length: Self.length(value("length")), type: Self.mediaType(value("type")))
+            // Several enclosures: the first is the episode's, the others are kept as alternatives.
+            if item!.episode.enclosure == nil { item!.episode.enclosure = enclosure } else { item!.episode.offer(enclosure) }
+        case .podcastAlternateEnclosure:
+            guard inItem else { return }
+            item!.alternate = Enclosure(url: "", length: Self.length(value("length")), type: Self.mediaType(value("type")))
+        case .podcastSource:
+            // The first http(s) source of an alternative (others may be IPFS or a torrent).
+            guard inItem, var alternate = item!.alternate, let url = resolve(value("uri")),
+                url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
+            else { return }
+            alternate.url = url
+            item!.episode.offer(alternate)
+            item!.alternate = nil
         case .mediaContent:
             guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
             let type = Self.mediaType(value("type"))
@@ -415,6 +430,8 @@ struct FeedBuilder: XMLEventHandler {
         item = nil
         var episode = draft.episode
         if episode.enclosure == nil { episode.enclosure = draft.mediaEnclosure }
+        if episode.enclosure == nil, !episode.alternates.isEmpty { episode.enclosure = episode.alternates.removeFirst() }
+        episode.alternates.removeAll { $0.url == episode.enclosure?.url }
         episode.title = draft.title ?? draft.atomTitle ?? draft.itunesTitle ?? episode.enclosure.flatMap { Self.title(fromFileOf: $0.url) }
         episode.link = draft.link ?? draft.atomLink ?? permaLink(draft)
         episode.description = draft.encoded ?? draft.description ?? draft.summary

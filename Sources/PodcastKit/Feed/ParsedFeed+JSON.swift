@@ -55,8 +55,9 @@ extension ParsedEpisode {
             ("duration", .number(duration)),
             (
                 "enclosure",
-                enclosure.map { .object([("url", .string($0.url)), ("length", .int($0.length)), ("type", .string($0.type))]) } ?? .null
+                enclosure.map(\.json) ?? .null
             ),
+            ("alternates", .array(alternates.map(\.json))),
             ("season", .int(season)), ("number", .int(number)),
             ("chapters_url", .string(chaptersURL)), ("transcript_url", .string(transcriptURL)),
             ("transcripts", .array(transcripts.map(\.json))),

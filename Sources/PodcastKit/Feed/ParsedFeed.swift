@@ -42,6 +42,9 @@ public struct ParsedEpisode: Sendable, Equatable {
     /// Length in seconds.
     public var duration: Double?
     public var enclosure: Enclosure?
+    /// The other media files the feed offers for the episode (more `<enclosure>`s, `podcast:alternateEnclosure`s), in
+    /// its order, none the same URL as another or as `enclosure`.
+    public var alternates: [Enclosure] = []
     public var season: Int?
     public var number: Int?
     public var chaptersURL: String?
@@ -57,6 +60,12 @@ public struct ParsedEpisode: Sendable, Equatable {
 
     public init() {}
 
+    /// Keeps `other` as an alternative media file, unless its URL is known already.
+    mutating func offer(_ other: Enclosure) {
+        guard other.url != enclosure?.url, !alternates.contains(where: { $0.url == other.url }) else { return }
+        alternates.append(other)
+    }
+
     /// Fills the fields this episode lacks from `other` (a later duplicate with the same GUID).
     mutating func merge(_ other: ParsedEpisode) {
         title = title ?? other.title
@@ -65,6 +74,7 @@ public struct ParsedEpisode: Sendable, Equatable {
         published = published ?? other.published
         duration = duration ?? other.duration
         enclosure = enclosure ?? other.enclosure
+        if alternates.isEmpty { alternates = other.alternates }
         season = season ?? other.season
         number = number ?? other.number
         chaptersURL = chaptersURL ?? other.chaptersURL
@@ -87,5 +97,16 @@ public struct Enclosure: Sendable, Equatable {
         self.url = url
         self.length = length
         self.type = type
+    }
+
+    /// `{"url", "length", "type"}`.
+    public var json: JSONValue {
+        .object([("url", .string(url)), ("length", .int(length)), ("type", .string(type))])
+    }
+
+    /// An enclosure read back from its `json`; nil without a URL.
+    init?(json: Any) {
+        guard let object = json as? [String: Any], let url = object["url"] as? String else { return nil }
+        self.init(url: url, length: (object["length"] as? NSNumber)?.int64Value, type: object["type"] as? String)
     }
 }

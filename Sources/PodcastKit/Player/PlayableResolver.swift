@@ -10,6 +10,9 @@ public struct PlayableResolver: Sendable {
     /// The folder relative file paths are read from.
     public var directory: String
 
+    /// The format to stream when a feed offers an episode in several files, by show slug (`prefer_format`).
+    public var preferredFormat: @Sendable (String) -> MediaFormat? = { _ in nil }
+
     public init(paths: LibraryPaths = LibraryPaths(), directory: String = FileManager.default.currentDirectoryPath) {
         self.paths = paths
         self.directory = directory
@@ -64,7 +67,7 @@ public struct PlayableResolver: Sendable {
             FileManager.default.fileExists(atPath: file)
         {
             url = file
-        } else if let enclosure = record.enclosureURL {
+        } else if let enclosure = record.mediaFile(preferring: preferredFormat(listing.showSlug))?.url {
             // A feed read from a file names its local enclosures as file URLs; the player takes their paths.
             let fileURL = enclosure.hasPrefix("file://") ? URL(string: enclosure).flatMap { $0.isFileURL ? $0 : nil } : nil
             url = fileURL?.path ?? enclosure

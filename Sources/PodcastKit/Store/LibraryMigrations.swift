@@ -172,6 +172,16 @@ enum LibraryMigrations {
                         SELECT * FROM episode WHERE showID NOT IN (SELECT id FROM show WHERE removedAt IS NOT NULL);
                     """)
         }
+        migrator.registerMigration("v11: the other media files a feed offers for an episode") { db in
+            // The view lists the table's columns as they were when it was made: made again to show the new one.
+            try db.execute(
+                sql: """
+                    ALTER TABLE episode ADD COLUMN alternates TEXT;
+                    DROP VIEW live_episode;
+                    CREATE VIEW live_episode AS
+                        SELECT * FROM episode WHERE showID NOT IN (SELECT id FROM show WHERE removedAt IS NOT NULL);
+                    """)
+        }
         return migrator
     }
 }

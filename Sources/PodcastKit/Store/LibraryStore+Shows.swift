@@ -247,6 +247,6 @@ extension EpisodeRecord {
             duration: nil, enclosureURL: nil, enclosureLength: nil, enclosureType: nil, season: nil, episodeNumber: nil,
             chaptersURL: nil, transcriptURL: nil, image: nil, isPlayed: isPlayed, position: position,
             isFavorite: isFavorite, downloadPath: downloadPath, firstSeen: firstSeen, chapters: nil,
-            chaptersFile: nil, transcripts: nil)
+            chaptersFile: nil, transcripts: nil, alternates: nil)
     }
 }

@@ -72,6 +72,8 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var chaptersFile: String?
     /// The transcripts the feed names, as a JSON array (`TranscriptLink.json` each); nil when it names none.
     public var transcripts: String?
+    /// The other media files the feed offers, as a JSON array (`Enclosure.json` each); nil when it offers none.
+    public var alternates: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -95,6 +97,22 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         image = parsed.image
         chapters = parsed.chapters.isEmpty ? nil : JSONValue.array(parsed.chapters.map(\.json)).rendered
         transcripts = parsed.transcripts.isEmpty ? nil : JSONValue.array(parsed.transcripts.map(\.json)).rendered
+        alternates = parsed.alternates.isEmpty ? nil : JSONValue.array(parsed.alternates.map(\.json)).rendered
+    }
+
+    /// Every media file the feed offers for the episode: its enclosure first, then the alternatives.
+    public var mediaFiles: [Enclosure] {
+        var files = enclosureURL.map { [Enclosure(url: $0, length: enclosureLength, type: enclosureType)] } ?? []
+        if let alternates, let list = try? JSONSerialization.jsonObject(with: Data(alternates.utf8)) as? [Any] {
+            files += list.compactMap(Enclosure.init(json:))
+        }
+        return files
+    }
+
+    /// The file to play or download: the first in `preferred` format when the feed offers one, else the enclosure.
+    public func mediaFile(preferring preferred: MediaFormat?) -> Enclosure? {
+        let files = mediaFiles
+        return preferred.flatMap { format in files.first(where: format.matches) } ?? files.first
     }
 
     /// The transcripts the feed names, read back from `transcripts`.

@@ -33,6 +33,15 @@ struct ConfigKey: Sendable {
                 number(value, in: Player.speedRange).map { settings.speed = $0 } == nil ? speedProblem : nil
             }, render: { format($0.speed) }),
         switchKey("skip_silence", summary: "shorten long pauses (true or false)", \.skipSilence),
+        ConfigKey(
+            name: "prefer_format",
+            summary: "when a feed offers an episode in several files, the one to play: \(MediaFormat.names), or \"\" for the feed's first",
+            apply: { value, settings in
+                guard let text = value.string else { return "expected a string" }
+                guard let format = preferredFormat(text) else { return "expected \(MediaFormat.names) or \"\", got \"\(text)\"" }
+                settings.preferFormat = format
+                return nil
+            }, render: { quoted($0.preferFormat?.rawValue ?? "") }),
         switchKey("normalize", summary: "even out the loudness of every episode to loudness_target (true or false)", \.normalize),
         ConfigKey(
             name: "loudness_target", summary: "the loudness normalize reaches, in LUFS, \(loudnessRange.text)",
@@ -132,6 +141,18 @@ struct ConfigKey: Sendable {
 
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A `prefer_format` value: a format (`aac` and `mp4` name m4a, `ogg` names vorbis), nil for "" (none); nil
+    /// twice when it is no such name.
+    static func preferredFormat(_ text: String) -> MediaFormat?? {
+        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if name.isEmpty { return .some(nil) }
+        switch name {
+        case "aac", "mp4": return .some(.m4a)
+        case "ogg": return .some(.vorbis)
+        default: return MediaFormat(rawValue: name).map { .some($0) }
+        }
     }
 
     static func quoted(_ text: String) -> String {

@@ -22,6 +22,13 @@ struct ShowSettingKey: Sendable {
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),
         ShowSettingKey(
+            name: "prefer_format", expected: "\(MediaFormat.names) (or \"\" for the general setting)",
+            apply: { value, show in
+                guard let format = value.string.flatMap(ConfigKey.preferredFormat) else { return false }
+                show.preferFormat = format
+                return true
+            }, render: { $0.preferFormat.map { "\"\($0.rawValue)\"" } }),
+        ShowSettingKey(
             name: "auto_download", expected: ConfigKey.autoDownloadExpected,
             apply: { value, show in
                 guard let count = value.int, ConfigKey.autoDownloadRange.contains(count) else { return false }

@@ -28,7 +28,7 @@ final class ReplSession {
         self.settings = settings
         player.speed = settings.speed
         dispatcher = CommandDispatcher(player: player, skipLengths: settings.skipLengths)
-        dispatcher.resolver = PlayableResolver(paths: LibraryPaths())
+        dispatcher.resolver = PlayableResolver.forListener(paths: LibraryPaths())
     }
 
     /// Serves the control socket, or, when another player already does, sends player commands to it.

@@ -24,7 +24,8 @@ struct DownloadRun {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
                 let file = try await HTTPFetcher.with { [display, reporter] http in
-                    let file = try await EpisodeDownloader(store: store, http: http!).download(listing) { progress in
+                    let format = Configuration.settings.preferFormat(forShow: listing.showSlug)
+                    let file = try await EpisodeDownloader(store: store, http: http!).download(listing, preferring: format) { progress in
                         display.progress(progress)
                         reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
                     }

@@ -36,7 +36,7 @@ enum ShellPlay {
             return ExitStatus.usage
         }
         let paths = LibraryPaths()
-        let resolver = PlayableResolver(paths: paths)
+        let resolver = PlayableResolver.forListener(paths: paths)
         let items: [NowPlaying]
         do {
             // Chosen before a player is made: nothing starts for a target that names nothing, or with nothing to resume.
