@@ -12,21 +12,17 @@ final class FFmpegInput {
     let pulled: PulledStream?
 
     /// Opens the file at `path`, whose first bytes said `kind`; the reason names the kind when FFmpeg refuses it.
-    init(path: String, kind: String) throws(AudioError) {
+    convenience init(path: String, kind: String) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_AV)
         var message = [CChar](repeating: 0, count: 512)
         guard let opened = podline_av_open_file(path, &message, message.count) else {
             throw AudioError.unsupportedFormat(path: path, reason: "\(kind) file: \(Self.text(message))")
         }
-        pulled = nil
-        handle = opened
-        format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
-        let count = podline_av_frames(opened)
-        frames = count > 0 ? Int(count) : nil
+        self.init(opened, pulling: nil)
     }
 
     /// Opens a stream named `name` whose first bytes said `kind`, read through `stream`.
-    init(stream: PulledStream, name: String, kind: String) throws(AudioError) {
+    convenience init(stream: PulledStream, name: String, kind: String) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_AV)
         var message = [CChar](repeating: 0, count: 512)
         guard let opened = podline_av_open_stream(stream.io, &message, message.count) else {
@@ -37,7 +33,12 @@ final class FFmpegInput {
                 : Self.text(message)
             throw AudioError.unsupportedFormat(path: name, reason: "\(kind) stream: \(reason)")
         }
-        pulled = stream
+        self.init(opened, pulling: stream)
+    }
+
+    /// Takes over `opened`, which reads through `pulled` when it is a stream.
+    private init(_ opened: OpaquePointer, pulling pulled: PulledStream?) {
+        self.pulled = pulled
         handle = opened
         format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
         let count = podline_av_frames(opened)

@@ -2,12 +2,13 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, playback, listening, parse, library, search, refresh, status, repl, mpris, dataflow
+    case decode, formats, playback, listening, parse, library, search, refresh, status, repl, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
         switch self {
         case .decode: "10 min MP3 (tone, speech) to WAV vs mpg123 -w: wall, CPU, callgrind instructions"
+        case .formats: "1 h AAC (M4A) and 1 h Opus to WAV vs ffmpeg -threads 1: CPU"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"

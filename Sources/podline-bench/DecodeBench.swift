@@ -27,7 +27,7 @@ enum DecodeBench {
                     Contender(name: "podline") { try Subprocess.run(workspace.podline, podlineArguments, environment: environment) },
                     Contender(name: "mpg123") { try Subprocess.run(mpg123, mpg123Arguments, environment: environment) },
                 ])
-            try checkSameLength(ours, theirs)
+            try SameAudio.check(ours, theirs, anchor: "mpg123")
             guard let podline = medians["podline"], let anchor = medians["mpg123"] else { continue }
             if withWall {
                 report.add(
@@ -70,15 +70,5 @@ enum DecodeBench {
             throw BenchError("callgrind printed no instruction count for \(executable)")
         }
         return count
-    }
-
-    /// Both decoders must have written the same amount of audio (headers aside), or the timing compares
-    /// different work.
-    private static func checkSameLength(_ ours: String, _ theirs: String) throws {
-        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
-        let (a, b) = (size(ours), size(theirs))
-        guard a > 0, abs(a - b) <= 4096 else {
-            throw BenchError("podline wrote \(a) bytes of WAV and mpg123 \(b): they did not decode the same audio")
-        }
     }
 }

@@ -16,6 +16,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case transcript
     /// What a terminal sends the interactive REPL, decoded into the line editor's characters.
     case keys
+    /// Audio containers FFmpeg opens for Podline (MP4, Ogg, FLAC, WAV, ADTS), read through Podline's own input.
+    case media
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -28,9 +30,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .chapters: ChaptersProbe.run(bytes)
         case .transcript: TranscriptProbe.run(bytes)
         case .keys: KeysProbe.run(bytes)
+        case .media: MediaProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3, chapters, transcript, keys`, for messages.
+    /// `feed, opml, command, socket, id3, chapters, transcript, keys, media`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -107,6 +107,33 @@ struct OtherFormatsTests {
         }
     }
 
+    @Test("cut in half, damaged in the middle, or empty: a clear refusal or what can be decoded, never a crash", arguments: encodings)
+    func brokenFiles(_ encoding: Encoding) throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let file = try Self.make(encoding, in: folder)
+        let whole = [UInt8](try Data(contentsOf: file))
+        let full = try Self.reference(file, channels: 2).count
+        let cut = folder.appendingPathComponent("cut-" + encoding.file)
+        try Data(whole.prefix(whole.count / 2)).write(to: cut)
+        var damaged = whole
+        damaged.replaceSubrange(whole.count / 2..<whole.count / 2 + 2_048, with: [UInt8](repeating: 0x55, count: 2_048))
+        let broken = folder.appendingPathComponent("damaged-" + encoding.file)
+        try Data(damaged).write(to: broken)
+        for url in [cut, broken] {
+            do {
+                let decoded = try Self.decodeAll(try Decoder(path: url.path))
+                #expect(decoded.count <= full + 2 * 4_096, "\(url.lastPathComponent): \(decoded.count) samples of \(full)")
+            } catch {
+                let line = "\(error)"
+                #expect(line.hasPrefix(url.path + ": "), "\(line)")
+                #expect(!line.contains("\n"))
+            }
+        }
+        let empty = folder.appendingPathComponent("empty-" + encoding.file)
+        try Data().write(to: empty)
+        #expect(throws: AudioError.unreadable(path: empty.path, reason: "file is empty")) { try Decoder(path: empty.path) }
+    }
+
     @Test("a video without audio, a protected file and a damaged one are refused with one line each")
     func refusals() throws {
         let folder = try Fixtures.temporaryDirectory("pl-formats")

@@ -11,8 +11,7 @@ struct AlternateEnclosureTests {
     )
     func preferFormat() throws {
         let home = try Fixtures.temporaryDirectory("pl-alternates")
-        let served = home.appendingPathComponent("served")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let served = try Fixtures.subfolder("served", in: home)
         _ = try Fixtures.toneMP3(in: served, name: "talk.mp3", seconds: 2)
         try CommandRunner.tool(
             "ffmpeg",

@@ -41,8 +41,7 @@ struct OtherFormatsPlayTests {
     )
     func streams() throws {
         let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
-        let served = folder.appendingPathComponent("served")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let served = try Fixtures.subfolder("served", in: folder)
         let files = [
             try make("end.m4a", ["-c:a", "aac", "-b:a", "96k"], seconds: 4, in: served),
             try make("front.m4a", ["-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart"], seconds: 4, in: served),
@@ -76,8 +75,7 @@ struct OtherFormatsPlayTests {
     )
     func streamsWithoutRange() throws {
         let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
-        let served = folder.appendingPathComponent("served")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let served = try Fixtures.subfolder("served", in: folder)
         let file = try make("end.m4a", ["-c:a", "aac", "-b:a", "96k"], seconds: 4, in: served)
         let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0)
         defer { web.stop() }
@@ -93,8 +91,7 @@ struct OtherFormatsPlayTests {
     @Test("a stop while FFmpeg waits for a slow server is taken at once: the player ends, nothing is reported as failed")
     func stopWhileWaiting() throws {
         let folder = try Fixtures.temporaryDirectory("pl-stream-formats")
-        let served = folder.appendingPathComponent("served")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let served = try Fixtures.subfolder("served", in: folder)
         _ = try make("slow.m4a", ["-c:a", "aac"], seconds: 30, in: served)
         // 4 KB every 2 s: the container's index, at the end, is minutes away.
         let web = try SlowFileServer(folder: served, chunkBytes: 4_096, delay: 2)

@@ -10,6 +10,13 @@ public enum Fixtures {
         return url
     }
 
+    /// A folder named `name` made in `folder` (the files a test server serves, say).
+    public static func subfolder(_ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Makes a sine-tone MP3 with sox and lame: `seconds` long at `frequency` Hz.
     public static func toneMP3(
         in folder: URL, name: String = "tone.mp3", seconds: Double, frequency: Double = 440,
