@@ -418,6 +418,10 @@ static inline int16_t sample16(const layout *l, int channel, int index) {
    folded into stereo (front left and right, with the centre at -3 dB in both). */
 static void convert(const AVFrame *frame, int from, int count, int channels, int16_t *out) {
     int source = frame->ch_layout.nb_channels;
+    if (source <= 0 || !frame->extended_data || !frame->extended_data[0]) {
+        memset(out, 0, (size_t)count * channels * sizeof *out);
+        return;
+    }
     /* The common cases in loops of their own: planar float (AAC, Opus, Vorbis) and 16-bit (FLAC, WAV, ALAC). */
     if (source == channels && frame->format == AV_SAMPLE_FMT_FLTP) {
         for (int c = 0; c < channels; c++) {
@@ -446,7 +450,8 @@ static void convert(const AVFrame *frame, int from, int count, int channels, int
     for (int i = 0; i < count; i++) {
         int index = from + i;
         if (source <= 2) {
-            for (int c = 0; c < channels; c++) out[i * channels + c] = sample16(&l, c, index);
+            /* A frame with fewer channels than the track began with (a stream may change): its last one repeated. */
+            for (int c = 0; c < channels; c++) out[i * channels + c] = sample16(&l, c < source ? c : source - 1, index);
         } else {
             float centre = 0.7071f * sample_at(&l, 2, index);
             out[i * 2] = clip16(lrintf((sample_at(&l, 0, index) + centre) * 32768.0f));

@@ -134,6 +134,23 @@ struct OtherFormatsTests {
         #expect(throws: AudioError.unreadable(path: empty.path, reason: "file is empty")) { try Decoder(path: empty.path) }
     }
 
+    @Test("every media seed and finding of the fuzzer decodes or is refused with one line, never a crash")
+    func fuzzInputs() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let files = FuzzInputs.files("media")
+        #expect(files.contains { $0.lastPathComponent == "channels-change-crash" })
+        for input in files {
+            // Copied under a name that says nothing: the decoder goes by the bytes.
+            let file = folder.appendingPathComponent("input")
+            try Data(contentsOf: input).write(to: file)
+            do {
+                _ = try Self.decodeAll(try Decoder(path: file.path))
+            } catch {
+                #expect(!"\(error)".contains("\n"), "\(input.lastPathComponent): \(error)")
+            }
+        }
+    }
+
     @Test("a video without audio, a protected file and a damaged one are refused with one line each")
     func refusals() throws {
         let folder = try Fixtures.temporaryDirectory("pl-formats")
