@@ -8,6 +8,15 @@ public enum MediaFormat: String, CaseIterable, Sendable {
     /// The names `prefer_format` takes, for messages.
     public static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// The format `name` names (any case): its own name, or `aac` and `mp4` for m4a, `ogg` for vorbis.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "aac", "mp4": self = .m4a
+        case "ogg": self = .vorbis
+        case let other: self.init(rawValue: other)
+        }
+    }
+
     /// MIME types of the format (lowercased, parameters left out).
     private var types: [String] {
         switch self {

@@ -143,16 +143,11 @@ struct ConfigKey: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// A `prefer_format` value: a format (`aac` and `mp4` name m4a, `ogg` names vorbis), nil for "" (none); nil
-    /// twice when it is no such name.
+    /// A `prefer_format` value: a format (`MediaFormat(name:)`), nil for "" (none); nil twice when it is no such name.
     static func preferredFormat(_ text: String) -> MediaFormat?? {
-        let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let name = text.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { return .some(nil) }
-        switch name {
-        case "aac", "mp4": return .some(.m4a)
-        case "ogg": return .some(.vorbis)
-        default: return MediaFormat(rawValue: name).map { .some($0) }
-        }
+        return MediaFormat(name: name).map { .some($0) }
     }
 
     static func quoted(_ text: String) -> String {
