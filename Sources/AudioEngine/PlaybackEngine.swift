@@ -749,14 +749,19 @@ public final class PlaybackEngine: @unchecked Sendable {
             return false
         }
         decoder = opened
-        makeStagesIfNeeded(opened)
         report(.started(duration: opened.estimatedFrames.map { Double($0) / Double(opened.format.sampleRate) }))
+        streamFormatKnown(opened)
+        return true
+    }
+
+    /// A stream's format is known: the stages are made for it, and the start asked for (`--start`) is sought.
+    private func streamFormatKnown(_ decoder: Decoder) {
+        makeStagesIfNeeded(decoder)
         if streamStart > 0 {
             let start = streamStart
             streamStart = 0
             performSeek(start, relative: false)
         }
-        return true
     }
 
     /// True when a command waits that must not wait for the network and ends the episode: stop, load, shutdown.
@@ -778,12 +783,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             Result { () throws(AudioError) in try decoder.read(into: raw) }
         }.get()
         if case .formatChanged = chunk {
-            makeStagesIfNeeded(decoder)
-            if streamStart > 0 {
-                let start = streamStart
-                streamStart = 0
-                performSeek(start, relative: false)
-            }
+            streamFormatKnown(decoder)
             return true
         }
         return false
