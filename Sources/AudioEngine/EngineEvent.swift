@@ -15,6 +15,9 @@ public enum EngineEvent: Sendable, Equatable {
     case outputLost(String)
     /// The output failed and was opened again.
     case outputReopened
+    /// A stream from a server that sends no part of a file, whose index is at its end, is downloaded before it plays:
+    /// the bytes so far and the whole length, when known (reported every percent or so).
+    case fetching(received: Int, total: Int?)
 }
 
 /// Why the engine stopped an episode.

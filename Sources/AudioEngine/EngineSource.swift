@@ -13,4 +13,9 @@ public protocol ByteStream: AnyObject, Sendable {
     func restart(at byteOffset: Int) -> Bool
     /// Stops the transfer.
     func cancel()
+    /// False once the server's answer showed it sends no part of a file (no `Accept-Ranges: bytes`, no 206): a move
+    /// then means reading from the start again.
+    var sendsParts: Bool { get }
+    /// The whole resource's length in bytes, once an answer said it.
+    var length: Int? { get }
 }

@@ -735,7 +735,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// true when it opened. Opening reads the container's header, asking the server for other ranges if the index
     /// is elsewhere.
     private func pull(_ stream: ByteStream, head: [UInt8], kind: String, name: String) -> Bool {
-        let pulled = PulledStream(stream: stream, head: head) { [unowned self] in self.commandCannotWait }
+        let pulled = PulledStream(
+            stream: stream, head: head, interrupted: { [unowned self] in self.commandCannotWait },
+            fetched: { [unowned self] received, total in self.report(.fetching(received: received, total: total)) })
         let opened: Decoder
         do {
             opened = try Decoder(pulling: pulled, name: name, kind: kind)

@@ -3,14 +3,22 @@ import Glibc
 
 /// A stream's bytes as FFmpeg pulls them: first the bytes already read to tell its format, then the stream itself,
 /// waiting for each piece; a move elsewhere (an index at the end of an M4A, a seek) asks the server for that range.
+///
+/// From a server that sends no part of a file, every byte is kept (`StreamSpool`) as it is read: a move backwards
+/// reads the kept bytes, and a move forwards (to an index at the end) downloads up to there first, reporting how
+/// far it got to `fetched`.
 final class PulledStream {
     private let stream: ByteStream
     /// The first bytes, read before FFmpeg took over: offsets 0 up to their count.
     private var head: [UInt8]
     /// The offset of the next byte `read` gives.
     private var offset = 0
+    /// Everything read so far, when the server sends no part of a file; nil when it does (or no file could be made).
+    private let spool: StreamSpool?
     /// True when the engine has a command that must not wait for the network (stop, load, shutdown).
     private let interrupted: () -> Bool
+    /// Told the bytes downloaded so far and the whole length (when known) while a move forwards reads up to its place.
+    private let fetched: (Int, Int?) -> Void
     /// Set when a read gave up because of `interrupted`.
     private(set) var wasInterrupted = false
     /// Why the stream failed, when it did.
@@ -18,10 +26,22 @@ final class PulledStream {
     /// Set when a move was refused: the server cannot send a range.
     private(set) var cannotSeek = false
 
-    init(stream: ByteStream, head: [UInt8], interrupted: @escaping () -> Bool) {
+    /// The bytes between two reports of a download up to a move's place: a percent of the whole, at least this.
+    private static let reportStep = 64 << 10
+
+    init(
+        stream: ByteStream, head: [UInt8], interrupted: @escaping () -> Bool, fetched: @escaping (Int, Int?) -> Void = { _, _ in }
+    ) {
         self.stream = stream
-        self.head = head
         self.interrupted = interrupted
+        self.fetched = fetched
+        if !stream.sendsParts, let spool = StreamSpool(), head.withUnsafeBytes({ spool.append($0) }) {
+            self.spool = spool
+            self.head = []
+        } else {
+            self.spool = nil
+            self.head = head
+        }
     }
 
     /// FFmpeg's view of it: callbacks with this object as their context, valid while it lives.
@@ -44,22 +64,42 @@ final class PulledStream {
             offset += count
             return Int32(count)
         }
+        if let spool, offset < spool.count {
+            let got = spool.read(at: offset, into: buffer, size: size)
+            guard got > 0 else {
+                failure = "cannot read the downloaded part again"
+                return -1
+            }
+            offset += got
+            return Int32(got)
+        }
+        guard let bytes = next(size) else { return -1 }
+        bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+        offset += bytes.count
+        return Int32(bytes.count)
+    }
+
+    /// The stream's next bytes (up to `size`; empty at its end), kept in the spool when there is one; nil when the
+    /// stream failed, could not be kept, or gave up for a command.
+    private func next(_ size: Int) -> [UInt8]? {
         while true {
             if interrupted() {
                 wasInterrupted = true
-                return -1
+                return nil
             }
             let bytes: [UInt8]?
             do {
                 bytes = try stream.read(maxBytes: size, waitingAtMost: 0.1)
             } catch {
                 failure = "\(error)"
-                return -1
+                return nil
             }
             guard let bytes else { continue }
-            bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
-            offset += bytes.count
-            return Int32(bytes.count)
+            if let spool, !bytes.withUnsafeBytes({ spool.append($0) }) {
+                failure = "cannot keep the download in the temporary folder: \(String(cString: strerror(errno)))"
+                return nil
+            }
+            return bytes
         }
     }
 
@@ -71,13 +111,35 @@ final class PulledStream {
         default: return -1
         }
         if target == offset { return Int64(offset) }
-        guard target >= 0, stream.restart(at: target) else {
-            cannotSeek = true
-            return -1
+        guard target >= 0 else { return -1 }
+        if let spool {
+            guard readThrough(to: target, spool) else { return -1 }
+        } else {
+            guard stream.restart(at: target) else {
+                cannotSeek = true
+                return -1
+            }
+            head = []
         }
-        head = []
         offset = target
         wasInterrupted = false
         return Int64(target)
+    }
+
+    /// Downloads into the spool up to `target`, reporting progress; false when the stream ends first or fails.
+    private func readThrough(to target: Int, _ spool: StreamSpool) -> Bool {
+        let total = stream.length
+        let step = max(Self.reportStep, (total ?? 0) / 100)
+        var reported = spool.count
+        while spool.count < target {
+            guard let bytes = next(1 << 16) else { return false }
+            if bytes.isEmpty { return false }
+            if spool.count - reported >= step {
+                reported = spool.count
+                fetched(reported, total)
+            }
+        }
+        if reported != spool.count { fetched(spool.count, total) }
+        return true
     }
 }

@@ -24,6 +24,8 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     /// Gathers the first bytes for `onTag` until the tag is whole; nil once it is done.
     private var tagCollector: ID3TagCollector? = ID3TagCollector()
     private let onTag: (@Sendable ([UInt8]) -> Void)?
+    private var answeredWithParts = true
+    private var answeredLength: Int?
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
     private static let logger = Logger(label: "podline.stream")
@@ -53,6 +55,18 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     func restart(at byteOffset: Int) -> Bool {
         start(at: byteOffset)
         return true
+    }
+
+    var sendsParts: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return answeredWithParts
+    }
+
+    var length: Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        return answeredLength
     }
 
     func cancel() {
@@ -90,6 +104,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
                     return
                 }
                 total = total ?? Self.length(of: response, from: next)
+                learn(from: response, length: total)
                 var skip = next > 0 && response.status.code == 200 ? next : 0
                 for try await chunk in response.body {
                     var bytes = Array(chunk.readableBytesView)
@@ -152,6 +167,15 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         }
         guard response.status.code == 200, response.headers.first(name: "Content-Encoding") == nil else { return nil }
         return response.headers.first(name: "Content-Length").flatMap(Int.init)
+    }
+
+    /// Keeps what an answer says of the server: whether it sends parts of a file, and the file's length.
+    private func learn(from response: HTTPClientResponse, length: Int?) {
+        let ranges = response.headers[canonicalForm: "Accept-Ranges"].contains { $0.lowercased() == "bytes" }
+        condition.lock()
+        answeredWithParts = response.status.code == 206 || ranges
+        if let length { answeredLength = length }
+        condition.unlock()
     }
 
     private func isCurrent(_ owner: Int) -> Bool {

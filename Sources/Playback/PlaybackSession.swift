@@ -188,6 +188,7 @@ public final class PlaybackSession<Companion: View> {
     private func apply(_ event: EngineEvent) {
         switch event {
         case let .started(duration):
+            player.fetching = nil
             if let duration, duration > 0 { player.duration = duration }
         case let .position(seconds):
             player.position = seconds
@@ -198,6 +199,7 @@ public final class PlaybackSession<Companion: View> {
                 finish()
             }
         case let .ended(reason, error):
+            player.fetching = nil
             guard reason == .eof || reason == .error || (reason == .stop && player.current?.limit != nil) else { break }
             if let error {
                 lastError = error
@@ -213,6 +215,8 @@ public final class PlaybackSession<Companion: View> {
             warn("the sound output is gone (\(reason)); playback goes on when it returns")
         case .outputReopened:
             player.outputAvailable = true
+        case let .fetching(received, total):
+            player.fetching = Fetching(received: received, total: total)
         }
     }
 

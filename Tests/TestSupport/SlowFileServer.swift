@@ -5,6 +5,7 @@ import Foundation
 /// answer breaks off (the connection closed) after that many bytes of its body, as a flaky network does.
 /// `/moved/NAME` answers 301 with `/NAME` as the new location; `/found/NAME` answers 302 (a temporary redirect);
 /// `/norange/NAME` sends the whole file whatever Range is asked for, as a server without Range support does.
+/// Every request is noted (`requests(for:)`).
 public final class SlowFileServer: @unchecked Sendable {
     /// The folder it serves.
     public let folder: URL
@@ -19,6 +20,8 @@ public final class SlowFileServer: @unchecked Sendable {
         class Handler(http.server.BaseHTTPRequestHandler):
             def log_message(self, *args): pass
             def do_GET(self):
+                with open(os.path.join(folder, 'requests.log'), 'a') as log:
+                    log.write('%s %s\n' % (self.path, self.headers.get('Range') or '-'))
                 if self.path.startswith('/moved/'):
                     self.send_response(301); self.send_header('Location', self.path[6:])
                     self.send_header('Content-Length', '0'); self.end_headers(); return
@@ -29,23 +32,25 @@ public final class SlowFileServer: @unchecked Sendable {
                 path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
                 if not os.path.isfile(path):
                     self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
-                data = open(path, 'rb').read()
+                size = os.path.getsize(path)
                 start = 0
                 rng = self.headers.get('Range')
                 if rng and rng.startswith('bytes=') and not norange:
                     start = int(rng[6:].split('-')[0] or 0)
                     self.send_response(206)
-                    self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+                    self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, size - 1, size))
                 else:
                     self.send_response(200)
                 self.send_header('Content-Type', 'audio/mpeg')
-                self.send_header('Content-Length', str(len(data) - start))
+                self.send_header('Content-Length', str(size - start))
                 if not norange: self.send_header('Accept-Ranges', 'bytes')
                 self.end_headers()
                 try:
                     sent = 0
-                    for i in range(start, len(data), chunk):
-                        piece = data[i:i + chunk]
+                    body = open(path, 'rb')
+                    body.seek(start)
+                    for i in range(start, size, chunk):
+                        piece = body.read(chunk)
                         if drop and sent + len(piece) >= drop:
                             self.wfile.write(piece[:drop - sent]); self.wfile.flush()
                             self.connection.shutdown(socket.SHUT_RDWR); self.close_connection = True
@@ -86,6 +91,15 @@ public final class SlowFileServer: @unchecked Sendable {
 
     /// The URL of `name` in the served folder.
     public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    /// The requests for `path` (as in `url(_:)`) in the order they came: the Range header of each, `-` for none.
+    public func requests(for path: String) -> [String] {
+        let log = (try? String(contentsOf: folder.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 && parts[0] == "/" + path ? String(parts[1]) : nil
+        }
+    }
 
     /// True once the whole body of `name` has been sent.
     public func finishedSending(_ name: String) -> Bool {

@@ -46,6 +46,9 @@ public final class Player {
     public var showsCue = false
     /// Whether the sound output works: false while the sound server is gone (the player waits for it, and goes on).
     public var outputAvailable = true
+    /// How far the download of a stream that must be fetched before it plays has got (a server that sends no part of
+    /// a file, an index at the end); nil otherwise.
+    public var fetching: Fetching?
     /// The output asked for by `play --output` (the driver's text, as `--output` takes it); nil for the configured one.
     public var output: String?
 

@@ -31,6 +31,7 @@ enum StatusLine {
         if player.skipSilence { details += "  saved \(TerminalOutput.duration(player.timeSaved.rounded(.down)))" }
         if player.normalize { details += "  even" }
         if !player.outputAvailable { details += "  no sound output" }
+        if let fetching = player.fetching { details += "  " + fetching.text }
         details = figuresMark + details
         switch player.sleep {
         case .endOfEpisode?: return "\(symbol) \(title)\(details)  sleep at end"
