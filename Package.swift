@@ -81,7 +81,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xlinker", "--no-pie"], .when(configuration: .release))]
         ),
         .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "Playback"]),
-        .executableTarget(name: "podline-bench"),
+        .executableTarget(name: "podline-bench", dependencies: ["TestSupport"]),
         .executableTarget(name: "stretch-bench", dependencies: ["AudioEngine", "Csonic"]),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -8,7 +8,7 @@ enum BenchGroup: String, CaseIterable {
     var summary: String {
         switch self {
         case .decode: "10 min MP3 (tone, speech) to WAV vs mpg123 -w: wall, CPU, callgrind instructions"
-        case .formats: "1 h AAC (M4A) and 1 h Opus to WAV vs ffmpeg -threads 1: CPU"
+        case .formats: "1 h AAC (M4A) and 1 h Opus to WAV vs ffmpeg -threads 1: CPU; play URL of an M4A to first sound"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"

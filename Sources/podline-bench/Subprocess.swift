@@ -10,7 +10,8 @@ struct ProcessSample {
 /// Runs programs with posix_spawn and reaps them with wait4, which reports the child's own CPU time and
 /// peak RSS (Foundation's `Process.waitUntilExit` polls every 50 ms, too coarse to time with).
 enum Subprocess {
-    /// Given as `output` or `errors`, sends that stream to the benchmark's own standard error.
+    /// Given as `output` or `errors`, sends that stream to the benchmark's own standard error (`&N` names any open
+    /// descriptor of the benchmark's).
     static let standardError = "&2"
 
     /// Runs `executable` to completion and returns what it cost; throws when it exits non-zero.
@@ -80,8 +81,8 @@ enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
         for (descriptor, path) in [(Int32(1), output), (Int32(2), errors)] {
-            if path == standardError {
-                if descriptor != 2 { posix_spawn_file_actions_adddup2(&actions, 2, descriptor) }
+            if let path, path.hasPrefix("&"), let source = Int32(path.dropFirst()) {
+                if descriptor != source { posix_spawn_file_actions_adddup2(&actions, source, descriptor) }
             } else {
                 posix_spawn_file_actions_addopen(&actions, descriptor, path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             }
