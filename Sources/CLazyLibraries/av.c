@@ -309,8 +309,12 @@ const char *podline_av_codec_name(const podline_av_input *input) { return input-
 long long podline_av_frames(const podline_av_input *input) {
     AVStream *stream = input->format->streams[input->stream];
     AVRational samples = {1, input->rate};
-    if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0)
-        return table.av_rescale_q(stream->duration, stream->time_base, samples);
+    if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) {
+        /* An Ogg Opus stream's length counts its pre-skip, which the decoder leaves out. */
+        long long frames = table.av_rescale_q(stream->duration, stream->time_base, samples);
+        int padding = stream->codecpar->initial_padding;
+        return padding > 0 && frames > padding ? frames - padding : frames;
+    }
     if (input->format->duration != AV_NOPTS_VALUE && input->format->duration > 0)
         return table.av_rescale_q(input->format->duration, AV_TIME_BASE_Q, samples);
     return -1;
