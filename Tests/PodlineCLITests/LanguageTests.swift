@@ -119,9 +119,19 @@ struct LanguageTests {
         }
     }
 
-    @Test("library commands pass their words to the shell form; help and quit belong to the session")
+    @Test(
+        "library questions are parsed with the table's flags; other library commands pass their words to the shell form; help and quit belong to the session"
+    )
     func otherKinds() throws {
-        #expect(try CommandParser.parse(line: "epi --new 'my show'") == .library(["episodes", "--new", "my show"]))
+        #expect(
+            try CommandParser.parse(line: "epi --new 'my show' --limit=3")
+                == .query(QueryCommand(query: .episodes(show: "my show", states: [.new], search: nil, limit: 3), json: false)))
+        #expect(
+            try CommandParser.parse(line: "search tide --show x --json")
+                == .query(QueryCommand(query: .search(text: "tide", show: "x", limit: 20), json: true)))
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "search ??") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "stats extra") }
+        #expect(try CommandParser.parse(line: "update --jobs 2") == .library(["update", "--jobs", "2"]))
         #expect(try CommandParser.parse(line: "help") == .help(nil))
         #expect(try CommandParser.parse(line: "seek --help") == .help("seek"))
         #expect(try CommandParser.parse(line: "quit") == .quit)

@@ -97,6 +97,11 @@ public final class ControlServer {
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
             case .edit(let command):
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
+            case .query(var command):
+                // The socket answers with data alone: no text lines to render.
+                command.json = true
+                let output = try dispatcher.reader.answer(command, style: ListStyle())
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
             case .help(let topic):
                 let lines = HelpText.lines(for: topic).map { JSONValue.string($0) }
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .array(lines)))

@@ -27,6 +27,9 @@ public final class CommandDispatcher {
         },
         observers: [{ [player] change in player.take(change) }])
 
+    /// Answers library questions from the same model as `library`.
+    var reader: LibraryReader { LibraryReader { [library] () throws(StoreError) in try library.library().store } }
+
     /// Parses and runs the words of one command line; library and session commands are not for this dispatcher.
     public func run(words: [String]) throws(CommandError) -> CommandOutput {
         switch try CommandParser.parse(words) {
@@ -37,6 +40,8 @@ public final class CommandDispatcher {
         case .edit(let command):
             let report = try library.run(command.edit)
             return CommandOutput(data: report.data, lines: report.lines + report.problems)
+        case .query(let command):
+            return try reader.answer(command, style: ListStyle())
         case .quit, .library:
             throw CommandError(.unavailable, "'\(words[0])' is not available here")
         }

@@ -26,6 +26,11 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String { message }
 
+    /// A usage error of the command `spec`: `NAME: PROBLEM (see 'podline help NAME')`.
+    static func usage(_ spec: CommandSpec, _ problem: String) -> CommandError {
+        CommandError(.invalidParameter, "\(spec.name): \(problem) (see 'podline help \(spec.name)')")
+    }
+
     /// The exit status of a one-shot command that failed this way.
     public var exitStatus: Int32 {
         switch kind {

@@ -14,4 +14,14 @@ public struct CommandOutput: Sendable {
 
     /// Nothing to report.
     public static let none = CommandOutput()
+
+    /// Prints the data as JSON, or the lines; the exit status of a success.
+    func print(json: Bool) -> Int32 {
+        if json {
+            TerminalOutput.writeJSON(data)
+        } else if !lines.isEmpty {
+            TerminalOutput.write(lines.joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
 }

@@ -23,6 +23,8 @@ public enum CommandParser {
             return .library([spec.name] + arguments)
         case .edit:
             return .edit(try LibraryEditParser.parse(arguments, for: spec))
+        case .query:
+            return .query(try LibraryQueryParser.parse(arguments, for: spec))
         case .session:
             if spec.name == "help" {
                 try expect(arguments, atMost: 1, spec)
@@ -66,7 +68,7 @@ public enum CommandParser {
         let json = words.contains("--json") && spec.flag("--json") != nil
         let arguments = json ? words.filter { $0 != "--json" } : words
         if let option = arguments.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-            throw CommandError(.invalidParameter, "\(spec.name): unknown option '\(option)' (see 'podline help \(spec.name)')")
+            throw .usage(spec, "unknown option '\(option)'")
         }
         switch spec.name {
         case "pause", "resume", "toggle", "stop", "next", "skip", "back":

@@ -11,6 +11,9 @@ public struct CommandSpec: Sendable, Equatable {
         /// Changes the library's model (`mark`, `fav`, `delete`, `remove`): parsed by the language and run by whichever front
         /// end has it, the shell, the REPL or the socket; a running player shows the change.
         case edit
+        /// Reads the library's model (`shows`, `episodes`, `stats`, `notes`): parsed by the language and answered by whichever
+        /// front end has it, with the same data everywhere.
+        case query
     }
 
     /// The front ends a command can be typed in.

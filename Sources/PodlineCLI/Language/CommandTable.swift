@@ -54,9 +54,9 @@ public enum CommandTable {
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
             flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
             in: [.shell, .repl], completion: .shows),
-        CommandSpec("shows", "List subscribed shows.", kind: .library, flags: [json], in: [.shell, .repl]),
+        CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json]),
         CommandSpec(
-            "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .library,
+            "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .query,
             flags: [
                 FlagSpec("new", "Only episodes not played and not started."),
                 FlagSpec("in-progress", "Only episodes started but not finished."),
@@ -64,7 +64,7 @@ public enum CommandTable {
                 FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
                 FlagSpec("limit", value: "N", "At most N episodes."), json,
             ],
-            in: [.shell, .repl], completion: .shows),
+            completion: .shows),
         CommandSpec(
             "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
             flags: [
@@ -97,10 +97,10 @@ public enum CommandTable {
             in: [.shell, .repl], completion: .shows),
         CommandSpec(
             "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
-            kind: .library, flags: [json], in: [.shell, .repl]),
+            kind: .query, flags: [json]),
         CommandSpec(
-            "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .library, flags: [json],
-            in: [.shell, .repl], completion: .references),
+            "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
+            completion: .references),
         CommandSpec(
             "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
             flags: [json], in: [.shell, .repl], completion: .references),
@@ -112,12 +112,12 @@ public enum CommandTable {
             ],
             in: [.shell, .repl], completion: .references),
         CommandSpec(
-            "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .library,
+            "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .query,
             flags: [
                 json, FlagSpec("show", value: "SLUG", "Search one show only."),
-                FlagSpec("limit", value: "N", "At most N hits (default 20)."),
+                FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
             ],
-            in: [.shell, .repl], completion: .none),
+            completion: .none),
         CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
             completion: .references),

@@ -27,7 +27,7 @@ struct FlagWords {
                 inlineValue = String(word[word.index(after: equals)...])
             }
             guard let flag = spec.flag(name) else {
-                throw CommandError(.invalidParameter, "\(spec.name): unknown option '\(name)' (see 'podline help \(spec.name)')")
+                throw .usage(spec, "unknown option '\(name)'")
             }
             guard flag.value != nil else {
                 if inlineValue != nil { throw CommandError(.invalidParameter, "\(spec.name): \(name) takes no value") }

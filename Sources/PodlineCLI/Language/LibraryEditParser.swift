@@ -9,38 +9,38 @@ enum LibraryEditParser {
         case "mark":
             return EditCommand(edit: try mark(words, spec), json: json)
         case "fav":
-            guard words.targets.count == 1 else { throw usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
-            if words.has("on") && words.has("off") { throw usage(spec, "--on and --off cannot be used together") }
+            guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
+            if words.has("on") && words.has("off") { throw .usage(spec, "--on and --off cannot be used together") }
             let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
             return EditCommand(edit: .favorite(target: words.targets[0], to: to), json: json)
         case "remove":
-            guard !words.targets.isEmpty else { throw usage(spec, "give at least one show") }
+            guard !words.targets.isEmpty else { throw .usage(spec, "give at least one show") }
             return EditCommand(
                 edit: .remove(shows: words.targets, keepFiles: words.has("keep-files"), force: words.has("force")), json: json)
         default:
-            guard !words.targets.isEmpty else { throw usage(spec, "give at least one episode") }
+            guard !words.targets.isEmpty else { throw .usage(spec, "give at least one episode") }
             return EditCommand(edit: .delete(targets: words.targets), json: json)
         }
     }
 
     private static func mark(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryEdit {
         guard let last = words.targets.last, let state = MarkState(rawValue: last) else {
-            throw usage(spec, "the last word must be played or unplayed")
+            throw .usage(spec, "the last word must be played or unplayed")
         }
         let olderThan = words.value("older-than")
         let before = words.value("before")
         if words.targets.count == 1, olderThan == nil, before == nil {
-            throw usage(spec, "name an episode or a show, or catch up with --older-than or --before")
+            throw .usage(spec, "name an episode or a show, or catch up with --older-than or --before")
         }
         var cutoff: Date?
         if let olderThan {
             guard let age = Self.age(olderThan) else {
-                throw usage(spec, "--older-than takes an age such as 30d, 2w or 12h, not '\(olderThan)'")
+                throw .usage(spec, "--older-than takes an age such as 30d, 2w or 12h, not '\(olderThan)'")
             }
             cutoff = Date().addingTimeInterval(-age)
         }
         if let before {
-            guard let date = Self.date(before) else { throw usage(spec, "--before takes a date YYYY-MM-DD, not '\(before)'") }
+            guard let date = Self.date(before) else { throw .usage(spec, "--before takes a date YYYY-MM-DD, not '\(before)'") }
             cutoff = min(cutoff ?? date, date)
         }
         return .mark(targets: Array(words.targets.dropLast()), played: state == .played, cutoff: cutoff)
@@ -49,10 +49,6 @@ enum LibraryEditParser {
     /// The states an episode can be marked with.
     enum MarkState: String, CaseIterable {
         case played, unplayed
-    }
-
-    private static func usage(_ spec: CommandSpec, _ problem: String) -> CommandError {
-        CommandError(.invalidParameter, "\(spec.name): \(problem) (see 'podline help \(spec.name)')")
     }
 
     /// Seconds in an age: `30d`, `2w`, or a TIME (`12h`, `90m`).

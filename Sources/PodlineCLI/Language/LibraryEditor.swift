@@ -29,7 +29,7 @@ public final class LibraryEditor {
     /// The library's model, opened on first use.
     public func library() throws(StoreError) -> Library {
         if let model { return model }
-        let model = Library(store: try LibraryStore(paths: paths))
+        let model = Library(store: try LibraryStore.opened(paths))
         for observer in observers { model.observe(observer) }
         self.model = model
         return model

@@ -12,6 +12,8 @@ public enum ParsedCommand: Equatable, Sendable {
     case library([String])
     /// A change of the library's model.
     case edit(EditCommand)
+    /// A question to the library's model.
+    case query(QueryCommand)
 }
 
 /// A command that acts on the player.

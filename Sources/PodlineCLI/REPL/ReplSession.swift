@@ -60,7 +60,6 @@ final class ReplSession {
     private func startPlayback() {
         let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
         Logger(label: "podline.audio").debug("opening the output \(output)")
-        Logger(label: "podline.library").debug("opening the library \(dispatcher.library.paths.database.path)")
         let session = PlayerSession.forFrontEnd(
             output: output, library: try? dispatcher.library.library(), settings: settings, dispatcher: dispatcher)
         session.start()
@@ -121,6 +120,8 @@ final class ReplSession {
             runPlayer(playerCommand, words: words)
         case .edit(let edit)?:
             runEdit(edit)
+        case .query(let query)?:
+            runQuery(query)
         }
         finish(status: lastStatus)
         return keepGoing
@@ -171,6 +172,18 @@ final class ReplSession {
         }
         do throws(CommandError) {
             lastStatus = try dispatcher.library.run(command.edit).print(json: command.json)
+        } catch {
+            _ = fail(error)
+        }
+    }
+
+    private func runQuery(_ command: QueryCommand) {
+        guard remote == nil else {
+            lastStatus = ShellEdit.answer(command)
+            return
+        }
+        do throws(CommandError) {
+            lastStatus = try dispatcher.reader.answer(command, style: .standardOutput()).print(json: command.json)
         } catch {
             _ = fail(error)
         }

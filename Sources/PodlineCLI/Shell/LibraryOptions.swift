@@ -24,6 +24,13 @@ struct LibraryOptions: ParsableArguments {
 
     /// Opens the library, creating it when needed.
     func openStore() throws(StoreError) -> LibraryStore {
+        try LibraryStore.opened(paths)
+    }
+}
+
+extension LibraryStore {
+    /// Opens the library at `paths`, creating it when needed; said in the diagnostic log.
+    static func opened(_ paths: LibraryPaths) throws(StoreError) -> LibraryStore {
         Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
         return try LibraryStore(paths: paths)
     }

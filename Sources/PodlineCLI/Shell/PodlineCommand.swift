@@ -13,8 +13,8 @@ public struct PodlineCommand: ParsableCommand {
         version: PodlineVersion.current,
         subcommands: LanguageSubcommand<PlayName>.player + [
             StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
-            ShowsCommand.self, EpisodesCommand.self, DownloadCommand.self,
-            NotesCommand.self, ChaptersCommand.self, TranscriptCommand.self, SearchCommand.self, ShowCommand.self, StatsCommand.self,
+        ] + LanguageSubcommand<PlayName>.queries + [
+            DownloadCommand.self, ChaptersCommand.self, TranscriptCommand.self, ShowCommand.self,
         ] + LanguageSubcommand<PlayName>.edits + [
             InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,
         ],

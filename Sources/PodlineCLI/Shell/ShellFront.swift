@@ -54,7 +54,7 @@ enum ShellFront {
             if let status = Configuration.check(warningOnly: talksToPlayer) { return .done(status) }
         }
         switch spec.kind {
-        case .player where !spec.traits.contains(.ownShellForm), .edit:
+        case .player where !spec.traits.contains(.ownShellForm), .edit, .query:
             return .done(await runLanguageCommand(full))
         case .player, .library, .session:
             return .parse(full)
@@ -99,6 +99,8 @@ enum ShellFront {
             return exitStatus { try StatusCommand.report(json: json) }
         case .edit(let edit):
             return ShellEdit.run(edit)
+        case .query(let query):
+            return ShellEdit.answer(query)
         default:
             return exitStatus { try RemoteCommand.run(words) }
         }

@@ -48,6 +48,11 @@ enum MarkName: LanguageCommandName { static let name = "mark" }
 enum FavName: LanguageCommandName { static let name = "fav" }
 enum DeleteName: LanguageCommandName { static let name = "delete" }
 enum RemoveName: LanguageCommandName { static let name = "remove" }
+enum ShowsName: LanguageCommandName { static let name = "shows" }
+enum EpisodesName: LanguageCommandName { static let name = "episodes" }
+enum StatsName: LanguageCommandName { static let name = "stats" }
+enum NotesName: LanguageCommandName { static let name = "notes" }
+enum SearchName: LanguageCommandName { static let name = "search" }
 
 extension LanguageSubcommand {
     /// Every player command that ArgumentParser lists through this type.
@@ -68,6 +73,14 @@ extension LanguageSubcommand {
         [
             LanguageSubcommand<MarkName>.self, LanguageSubcommand<FavName>.self, LanguageSubcommand<DeleteName>.self,
             LanguageSubcommand<RemoveName>.self,
+        ]
+    }
+
+    /// Every library question that ArgumentParser lists through this type.
+    static var queries: [any ParsableCommand.Type] {
+        [
+            LanguageSubcommand<ShowsName>.self, LanguageSubcommand<EpisodesName>.self, LanguageSubcommand<StatsName>.self,
+            LanguageSubcommand<NotesName>.self, LanguageSubcommand<SearchName>.self,
         ]
     }
 }

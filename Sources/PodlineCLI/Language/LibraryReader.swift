@@ -1,0 +1,120 @@
+import Foundation
+import PodcastKit
+
+/// Answers library questions (`shows`, `episodes`, `stats`, `notes`) from the library's model, for every front end
+/// alike: the same data for JSON, and text lines in the style of the place they are printed.
+@MainActor
+struct LibraryReader {
+    /// The library's store, opened when first asked.
+    let store: () throws(StoreError) -> LibraryStore
+
+    /// The answer to `command`: its data, and its text lines unless it asked for JSON.
+    func answer(_ command: QueryCommand, style: ListStyle) throws(CommandError) -> CommandOutput {
+        do {
+            let store = try store()
+            switch command.query {
+            case .shows:
+                let summaries = try store.showSummaries()
+                return CommandOutput(
+                    data: .array(summaries.map(\.json)),
+                    lines: command.json ? [] : ListOutput.lines(ShowListView(summaries: summaries, style: style)))
+            case .episodes(let show, let states, let search, let limit):
+                var query = EpisodeQuery(states: states, search: search, limit: limit)
+                if let show { query.showID = try findShow(show, in: store).id }
+                let listings = try store.episodes(query)
+                let data = JSONValue.array(listings.map { $0.json(paths: store.paths) })
+                guard !command.json else { return CommandOutput(data: data) }
+                return CommandOutput(data: data, lines: Self.lines(of: listings, style: style))
+            case .stats:
+                return Self.stats(try store.stats())
+            case .notes(let ref):
+                return Self.notes(try EpisodeLookup.require(ref, in: store), paths: store.paths, json: command.json, style: style)
+            case .search(let text, let show, let limit):
+                var showID: Int64?
+                if let show { showID = try findShow(show, in: store).id }
+                let hits = try store.search(text, showID: showID, limit: limit)
+                return CommandOutput(data: .array(hits.map(\.json)), lines: command.json ? [] : Self.lines(of: hits, style: style))
+            }
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    /// The listing's lines, rendered a page at a time so that a view host never holds more than a page of rows.
+    private static func lines(of listings: [EpisodeListing], style: ListStyle, pageSize: Int = 2000) -> [String] {
+        let refWidth = EpisodeListView.refWidth(listings)
+        var lines: [String] = []
+        lines.reserveCapacity(listings.count)
+        var start = 0
+        while start < listings.count {
+            let end = min(start + pageSize, listings.count)
+            lines += ListOutput.lines(EpisodeListView(listings: Array(listings[start..<end]), refWidth: refWidth, style: style))
+            start = end
+        }
+        return lines
+    }
+
+    /// Three lines a hit: where, the text with the match in bold where colour is allowed, and the command that plays it
+    /// there.
+    private static func lines(of hits: [SearchHit], style: ListStyle) -> [String] {
+        guard !hits.isEmpty else { return ["No matches."] }
+        return hits.flatMap { hit in
+            let title = TerminalText.safe(hit.listing.episode.title ?? hit.listing.ref)
+            let show = TerminalText.safe(hit.listing.showTitle ?? hit.listing.showSlug)
+            let time = hit.time.map { " [\(CueLine.clock($0))]" } ?? ""
+            return [
+                "\(show) — \(title)\(time) (\(hit.kind.rawValue))", "    " + hit.marked(bold: style.color),
+                "    podline play \(hit.listing.ref)" + (hit.time.map { " --start \(CueLine.clock($0))" } ?? ""),
+            ]
+        }
+    }
+
+    private static func stats(_ stats: LibraryStats) -> CommandOutput {
+        CommandOutput(
+            data: .object([
+                ("shows", .int(stats.shows)), ("episodes", .int(stats.episodes)), ("played", .int(stats.played)),
+                ("in_progress", .int(stats.inProgress)), ("downloaded", .int(stats.downloaded)),
+                ("listened_seconds", .number(stats.listenedSeconds.rounded())), ("time_saved", .number(stats.timeSaved.tenths)),
+            ]),
+            lines: [
+                "Shows: \(stats.shows)",
+                "Episodes: \(stats.episodes), \(stats.played) played, \(stats.inProgress) in progress, \(stats.downloaded) downloaded",
+                "Listened: \(TerminalOutput.duration(stats.listenedSeconds.rounded()))",
+                "Saved by skipping silence: \(TerminalOutput.duration(stats.timeSaved.rounded()))",
+            ])
+    }
+
+    /// An episode's details and its notes: plain text at 80 columns for JSON and off a terminal, else at the
+    /// terminal's width with emphasis in bold where colour is allowed.
+    private static func notes(_ listing: EpisodeListing, paths: LibraryPaths, json: Bool, style: ListStyle) -> CommandOutput {
+        let episode = listing.episode
+        let columns = json ? nil : style.columns
+        let notes = ShowNotes(html: episode.description ?? "", width: columns ?? 80, bold: columns != nil && style.color)
+        let file = episode.downloadPath.map { paths.file(forDownload: $0).path }
+        let data = JSONValue.object([
+            ("ref", .string(listing.ref)), ("show", .string(listing.showSlug)), ("show_title", .string(listing.showTitle)),
+            ("title", .string(episode.title)), ("published", .string(episode.published.map(ISO8601.string))),
+            ("duration", .number(episode.duration)), ("size", .int(episode.enclosureLength)), ("file", .string(file)),
+            ("position", .number(episode.position)), ("played", .bool(episode.isPlayed)),
+            ("description", .string(episode.description)), ("notes", .string(notes.text)),
+            ("links", .array(notes.links.map { .string($0) })),
+        ])
+        var lines = ["\(TerminalText.safe(episode.title ?? listing.ref)) (\(listing.ref))"]
+        lines.append("Show: \(TerminalText.safe(listing.showTitle ?? listing.showSlug))")
+        var facts: [String] = []
+        if let published = episode.published { facts.append("Published: \(ISO8601.string(published).prefix(10))") }
+        if let duration = episode.duration { facts.append("Duration: \(TerminalOutput.duration(duration))") }
+        if let size = episode.enclosureLength { facts.append(String(format: "Size: %.1f MB", Double(size) / 1_000_000)) }
+        if !facts.isEmpty { lines.append(facts.joined(separator: "   ")) }
+        lines.append("File: \(file ?? "not downloaded")")
+        if episode.isPlayed {
+            lines.append("Played")
+        } else if episode.position > 0 {
+            lines.append("In progress: \(TerminalOutput.duration(episode.position))")
+        } else {
+            lines.append("New")
+        }
+        if !notes.lines.isEmpty { lines += [""] + notes.lines }
+        return CommandOutput(data: data, lines: lines)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PodlineCLI
+
+/// `shows`, `episodes`, `stats` and `notes` are parsed by the command table and answered from the library's model by
+/// every front end: the shell, the REPL and the control socket give the same data and the same failures.
+@Suite("library questions: one answer from the shell, the REPL and the socket", .serialized)
+struct LibraryQueryTests {
+    /// The questions every front end asks, in order, as JSON; the last three fail.
+    static let questions: [[String]] = [
+        ["shows", "--json"], ["episodes", "--json"], ["episodes", "edits", "--new", "--json"],
+        ["episodes", "--favorites", "--json"], ["episodes", "--in-progress", "--json"], ["episodes", "--search", "Part 3", "--json"],
+        ["episodes", "--limit=2", "--json"], ["stats", "--json"], ["notes", "edits/latest", "--json"],
+        ["episodes", "nosuch", "--json"], ["notes", "nosuch/9"], ["episodes", "--limit", "-1"],
+    ]
+
+    @Test("each question gives the same JSON and the same failure from the shell, the REPL and the socket")
+    func sameAnswers() throws {
+        let home = try Fixtures.temporaryDirectory("pl-query")
+        let audio = try Fixtures.toneMP3(in: home, name: "a.mp3", seconds: 1)
+        try LibraryEditTests.subscribe(4, audio: audio, home: home)
+        for edit in [["mark", "edits/1", "played"], ["fav", "edits/2"]] {
+            #expect(try PodlineBinary.run(edit, home: home).status == 0)
+        }
+        let shell = try Self.questions.map { words in try PodlineBinary.run(words, home: home) }
+        let lines = Self.questions.map { $0.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ") }
+        let repl = try PodlineBinary.run(["repl"], home: home, stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let player = try PlayerProcess(runtime: home, home: home)
+        defer { _ = player.finish() }
+        let client = try ControlClient(location: ControlLocation(directory: home.path + "/podline"))
+        let socket = try Self.questions.map { words in try client.request(words) }
+
+        let answered = Self.questions.count - 3
+        for index in 0..<answered {
+            let json = shell[index].stdout.trimmingCharacters(in: .newlines)
+            #expect(shell[index].status == 0, "\(Self.questions[index]): \(shell[index].stderr)")
+            #expect(socket[index].succeeded && socket[index].dataText == json, "\(Self.questions[index]): socket \(socket[index].dataText)")
+            #expect(repl.stdoutLines.indices.contains(index) && repl.stdoutLines[index] == json, "\(Self.questions[index])")
+        }
+        func refs(_ index: Int) throws -> [String] {
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(shell[index].stdout.utf8)) as? [[String: Any]])
+            return array.compactMap { $0["ref"] as? String }
+        }
+        #expect(try refs(1) == ["edits/4", "edits/3", "edits/2", "edits/1"])
+        #expect(try refs(2) == ["edits/4", "edits/3", "edits/2"], "new: not played, not started")
+        #expect(try refs(3) == ["edits/2"])
+        #expect(try refs(4).isEmpty)
+        #expect(try refs(5) == ["edits/3"])
+        #expect(try refs(6) == ["edits/4", "edits/3"])
+        #expect(shell[7].stdout.contains(#""shows":1,"episodes":4,"played":1"#), "\(shell[7].stdout)")
+        #expect(shell[8].stdout.contains(#""ref":"edits/4""#), "latest: the newest not yet played")
+
+        // The failures: the same exit status, reply error and message everywhere.
+        #expect(shell[answered...].map(\.status) == [2, 2, 64])
+        #expect(socket[answered...].map(\.error) == ["unreadable", "unreadable", "invalid parameter"])
+        let messages = socket[answered...].map { $0.message ?? "" }
+        #expect(
+            shell[answered...].map { $0.stderr.replacingOccurrences(of: "podline: ", with: "").trimmingCharacters(in: .newlines) }
+                == messages)
+        #expect(repl.stderrLines.map { $0.replacingOccurrences(of: "podline: ", with: "") } == messages)
+        #expect(messages.last == "episodes: --limit takes a whole number of 0 or more (see 'podline help episodes')")
+    }
+
+    @Test("the text forms: shows and episodes as listings, stats in four lines, notes with the episode's details")
+    func textForms() throws {
+        let home = try Fixtures.temporaryDirectory("pl-query-text")
+        let audio = try Fixtures.toneMP3(in: home, name: "a.mp3", seconds: 1)
+        try LibraryEditTests.subscribe(2, audio: audio, home: home)
+        let shows = try PodlineBinary.run(["shows"], home: home)
+        #expect(shows.stdoutLines.count == 1 && shows.stdout.contains("edits") && shows.stdout.contains("Edits"), "\(shows.stdout)")
+        let episodes = try PodlineBinary.run(["episodes"], home: home)
+        #expect(episodes.stdoutLines.map { String($0.prefix(7)) } == ["edits/2", "edits/1"], "\(episodes.stdout)")
+        let stats = try PodlineBinary.run(["stats"], home: home)
+        #expect(stats.stdoutLines.first == "Shows: 1" && stats.stdoutLines.count == 4, "\(stats.stdout)")
+        let notes = try PodlineBinary.run(["notes", "edits/1"], home: home)
+        #expect(notes.stdoutLines.prefix(2) == ["Part 1 (edits/1)", "Show: Edits"], "\(notes.stdout)")
+        #expect(notes.stdoutLines.contains("New"))
+    }
+}
