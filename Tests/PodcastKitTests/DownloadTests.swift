@@ -51,6 +51,29 @@ struct DownloadTests {
         #expect(!FileManager.default.fileExists(atPath: file.path + ".part"))
     }
 
+    @Test("a finished download is recorded through the library's model: its episode shows the file, its observers hear")
+    @MainActor
+    func recordedThroughTheModel() async throws {
+        let server = try LoopbackServer()
+        try server.put("ep.mp3", Self.media)
+        let (library, listing) = try library(server: server, path: "file/ep.mp3")
+        let model = Library(store: library.store)
+        try model.reload()
+        let show = try #require(model.shows.first)
+        try model.loadEpisodes(of: show)
+        var heard: [LibraryChange] = []
+        model.observe { heard.append($0) }
+        let http = HTTPFetcher(timeouts: HTTPTimeouts(connect: 5, read: 10, total: 30), retry: RetryPolicy(delays: [0.01]))
+        let record: @Sendable (LibraryChange) async throws -> Void = { change in _ = try await model.apply(change) }
+        let downloader = EpisodeDownloader(store: library.store, http: http, record: record)
+        let file = try await downloader.download(listing)
+        await http.shutdown()
+        let id = try #require(listing.episode.id)
+        #expect(heard == [.downloaded(id, path: "down-loads/1-Episode One.mp3")])
+        #expect(show.episodes.first { $0.id == id }?.downloadedFile?.path == file.path)
+        #expect(try library.store.episode(.id(id)).episode.downloadPath == "down-loads/1-Episode One.mp3")
+    }
+
     @Test("a partial file is resumed with Range and 206")
     func resume() async throws {
         let server = try LoopbackServer()

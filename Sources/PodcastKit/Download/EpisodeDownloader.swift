@@ -11,14 +11,17 @@ public struct DownloadProgress: Sendable {
 }
 
 /// Downloads episodes to `episodes/<show>/<file>`: written to `<file>.part`, resumed with `Range`,
-/// renamed into place only when complete, and only then recorded as downloaded.
+/// renamed into place only when complete, and only then recorded as downloaded (a `downloaded` change).
 public struct EpisodeDownloader: Sendable {
     public let store: LibraryStore
     public let http: HTTPFetcher
+    /// Keeps a change: by default the store's own `persist`; a front end passes its library model's `apply`.
+    public let record: @Sendable (LibraryChange) async throws -> Void
 
-    public init(store: LibraryStore, http: HTTPFetcher) {
+    public init(store: LibraryStore, http: HTTPFetcher, record: (@Sendable (LibraryChange) async throws -> Void)? = nil) {
         self.store = store
         self.http = http
+        self.record = record ?? { try store.persist($0) }
     }
 
     /// Downloads `listing`'s media file (the one in `preferred` format when the feed offers several) or finds it
@@ -53,7 +56,7 @@ public struct EpisodeDownloader: Sendable {
         {
             // Complete but not recorded: the last run stopped between the rename and the database update.
             do {
-                try store.setDownloadPath(episodeID: episodeID, store.paths.storedPath(for: basePath))
+                try await record(.downloaded(episodeID, path: store.paths.storedPath(for: basePath)))
             } catch {
                 throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
             }
@@ -69,7 +72,7 @@ public struct EpisodeDownloader: Sendable {
         }
         if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part).naming(listing.ref) }
         do {
-            try store.setDownloadPath(episodeID: episodeID, store.paths.storedPath(for: target))
+            try await record(.downloaded(episodeID, path: store.paths.storedPath(for: target)))
         } catch {
             throw DownloadError("\(listing.ref): downloaded but not recorded: \(error)")
         }

@@ -7,8 +7,11 @@ public struct Retention: Sendable {
     public init(store: LibraryStore) { self.store = store }
 
     /// Deletes the files of played episodes except each show's `keep` most recent, forgetting them in the
-    /// library; returns the files deleted.
-    public func deletePlayedDownloads(keeping keep: Int) throws(StoreError) -> [URL] {
+    /// library through `record` (by default the store's own `persist`; a front end passes its model's `apply`);
+    /// returns the files deleted.
+    public func deletePlayedDownloads(
+        keeping keep: Int, record: ((LibraryChange) throws(StoreError) -> Void)? = nil
+    ) throws(StoreError) -> [URL] {
         let played = try store.episodes(EpisodeQuery(states: [.downloaded])).filter(\.episode.isPlayed)
         var keptPerShow: [Int64: Int] = [:]
         var deleted: [URL] = []
@@ -20,7 +23,7 @@ public struct Retention: Sendable {
                 continue
             }
             guard let id = listing.episode.id, let path = listing.episode.downloadPath else { continue }
-            try store.setDownloadPath(episodeID: id, nil)
+            if let record { try record(.downloadDeleted(id)) } else { try store.persist(.downloadDeleted(id)) }
             let file = store.paths.file(forDownload: path)
             try? FileManager.default.removeItem(at: file)
             deleted.append(file)

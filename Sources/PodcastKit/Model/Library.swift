@@ -80,21 +80,22 @@ public final class Library {
         if case .unsubscribed(let showID, _) = change { shows.removeAll { $0.id == showID } }
         let ids = Set(change.episodeIDs)
         for show in shows {
-            for episode in show.episodes where ids.contains(episode.id) { episode.take(change) }
+            for episode in show.episodes where ids.contains(episode.id) { episode.take(change, paths: store.paths) }
         }
         for observer in observers { observer(change) }
     }
 }
 
 extension Episode {
-    /// Shows `change` (already kept by the store).
-    func take(_ change: LibraryChange) {
+    /// Shows `change` (already kept by the store of the library at `paths`).
+    func take(_ change: LibraryChange, paths: LibraryPaths) {
         switch change {
         case .played(_, let played):
             isPlayed = played
             position = 0
         case .favorite(_, let favorite): isFavorite = favorite
         case .position(_, let seconds): position = seconds
+        case .downloaded(_, let path): downloadedFile = paths.file(forDownload: path)
         case .downloadDeleted: downloadedFile = nil
         case .unsubscribed: break
         }

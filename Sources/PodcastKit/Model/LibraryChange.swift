@@ -6,6 +6,8 @@ public enum LibraryChange: Sendable, Equatable {
     case favorite(Int64, Bool)
     /// The listener got this far into this episode (seconds).
     case position(Int64, Double)
+    /// This episode's file was downloaded to `path` (as the store keeps it: relative to the downloads folder when in it).
+    case downloaded(Int64, path: String)
     /// This episode's downloaded file is gone; it plays from its URL.
     case downloadDeleted(Int64)
     /// The show with this id and feed URL was unsubscribed: it, its episodes and their places are gone.
@@ -15,7 +17,7 @@ public enum LibraryChange: Sendable, Equatable {
     public var episodeIDs: [Int64] {
         switch self {
         case .played(let ids, _): ids
-        case .favorite(let id, _), .position(let id, _), .downloadDeleted(let id): [id]
+        case .favorite(let id, _), .position(let id, _), .downloaded(let id, _), .downloadDeleted(let id): [id]
         case .unsubscribed: []
         }
     }

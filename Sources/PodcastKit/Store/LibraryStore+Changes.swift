@@ -10,6 +10,8 @@ extension LibraryStore {
             try setFavorite(episodeID: id, favorite)
         case .position(let id, let seconds):
             try setPosition(episodeID: id, seconds)
+        case .downloaded(let id, let path):
+            try setDownloadPath(episodeID: id, path)
         case .downloadDeleted(let id):
             try setDownloadPath(episodeID: id, nil)
         case .unsubscribed(let showID, _):

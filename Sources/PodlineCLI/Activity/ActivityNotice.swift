@@ -68,6 +68,7 @@ public enum ActivityNotice: Sendable, Equatable {
         case .played(_, let played): return [("change", .string("played")), ("episodes", ids), ("value", .bool(played))]
         case .favorite(_, let favorite): return [("change", .string("favorite")), ("episodes", ids), ("value", .bool(favorite))]
         case .position(_, let seconds): return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
+        case .downloaded(_, let path): return [("change", .string("downloaded")), ("episodes", ids), ("value", .string(path))]
         case .downloadDeleted: return [("change", .string("download-deleted")), ("episodes", ids)]
         case .unsubscribed(let showID, let feedURL):
             return [("change", .string("unsubscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
@@ -88,6 +89,7 @@ public enum ActivityNotice: Sendable, Equatable {
         case "played": return (value as? Bool).map { .played(ids, $0) }
         case "favorite": return (value as? Bool).map { .favorite(first, $0) }
         case "position": return (value as? NSNumber).map { .position(first, $0.doubleValue) }
+        case "downloaded": return (value as? String).map { .downloaded(first, path: $0) }
         case "download-deleted": return .downloadDeleted(first)
         default: return nil
         }

@@ -41,6 +41,11 @@ public final class LibraryEditor {
         model.show(change)
     }
 
+    /// Makes `change` in the library's model (kept by the store first, then shown and told to the observers).
+    public func record(_ change: LibraryChange) throws(StoreError) {
+        try library().apply(change)
+    }
+
     /// Runs one edit.
     public func run(_ edit: LibraryEdit) throws(CommandError) -> EditReport {
         do {

@@ -5,18 +5,23 @@ import PodcastKit
 
 /// Downloads episodes one after another with the progress display of `download` (bars on a terminal, NDJSON
 /// events otherwise) and the activity a running player reports; `download` and `update`'s auto-download share it.
+/// What is downloaded is recorded through the library's model (`editor`), so a running player shows it.
 struct DownloadRun {
     let display: DownloadDisplay
     private let reporter: ActivityReporter
+    /// The library's model the downloads are recorded in.
+    let editor: LibraryEditor
 
     init() async {
         let bars = await ProgressDisplay.onTerminal()
         display = DownloadDisplay(bars: bars)
         reporter = ActivityReporter(display: bars?.sink)
+        editor = await ShellEdit.editor()
     }
 
     /// Downloads each of `listings`; a failure is one line and the rest go on. Returns how many failed.
     func download(_ listings: [EpisodeListing], store: LibraryStore) async -> Int {
+        let editor = self.editor
         let log = Logger(label: "podline.http")
         var failures = 0
         var said: Set<String> = []
@@ -25,7 +30,8 @@ struct DownloadRun {
             do {
                 let file = try await HTTPFetcher.with { [display, reporter] http in
                     let format = Configuration.settings.preferFormat(forShow: listing.showSlug)
-                    let file = try await EpisodeDownloader(store: store, http: http!).download(listing, preferring: format) { progress in
+                    let downloader = EpisodeDownloader(store: store, http: http!) { [editor] in try await editor.record($0) }
+                    let file = try await downloader.download(listing, preferring: format) { progress in
                         display.progress(progress)
                         reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
                     }

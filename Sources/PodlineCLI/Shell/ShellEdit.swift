@@ -6,16 +6,21 @@ import PodcastKit
 enum ShellEdit {
     /// Runs `command`, prints its report and returns its exit status.
     static func run(_ command: EditCommand) -> Int32 {
-        let paths = LibraryPaths.configured()
-        let editor = LibraryEditor(
-            paths: paths, playingRef: { RunningPlayer.currentRef() }, stopPlayer: { (try? RunningPlayer.stop()) != nil },
-            observers: [RunningPlayer.showing(changesOf: paths)])
+        let editor = editor()
         do {
             return try editor.run(command.edit).print(json: command.json)
         } catch {
             printError(error.message)
             return error.exitStatus
         }
+    }
+
+    /// The configured library's model, whose changes a running player shows before the command ends.
+    static func editor() -> LibraryEditor {
+        let paths = LibraryPaths.configured()
+        return LibraryEditor(
+            paths: paths, playingRef: { RunningPlayer.currentRef() }, stopPlayer: { (try? RunningPlayer.stop()) != nil },
+            observers: [RunningPlayer.showing(changesOf: paths)])
     }
 
     /// Answers `command` from the library, in standard output's style; returns its exit status.

@@ -57,9 +57,13 @@ struct DownloadCommand: AsyncParsableCommand {
         let failures = await run.download(listings, store: store)
         if let keep = keep ?? (Configuration.settings.retention > 0 ? Configuration.settings.retention : nil) {
             do {
-                for file in try Retention(store: store).deletePlayedDownloads(keeping: keep) {
-                    run.display.deleted(file)
+                let editor = run.editor
+                let deleted = try await MainActor.run {
+                    try Retention(store: store).deletePlayedDownloads(keeping: keep) { change throws(StoreError) in
+                        try editor.record(change)
+                    }
                 }
+                for file in deleted { run.display.deleted(file) }
             } catch {
                 throw libraryFailure(error)
             }
