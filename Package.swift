@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// Podline: GPL-3.0-or-later (see LICENSE). It links libao and FFmpeg's libraries (GPL-2.0-or-later in Debian).
 import PackageDescription
 
 let package = Package(
