@@ -15,10 +15,10 @@ struct Completer: Sendable {
     }
 
     /// The candidates for `word`, the word being typed, when `before` is the text of the line in front of it: what the
-    /// command table says the command's arguments and flags complete to.
-    func candidates(before: String, word: String) -> Candidates {
+    /// command table says the command's arguments and flags complete to, among the commands of `frontEnd`.
+    func candidates(before: String, word: String, in frontEnd: CommandSpec.FrontEnds = .repl) -> Candidates {
         let earlier = (try? Tokenizer.words(before)) ?? before.split(separator: " ").map(String.init)
-        let commands = CommandTable.available(in: .repl)
+        let commands = CommandTable.available(in: frontEnd)
         guard let first = earlier.first else { return .words(CommandMatcher.completions(of: word, in: commands)) }
         guard let spec = try? CommandMatcher.match(first, in: commands) else { return .words([]) }
         if word.hasPrefix("-") {

@@ -18,7 +18,9 @@ struct LanguageSubcommand<Name: LanguageCommandName>: AsyncParsableCommand {
             discussion: spec.flags.isEmpty ? "" : "'podline help \(spec.name)' lists its flags.", aliases: spec.aliases)
     }
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("Arguments and flags, as 'podline help NAME' lists them."))
+    @Argument(
+        parsing: .captureForPassthrough, help: ArgumentHelp("Arguments and flags, as 'podline help NAME' lists them."),
+        completion: .custom(ShellCompletion.candidates))
     var words: [String] = []
 
     func run() async throws {
