@@ -30,7 +30,10 @@ struct PropertyLayout {
 
     private init(reflecting type: Any.Type) {
         var fields: [Field] = []
-        _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
+        _ = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+            // Dynamic properties are structures (as in SwiftUI). Asking whether another field's type conforms would
+            // scan every conformance record of the binary the first time: a tenth of a millisecond a type.
+            guard kind == .struct else { return true }
             if let linked = fieldType as? any GraphProperty.Type {
                 fields.append(.linked(offset: offset, type: linked))
             } else if let custom = fieldType as? any DynamicProperty.Type {

@@ -1,5 +1,6 @@
 import AudioEngine
 import DataFlow
+@preconcurrency import OpenCombine
 import PodcastKit
 
 /// One episode's time in the engine: made once per episode identity, as a StateObject under `.id(episode.id)`.
@@ -12,6 +13,9 @@ final class DecoderSession: ObservableObject {
     private let start: Double
     private let limit: Double?
     private var loaded = false
+    /// Declared, so that the graph's subscription does not reflect over the fields to look for `@Published` ones
+    /// (the default's way, a few hundred thousand instructions each time it is read).
+    nonisolated let objectWillChange = ObservableObjectPublisher()
 
     init(item: NowPlaying, engine: EngineClient, source: EngineSource, start: Double, limit: Double?) {
         self.item = item

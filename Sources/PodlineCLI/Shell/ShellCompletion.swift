@@ -25,8 +25,8 @@ enum ShellCompletion {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded)) ?? []
         return names.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: expanded + name, isDirectory: &isFolder)
-            return folder + name + (isFolder.boolValue ? "/" : "")
+            let exists = FileManager.default.fileExists(atPath: expanded + name, isDirectory: &isFolder)
+            return folder + name + (exists && isFolder.boolValue ? "/" : "")
         }
     }
 }
