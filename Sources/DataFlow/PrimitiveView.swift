@@ -1,7 +1,8 @@
 /// A view the graph handles itself instead of evaluating a `body`.
 ///
 /// Containers list their children, modifiers change the environment or hook
-/// into the life of their node, and leaves draw text lines.
+/// into the life of their node, and leaves draw text lines. Its `Body` is `Never`: the graph asks only such views
+/// whether they are primitive.
 @MainActor
 protocol PrimitiveView {
     /// Lists the child views, each with the key that identifies it among its siblings.

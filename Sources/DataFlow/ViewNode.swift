@@ -34,10 +34,17 @@ class ViewNode {
 
     /// Makes the node for a view that has no node yet.
     static func make(for view: any View, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
-        if let primitive = view as? any PrimitiveView {
+        // Only a view without a body can be primitive: a view with one is not asked, as the first such question of a
+        // type scans every conformance record of the binary.
+        if hasNoBody(view), let primitive = view as? any PrimitiveView {
             return PrimitiveNode(view: primitive, graph: graph, depth: depth, environment: environment)
         }
         return makeBodyNode(view, graph: graph, depth: depth, environment: environment)
+    }
+
+    /// True for a view whose body type is `Never`, as every primitive view's is.
+    private static func hasNoBody<V: View>(_ view: V) -> Bool {
+        V.Body.self == Never.self
     }
 
     private static func makeBodyNode<V: View>(_ view: V, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
