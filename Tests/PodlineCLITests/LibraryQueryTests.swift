@@ -12,7 +12,7 @@ struct LibraryQueryTests {
     static let questions: [[String]] = [
         ["shows", "--json"], ["episodes", "--json"], ["episodes", "edits", "--new", "--json"],
         ["episodes", "--favorites", "--json"], ["episodes", "--in-progress", "--json"], ["episodes", "--search", "Part 3", "--json"],
-        ["episodes", "--limit=2", "--json"], ["stats", "--json"], ["notes", "edits/latest", "--json"],
+        ["episodes", "--limit=2", "--json"], ["stats", "--json"], ["notes", "edits/latest", "--json"], ["show", "edits", "--json"],
         ["episodes", "nosuch", "--json"], ["notes", "nosuch/9"], ["episodes", "--limit", "-1"],
     ]
 
@@ -52,6 +52,13 @@ struct LibraryQueryTests {
         #expect(try refs(6) == ["edits/4", "edits/3"])
         #expect(shell[7].stdout.contains(#""shows":1,"episodes":4,"played":1"#), "\(shell[7].stdout)")
         #expect(shell[8].stdout.contains(#""ref":"edits/4""#), "latest: the newest not yet played")
+        #expect(shell[9].stdout.contains(#""slug":"edits""#) && shell[9].stdout.contains(#""settings":{"#), "\(shell[9].stdout)")
+
+        // The subscriptions as OPML: the socket's data is the text the shell prints.
+        let opml = try PodlineBinary.run(["export"], home: home)
+        let exported = try client.request(["export"])
+        #expect(opml.status == 0 && opml.stdout.contains("<opml version=\"2.0\">") && opml.stdout.contains("Edits"), "\(opml.stdout)")
+        #expect(exported.succeeded && exported.data as? String == opml.stdout)
 
         // The failures: the same exit status, reply error and message everywhere.
         #expect(shell[answered...].map(\.status) == [2, 2, 64])

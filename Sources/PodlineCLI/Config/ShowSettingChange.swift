@@ -1,66 +1,63 @@
-import ArgumentParser
 import Foundation
 import Playback
 
-/// `set KEY VALUE` or `unset KEY` after `podline show SLUG`: written into config.toml's `[shows.SLUG]` table, and
-/// refused (the file untouched) when the value is not one the key takes.
-struct ShowSettingChange {
-    let key: ShowSettingKey
-    /// The value as a TOML literal; nil to remove the key.
-    let literal: String?
+/// `set KEY VALUE` or `unset KEY` after `show SLUG`: written into config.toml's `[shows.SLUG]` table, and refused (the
+/// file untouched) when the value is not one the key takes.
+public struct ShowSettingChange: Equatable, Sendable {
+    /// The key's name, one of `ShowSettingKey.all`.
+    let name: String
+    /// The value as typed; nil to remove the key.
+    let value: String?
 
     /// Reads the words; a wrong form or an unknown key is a usage error naming what is expected.
-    init(words: [String]) throws {
-        let usage = "show: expected 'set KEY VALUE' or 'unset KEY' (keys: \(ShowSettingKey.all.map(\.name).joined(separator: ", ")))"
+    init(words: [String]) throws(CommandError) {
+        let keys = ShowSettingKey.all.map(\.name)
         guard let verb = words.first, (verb == "set" && words.count == 3) || (verb == "unset" && words.count == 2) else {
-            printError(usage)
-            throw ExitCode(ExitStatus.usage)
+            throw CommandError(.invalidParameter, "show: expected 'set KEY VALUE' or 'unset KEY' (keys: \(keys.joined(separator: ", ")))")
         }
-        guard let key = ShowSettingKey.named(words[1]) else {
-            let guess =
-                EditDistance.suggestion(for: words[1], among: ShowSettingKey.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            printError("show: unknown setting '\(words[1])'\(guess)")
-            throw ExitCode(ExitStatus.usage)
+        guard ShowSettingKey.named(words[1]) != nil else {
+            let guess = EditDistance.suggestion(for: words[1], among: keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw CommandError(.invalidParameter, "show: unknown setting '\(words[1])'\(guess)")
         }
-        self.key = key
-        literal = verb == "set" ? ConfigEditor.literal(words[2]) : nil
+        name = words[1]
+        value = verb == "set" ? words[2] : nil
     }
 
-    /// Writes the change for the show `slug` and prints what is now in force.
-    func apply(toShow slug: String) throws {
+    /// Writes the change for the show `slug`; the line saying what is now in force, and the same as data.
+    func apply(toShow slug: String) throws(CommandError) -> CommandOutput {
+        let key = ShowSettingKey.named(name)!
         let path = ConfigFile.defaultPath()
         let old: String
         do {
             old = try FileManager.default.fileExists(atPath: path) ? String(contentsOfFile: path, encoding: .utf8) : ""
         } catch {
-            printError("show: cannot read \(path): \(error.localizedDescription)")
-            throw ExitCode(ExitStatus.config)
+            throw CommandError(.configuration, "show: cannot read \(path): \(error.localizedDescription)")
         }
         do {
             _ = try ConfigFile.parse(old, path: path)
         } catch {
-            printError("show: \(error.description) (mend the file first)")
-            throw ExitCode(ExitStatus.config)
+            throw CommandError(.configuration, "show: \(error.description) (mend the file first)")
         }
         let new =
-            literal.map { ConfigEditor.setting(key.name, to: $0, forShow: slug, in: old) }
+            value.map { ConfigEditor.setting(key.name, to: ConfigEditor.literal($0), forShow: slug, in: old) }
             ?? ConfigEditor.removing(key.name, forShow: slug, in: old)
         let settings: ShowSettings
         do {
             settings = try ConfigFile.parse(new, path: path).settings.show(slug)
         } catch {
-            printError("show: \(key.name): expected \(key.expected)")
-            throw ExitCode(ExitStatus.usage)
+            throw CommandError(.invalidParameter, "show: \(key.name): expected \(key.expected)")
         }
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(new.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            printError("show: cannot write \(path): \(error.localizedDescription)")
-            throw ExitCode(ExitStatus.failure)
+            throw CommandError(.failed, "show: cannot write \(path): \(error.localizedDescription)")
         }
         Configuration.reload()
-        print("\(slug): \(key.name) = \(key.render(settings) ?? "(not set)")")
+        let rendered = key.render(settings)
+        return CommandOutput(
+            data: .object([("show", .string(slug)), ("key", .string(key.name)), ("value", .string(rendered))]),
+            lines: ["\(slug): \(key.name) = \(rendered ?? "(not set)")"])
     }
 }

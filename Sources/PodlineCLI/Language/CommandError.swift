@@ -14,6 +14,8 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case unreadable
         /// The command exists but cannot be used this way (for example a library command over the socket).
         case unavailable
+        /// config.toml cannot be read or is not valid.
+        case configuration
     }
 
     public var kind: Kind
@@ -38,6 +40,7 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noPlayer: ExitStatus.noPlayer
         case .failed: ExitStatus.failure
         case .unreadable: ExitStatus.unreadable
+        case .configuration: ExitStatus.config
         }
     }
 
@@ -50,6 +53,7 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case .failed: "error running command"
         case .unreadable: "unreadable"
         case .unavailable: "unavailable"
+        case .configuration: "configuration error"
         }
     }
 

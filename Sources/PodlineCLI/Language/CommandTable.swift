@@ -93,8 +93,7 @@ public enum CommandTable {
             completion: .shows),
         CommandSpec(
             "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
-            kind: .library, flags: [json],
-            in: [.shell, .repl], completion: .shows),
+            kind: .query, flags: [json], completion: .shows),
         CommandSpec(
             "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
             kind: .query, flags: [json]),
@@ -137,8 +136,7 @@ public enum CommandTable {
             flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
             in: [.shell, .repl], completion: .files),
         CommandSpec(
-            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .library,
-            in: [.shell, .repl],
+            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
             completion: .files),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,

@@ -15,6 +15,10 @@ public enum LibraryQuery: Equatable, Sendable {
     /// Where `text`'s words were said (transcripts) or written (titles, show notes): of one show or of all, at most
     /// `limit` hits, best first.
     case search(text: String, show: String?, limit: Int)
+    /// One show's details, description and settings; with a change, that setting of the show set or removed first.
+    case show(String, change: ShowSettingChange?)
+    /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
+    case export(path: String?)
 }
 
 /// A library question and the form of its answer.

@@ -32,6 +32,14 @@ enum LibraryQueryParser {
             }
             return QueryCommand(
                 query: .search(text: words.targets.joined(separator: " "), show: words.value("show"), limit: limit), json: json)
+        case "show":
+            guard let show = words.targets.first else { throw .usage(spec, "name a show") }
+            let change = words.targets.count > 1 ? try ShowSettingChange(words: Array(words.targets.dropFirst())) : nil
+            return QueryCommand(query: .show(show, change: change), json: json)
+        case "export":
+            guard words.targets.count <= 1 else { throw .usage(spec, "give one file at most") }
+            let path = words.targets.first.flatMap { $0 == "-" ? nil : $0 }
+            return QueryCommand(query: .export(path: path), json: json)
         case "notes":
             guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
             return QueryCommand(query: .notes(ref: words.targets[0]), json: json)

@@ -29,14 +29,31 @@ struct LibraryReader {
                 return Self.stats(try store.stats())
             case .notes(let ref):
                 return Self.notes(try EpisodeLookup.require(ref, in: store), paths: store.paths, json: command.json, style: style)
+            case .show(let name, let change):
+                let record = try findShow(name, in: store)
+                if let change { return try change.apply(toShow: record.slug) }
+                return try Self.show(record, json: command.json, style: style)
+            case .export(let path):
+                let text = OPMLWriter.write(try OPMLImport.document(of: store))
+                guard let path else {
+                    return CommandOutput(data: .string(text), lines: text.split(separator: "\n").map(String.init))
+                }
+                if let reason = AtomicFile.write(Array(text.utf8), to: path) {
+                    throw CommandError(.failed, "\(path): cannot write: \(reason)")
+                }
+                return CommandOutput(data: .object([("file", .string(path))]))
             case .search(let text, let show, let limit):
                 var showID: Int64?
                 if let show { showID = try findShow(show, in: store).id }
                 let hits = try store.search(text, showID: showID, limit: limit)
                 return CommandOutput(data: .array(hits.map(\.json)), lines: command.json ? [] : Self.lines(of: hits, style: style))
             }
-        } catch {
+        } catch let error as CommandError {
+            throw error
+        } catch let error as StoreError {
             throw CommandError(error)
+        } catch {
+            throw CommandError(.failed, "\(error)")
         }
     }
 
@@ -67,6 +84,37 @@ struct LibraryReader {
                 "    podline play \(hit.listing.ref)" + (hit.time.map { " --start \(CueLine.clock($0))" } ?? ""),
             ]
         }
+    }
+
+    /// A show's details, its settings in force and where each comes from, and its description.
+    private static func show(_ record: ShowRecord, json: Bool, style: ListStyle) throws(CommandError) -> CommandOutput {
+        let config: ConfigFile
+        do {
+            config = try Configuration.file()
+        } catch {
+            throw CommandError(.configuration, error.description)
+        }
+        let settings = ShowSettingsListing(config: config, show: record.slug)
+        let columns = json ? nil : style.columns
+        let description = ShowNotes(html: record.description ?? "", width: columns ?? 80, bold: columns != nil && style.color)
+        let data = JSONValue.object([
+            ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
+            ("link", .string(record.link)), ("feed_url", .string(record.feedURL)),
+            ("episodes", .int(record.episodeCount)), ("unplayed", .int(record.unplayedCount)),
+            ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
+            ("last_error", .string(record.lastError)), ("description", .string(record.description)),
+            ("notes", .string(description.text)), ("settings", settings.json),
+        ])
+        var lines = ["\(TerminalText.safe(record.displayTitle)) (\(record.slug))"]
+        if let author = record.author { lines.append("Author: \(TerminalText.safe(author))") }
+        if let link = record.link { lines.append("Link: \(TerminalText.safe(link))") }
+        lines.append("Feed: \(TerminalText.safe(record.feedURL))")
+        lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
+        lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
+        lines.append("Settings (podline show \(record.slug) set KEY VALUE):")
+        lines += settings.lines
+        if !description.lines.isEmpty { lines += [""] + description.lines }
+        return CommandOutput(data: data, lines: lines)
     }
 
     private static func stats(_ stats: LibraryStats) -> CommandOutput {

@@ -14,9 +14,9 @@ public struct PodlineCommand: ParsableCommand {
         subcommands: LanguageSubcommand<PlayName>.player + [
             StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
         ] + LanguageSubcommand<PlayName>.queries + [
-            DownloadCommand.self, ChaptersCommand.self, TranscriptCommand.self, ShowCommand.self,
+            DownloadCommand.self, ChaptersCommand.self, TranscriptCommand.self,
         ] + LanguageSubcommand<PlayName>.edits + [
-            InspectCommand.self, ImportCommand.self, ExportCommand.self, ConfigCommand.self, ReplCommand.self,
+            InspectCommand.self, ImportCommand.self, ConfigCommand.self, ReplCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )

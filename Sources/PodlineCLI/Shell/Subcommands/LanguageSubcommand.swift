@@ -55,6 +55,8 @@ enum EpisodesName: LanguageCommandName { static let name = "episodes" }
 enum StatsName: LanguageCommandName { static let name = "stats" }
 enum NotesName: LanguageCommandName { static let name = "notes" }
 enum SearchName: LanguageCommandName { static let name = "search" }
+enum ShowName: LanguageCommandName { static let name = "show" }
+enum ExportName: LanguageCommandName { static let name = "export" }
 
 extension LanguageSubcommand {
     /// Every player command that ArgumentParser lists through this type.
@@ -82,7 +84,8 @@ extension LanguageSubcommand {
     static var queries: [any ParsableCommand.Type] {
         [
             LanguageSubcommand<ShowsName>.self, LanguageSubcommand<EpisodesName>.self, LanguageSubcommand<StatsName>.self,
-            LanguageSubcommand<NotesName>.self, LanguageSubcommand<SearchName>.self,
+            LanguageSubcommand<NotesName>.self, LanguageSubcommand<SearchName>.self, LanguageSubcommand<ShowName>.self,
+            LanguageSubcommand<ExportName>.self,
         ]
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Writing a file whole or not at all.
+enum AtomicFile {
+    /// Writes `bytes` to a temporary file beside `path`, synced, and renames it into place; returns errno's reason on
+    /// failure (nothing is left behind then).
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            return String(cString: strerror(failure))
+        }
+        return nil
+    }
+}
