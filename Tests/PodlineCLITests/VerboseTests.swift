@@ -61,10 +61,10 @@ struct VerboseTests {
                 "podline: [config] debug: no config file at \(folder.path)/config/podline/config.toml: defaults in force"))
         #expect(session.stderrLines.contains("podline: [control] debug: serving the control socket at \(folder.path)/podline/control.sock"))
         #expect(session.stderrLines.contains("podline: [library] debug: opening the library \(folder.path)/library.sqlite"))
-        // The REPL's library model is opened once, at its start; `export` opens the library for each line.
+        // The REPL's library model is opened once, at its start; `update` opens the library for each line.
         let perLine = try PodlineBinary.run(
             [], home: folder, environment: environment,
-            stdin: Data("export --verbose\nexport\n".utf8))
+            stdin: Data("update --verbose\nupdate\n".utf8))
         #expect(perLine.status == 0)
         let opened = perLine.stderrLines.filter {
             $0.contains("opening the library \(folder.path)/library.sqlite") && $0.contains("[library]")
