@@ -12,14 +12,14 @@ final class EventLog: @unchecked Sendable {
     func append(_ event: EngineEvent) { lock.withLock { events.append(event) } }
     var all: [EngineEvent] { lock.withLock { events } }
 
+    /// The reasons of the `ended` events so far, in order.
+    var endReasons: [EngineEndReason] {
+        all.compactMap { if case let .ended(reason, _) = $0 { reason } else { nil } }
+    }
+
     /// Waits until an `ended` event arrives; returns its reason.
     func waitForEnd(timeout: TimeInterval = 30) -> EngineEndReason? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for case let .ended(reason, _) in all { return reason }
-            usleep(10_000)
-        }
-        return nil
+        poll(timeout: timeout, every: 0.01, { endReasons.first }, until: { $0 != nil })
     }
 }
 
@@ -118,8 +118,7 @@ struct EngineTests {
         }
         #expect(error?.description.contains("gone.mp3: no such file") == true)
         engine.load(.file(path: mp3.path))
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, log.all.filter({ if case .ended = $0 { return true } else { return false } }).count < 2 { usleep(10_000) }
+        _ = poll(timeout: 20, every: 0.01, { log.endReasons.count }, until: { $0 >= 2 })
         engine.shutdown()
         #expect(try WAVFile(url: out).frameCount == 44_100)
     }

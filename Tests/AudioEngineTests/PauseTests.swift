@@ -13,18 +13,18 @@ struct PauseTests {
         let server = try PulseAudioServer()
         defer { server.stop() }
         let recording = try server.record()
-        usleep(300_000)
         let started = Date()
         let (engine, log) = EnginePlaying.start(mp3, on: server, until: 1)
         engine.pause()
         let pausedAt = Date()
+        // The pause's length is what is measured: 1.5 s of silence.
         usleep(1_500_000)
         let positionsWhilePaused = Set(log.positions(from: pausedAt.addingTimeInterval(0.1), to: Date()))
         engine.resume()
         #expect(log.waitForEnd() == .eof)
         let elapsed = Date().timeIntervalSince(started)
         engine.shutdown()
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         #expect(log.events.contains { $0.1 == .paused })
         #expect(positionsWhilePaused.count <= 1, "the position moved while paused: \(positionsWhilePaused)")
@@ -62,16 +62,16 @@ struct VolumeChangeTests {
         let server = try PulseAudioServer()
         defer { server.stop() }
         let recording = try server.record()
-        usleep(300_000)
         let (engine, log) = EnginePlaying.start(mp3, on: server, until: 0.8)
         for volume in [50.0, 30, 90, 60] { engine.setVolume(volume) }
+        // The ramps to the last volume are heard (0.3 s of playing), then a 0.5 s pause.
         usleep(300_000)
         engine.pause()
         usleep(500_000)
         engine.resume()
         #expect(log.waitForEnd() == .eof)
         engine.shutdown()
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         let span = try #require(SoundAnalysis.audibleSpan(heard))
         let signal = Array(heard[span])
@@ -93,8 +93,7 @@ enum EnginePlaying {
         let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
         let engine = PlaybackEngine(output: output) { log.append($0) }
         engine.load(.file(path: file.path))
-        let reached = Date().addingTimeInterval(10)
-        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < position, Date() < reached { usleep(5_000) }
+        _ = poll(timeout: 10, every: 0.005, { log.lastPosition }, until: { $0 >= position })
         return (engine, log)
     }
 }
@@ -115,14 +114,18 @@ final class TimedEventLog: @unchecked Sendable {
         }
     }
 
+    /// The last position reported, 0 before any.
+    var lastPosition: Double { positions(from: .distantPast, to: .distantFuture).last ?? 0 }
+
+    /// The reason of the first `ended` event, nil before one.
+    var endReason: EngineEndReason? {
+        for case let (_, .ended(reason, _)) in events { return reason }
+        return nil
+    }
+
     /// Waits for an `ended` event and returns its reason.
     func waitForEnd(timeout: TimeInterval = 30) -> EngineEndReason? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for case let (_, .ended(reason, _)) in events { return reason }
-            usleep(10_000)
-        }
-        return nil
+        poll(timeout: timeout, every: 0.01, { endReason }, until: { $0 != nil })
     }
 }
 
@@ -138,13 +141,12 @@ struct OutputRecoveryTests {
         let output = OutputSpec(driver: "pulse", path: "unix:\(server.runtimeDirectory.path)/pulse/native")
         let engine = PlaybackEngine(output: output) { log.append($0) }
         engine.load(.file(path: mp3.path))
-        let reached = Date().addingTimeInterval(10)
-        while (log.positions(from: .distantPast, to: .distantFuture).last ?? 0) < 1, Date() < reached { usleep(5_000) }
+        _ = poll(timeout: 10, every: 0.005, { log.lastPosition }, until: { $0 >= 1 })
         try server.restart()
         let recording = try server.record()
         #expect(log.waitForEnd() == .eof)
         engine.shutdown()
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         #expect(log.events.contains { $0.1 == .outputReopened })
         let span = try #require(SoundAnalysis.audibleSpan(heard), "nothing was heard after the restart")

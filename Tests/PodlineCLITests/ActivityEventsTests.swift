@@ -142,7 +142,10 @@ struct ActivityEventsTests {
         let download = try PodlineBinary.run(["download", "test-show/2"], home: folder, environment: environment)
         let seconds = Date().timeIntervalSince(started)
         #expect(download.status == 0, "\(download.stderr)")
-        try await Task.sleep(for: .milliseconds(600))
+        // The complete size's progress comes last, at the end of its throttle's interval.
+        let size = try #require(FileManager.default.attributesOfItem(atPath: served.appendingPathComponent("two.mp3").path)[.size] as? Int)
+        let complete = Data(#""ref":"test-show/2","bytes":\#(size),"total":\#(size)}"#.utf8)
+        for _ in 0..<400 where collector.data.range(of: complete) == nil { try await Task.sleep(for: .milliseconds(25)) }
         _ = try PodlineBinary.run(["stop"], home: folder, environment: environment)
         player.waitUntilExit()
         events.waitUntilExit()
@@ -158,7 +161,6 @@ struct ActivityEventsTests {
             jq, ["-r", #"select(.event == "download-progress") | "\(.ref) \(.bytes) \(.total)""#],
             stdin: data)
         let rows = progress.stdout.split(separator: "\n").map { $0.split(separator: " ") }
-        let size = try #require(FileManager.default.attributesOfItem(atPath: served.appendingPathComponent("two.mp3").path)[.size] as? Int)
         #expect(rows.count >= 2, "\(progress.stdout)")
         #expect(rows.allSatisfy { $0.first == "test-show/2" && $0.last == "\(size)" })
         let bytes = rows.compactMap { Int($0[1]) }

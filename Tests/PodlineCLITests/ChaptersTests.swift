@@ -97,8 +97,11 @@ struct ChaptersTests {
             let result = try PodlineBinary.run(["status", "--json"], home: folder)
             return (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]) ?? [:]
         }
-        let deadline = Date().addingTimeInterval(10)
-        while try status()["state"] as? String != "playing", Date() < deadline { usleep(50_000) }
+        /// Polls `status --json` until it shows chapter `number`; the last answer.
+        func waitForChapter(_ number: Int) throws -> [String: Any] {
+            try poll(timeout: 10, every: 0.05, status) { ($0["chapter"] as? [String: Any])?["number"] as? Int == number }
+        }
+        _ = try poll(timeout: 10, every: 0.05, status) { $0["state"] as? String == "playing" }
         let eventsFile = folder.appendingPathComponent("events.ndjson")
         FileManager.default.createFile(atPath: eventsFile.path, contents: nil)
         let events = Process()
@@ -108,22 +111,20 @@ struct ChaptersTests {
         events.standardOutput = try FileHandle(forWritingTo: eventsFile)
         try events.run()
         defer { if events.isRunning { events.terminate() } }
-        usleep(200_000)
+        // Playing, the player reports its position: the first line shows the client has subscribed.
+        _ = poll(timeout: 10, every: 0.02, { (try? Data(contentsOf: eventsFile))?.isEmpty ?? true }, until: { !$0 })
         #expect(try PodlineBinary.run(["chapter", "3"], home: folder).status == 0)
-        usleep(500_000)
-        let third = try status()
+        let third = try waitForChapter(3)
         #expect((third["chapter"] as? [String: Any])?["number"] as? Int == 3, "\(third)")
         #expect((third["position"] as? Double ?? 0) >= 3)
         // Within 3 s of chapter 3's start, prev goes to chapter 2.
         #expect(try PodlineBinary.run(["chapter", "prev"], home: folder).status == 0)
-        usleep(500_000)
-        let second = try status()
+        let second = try waitForChapter(2)
         #expect((second["chapter"] as? [String: Any])?["number"] as? Int == 2, "\(second)")
         _ = try PodlineBinary.run(["stop"], home: folder)
         player.waitUntilExit()
-        usleep(200_000)
-        events.terminate()
-        events.waitUntilExit()
+        // The event stream ends with the player.
+        _ = events.exitStatus(within: 5)
         let lines = (try String(contentsOf: eventsFile, encoding: .utf8)).split(separator: "\n")
         let changes = lines.filter { $0.contains(#""event":"chapter-changed""#) }
         #expect(changes.contains { $0.contains(#""number":3"#) }, "\(lines)")

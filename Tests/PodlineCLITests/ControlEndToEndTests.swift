@@ -36,12 +36,8 @@ struct ControlEndToEndTests {
         let player = try PlayerProcess(runtime: folder, home: folder)
         let environment = player.clientEnvironment
         player.send("play \(folder.appendingPathComponent("a.mp3").path)")
-        let playing = Date().addingTimeInterval(15)
-        while Date() < playing,
-            try !PodlineBinary.run(["status"], home: folder, environment: environment).stdout.hasPrefix("playing")
-        {
-            usleep(50_000)
-        }
+        func statusText() throws -> String { try PodlineBinary.run(["status"], home: folder, environment: environment).stdout }
+        _ = try poll(timeout: 15, every: 0.05, statusText) { $0.hasPrefix("playing") }
         for command in [["pause"], ["volume", "-25"], ["speed", "1.25"], ["seek", "-10"], ["sleep", "end"]] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 0, "\(command): \(result.stderr)")

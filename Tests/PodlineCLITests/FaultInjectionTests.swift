@@ -35,16 +35,11 @@ struct FaultInjectionTests {
 
     /// Polls the player until its position reaches `seconds` while playing; false at the deadline.
     private static func waitForPosition(_ seconds: Double, runtime: URL, timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let status = status(runtime: runtime), status["state"] as? String == "playing",
-                let position = status["position"] as? Double, position >= seconds
-            {
-                return true
-            }
-            usleep(20_000)
+        func reached() -> Bool {
+            guard let status = status(runtime: runtime), status["state"] as? String == "playing" else { return false }
+            return (status["position"] as? Double ?? 0) >= seconds
         }
-        return false
+        return poll(timeout: timeout, every: 0.02, reached) { $0 }
     }
 
     // MARK: kill -9 during playback
@@ -119,7 +114,7 @@ struct FaultInjectionTests {
         try pulse.restart()
         let recording = try pulse.record()
         let status = player.wait(timeout: 30)
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "exit \(status.map(String.init) ?? "none (killed)"): \(stderr)")
@@ -190,8 +185,8 @@ struct FaultInjectionTests {
         let warm = samples.prefix(20).max() ?? 0
         let late = samples.suffix(20).max() ?? 0
         #expect(samples.count >= Int(seconds) - 5 && late <= warm + 4096, "VmRSS kB over the run: \(samples)")
-        usleep(500_000)
-        let filesAfter = player.openFileCount ?? 0
+        // The player closes the clients' connections as it sees them end.
+        let filesAfter = poll(timeout: 5, every: 0.05, { player.openFileCount ?? 0 }, until: { $0 <= filesBefore + 2 })
         #expect(filesAfter <= filesBefore + 2, "open files \(filesBefore) before the clients, \(filesAfter) after")
         let stop = try PodlineBinary.run(["stop"], home: folder, environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(stop.status == 0, "\(stop.stderr)")

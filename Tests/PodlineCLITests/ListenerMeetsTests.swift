@@ -248,12 +248,8 @@ struct ListenerMeetsTests {
         let player = try BackgroundProcess.podline(
             ["play", episode.path, "--output", Bench.output(pulse)], home: folder, environment: environment)
         defer { if player.process.isRunning { player.killNow() } }
-        let deadline = Date().addingTimeInterval(20)
-        var status = try PodlineBinary.run(["status", "--json"], home: folder, environment: environment)
-        while !status.stdout.contains(#""state":"playing""#), Date() < deadline {
-            usleep(100_000)
-            status = try PodlineBinary.run(["status", "--json"], home: folder, environment: environment)
-        }
+        func playerStatus() throws -> CommandResult { try PodlineBinary.run(["status", "--json"], home: folder, environment: environment) }
+        let status = try poll(timeout: 20, playerStatus) { $0.stdout.contains(#""state":"playing""#) }
         #expect(status.stdout.contains(#""state":"playing""#), "the player never played: \(status.stdout) \(status.stderr)")
 
         let tmux = try TmuxSession(podline: ["repl"], folder: folder, sound: pulse)
@@ -465,12 +461,7 @@ private final class EventsClient: @unchecked Sendable {
 
     /// Waits until the output satisfies `condition`; false after `timeout`.
     func waitFor(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(stdout) {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
-        }
-        return true
+        condition(poll(timeout: timeout, every: 0.02, { stdout }, until: condition))
     }
 
     /// Waits for the client to end by itself; its status, nil when it had to be killed after `timeout`.

@@ -70,7 +70,6 @@ struct ListenersDayTests {
         let recording = try pulse.record()
         var heard: WAVFile?
         defer { if heard == nil { _ = try? recording.stop() } }
-        usleep(300_000)
         let first = try REPL(shell: shell, directory: elsewhere, logs: root, name: "first")
         defer { first.killNow() }
         #expect(first.waitForSocket(runtime: runtime), "the first REPL did not open its control socket: \(first.stderr)")
@@ -118,8 +117,7 @@ struct ListenersDayTests {
         #expect(pause.status == 0, "pause: \(pause.stderr)")
         let paused = try shell.waitForStatus { $0.state == "paused" }
         #expect(paused.state == "paused", "never paused: \(paused); pause stderr: \(pause.stderr)")
-        usleep(300_000)
-        let before = try shell.status()
+        let before = try shell.waitForSteadyPosition()
         let pausedAt = before.position
         #expect(pausedAt > 0, "paused at \(pausedAt): \(before)")
         let faster = try shell.podline(["speed", "1.25"])
@@ -138,9 +136,9 @@ struct ListenersDayTests {
         let moving = try shell.waitForStatus { $0.state == "playing" && $0.position > 7 }
         #expect(moving.state == "playing" && moving.position > 7, "\(moving); resume stderr: \(resumed.stderr)")
 
-        // 8. More than one save interval of playing, then kill -9: the socket file is left behind.
-        usleep(3_500_000)
-        let last = try shell.status()
+        // 8. More than one save interval (2 s) of playing, then kill -9: the socket file is left behind. At 1.25x, 3.5 s
+        // of the episode take 2.8 s or more.
+        let last = try shell.waitForStatus { $0.state == "playing" && $0.position >= moving.position + 3.5 }
         let heardUpTo = last.position
         first.killNow()
         #expect(last.state == "playing" && last.episode("ref") == ref1 && heardUpTo > 7, "before the kill: \(last)")
@@ -226,6 +224,15 @@ struct ListenersDayTests {
             try poll(timeout: timeout, status, until: condition)
         }
 
+        /// Polls `status --json` until two answers in a row give the same position; returns the last answer.
+        func waitForSteadyPosition(timeout: TimeInterval = 5) throws -> Status {
+            var last: Status?
+            return try waitForStatus(timeout: timeout) { status in
+                defer { last = status }
+                return status.position == last?.position
+            }
+        }
+
         /// `podline episodes SHOW --json`, parsed (empty when it is not a JSON array).
         func episodes(_ show: String) throws -> (list: [[String: Any]], result: CommandResult) {
             let result = try podline(["episodes", show, "--json"])
@@ -288,12 +295,8 @@ struct ListenersDayTests {
         /// Waits until the control socket under `runtime` accepts connections; false if the REPL ended or `timeout` passed.
         func waitForSocket(runtime: URL, timeout: TimeInterval = 20) -> Bool {
             let location = ControlLocation(directory: runtime.path + "/podline")
-            let deadline = Date().addingTimeInterval(timeout)
-            while (try? ControlClient(location: location)) == nil {
-                guard Date() < deadline, process.isRunning else { return false }
-                usleep(20_000)
-            }
-            return true
+            func accepts() -> Bool { (try? ControlClient(location: location)) != nil }
+            return poll(timeout: timeout, every: 0.02, accepts) { $0 || !process.isRunning }
         }
 
         /// Waits until the REPL exits and returns its status; nil when it had to be killed after `timeout`.

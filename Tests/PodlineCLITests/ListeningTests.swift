@@ -209,11 +209,10 @@ struct ListeningTests {
         let sound = try PulseAudioServer()
         defer { sound.stop() }
         let recording = try sound.record()
-        usleep(300_000)
         let output = "pulse:unix:\(sound.runtimeDirectory.path)/pulse/native"
         let played = try PodlineBinary.run(["play", quiet.path, "--normalize", "--output", output], home: home, environment: environment)
         #expect(played.status == 0, "\(played.stderr)")
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try Self.measured(try recording.stop(), in: home)
         #expect(abs(heard.loudness - -16) <= 1, "heard at \(heard.loudness) LUFS")
         #expect(heard.peak <= -1, "peak \(heard.peak) dBFS")
@@ -316,7 +315,6 @@ struct ListeningTests {
         let sound = try PulseAudioServer()
         defer { sound.stop() }
         let recording = try sound.record()
-        usleep(300_000)
         let player = try BackgroundProcess.podline(
             ["play", mp3.path, "--output", "pulse:unix:\(sound.runtimeDirectory.path)/pulse/native", "--quiet"], home: home,
             environment: environment.merging(["XDG_RUNTIME_DIR": home.path, "HOME": home.path]) { $1 })
@@ -340,7 +338,7 @@ struct ListeningTests {
         #expect(saved > 3, "time_saved \(saved)")
         try waitFor { !player.process.isRunning }
         let took = Date().timeIntervalSince(started)
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop()
         #expect(took < 13 - 3, "played for \(took) s")
         #expect(Self.soundRuns(heard).count == 5, "\(Self.soundRuns(heard))")
@@ -348,11 +346,6 @@ struct ListeningTests {
 
     /// Waits up to 20 s for `condition`.
     private func waitFor(_ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if try condition() { return }
-            usleep(100_000)
-        }
-        throw TestSupportError("timed out")
+        guard try poll(timeout: 20, condition, until: { $0 }) else { throw TestSupportError("timed out") }
     }
 }

@@ -65,12 +65,7 @@ struct MPRISTests {
         /// Waits until `condition` holds (up to 10 s); true when it did.
         @discardableResult
         func wait(_ condition: () throws -> Bool) rethrows -> Bool {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if try condition() { return true }
-                usleep(100_000)
-            }
-            return try condition()
+            try poll(timeout: 10, condition, until: { $0 })
         }
 
         func stop() {
@@ -183,16 +178,21 @@ struct MPRISTests {
         try follow.run()
         // SIGKILL: the test process may hold SIGTERM blocked, and its children inherit that.
         defer { if follow.isRunning { kill(follow.processIdentifier, SIGKILL) } }
-        usleep(500_000)
+        /// What --follow has printed so far, line by line.
+        func lines() -> [String] {
+            ((try? String(contentsOf: followed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        // --follow prints the player's state as it finds it, then each change, each waited for before the next is made.
+        session.wait { lines().contains("Playing 1.0") }
         // Changes made through another front end (the control socket) reach the bus too.
         #expect(try PodlineBinary.run(["pause"], home: home).status == 0)
-        usleep(400_000)
+        session.wait { lines().contains("Paused 1.0") }
         #expect(try PodlineBinary.run(["volume", "25"], home: home).status == 0)
-        usleep(400_000)
+        session.wait { lines().contains("Paused 0.25") }
         #expect(try PodlineBinary.run(["resume"], home: home).status == 0)
         let seen = session.wait {
-            let lines = ((try? String(contentsOf: followed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            return lines.contains("Paused 1.0") && lines.contains("Paused 0.25") && lines.contains("Playing 0.25")
+            let printed = lines()
+            return printed.contains("Paused 1.0") && printed.contains("Paused 0.25") && printed.contains("Playing 0.25")
         }
         #expect(seen, "\((try? String(contentsOf: followed, encoding: .utf8)) ?? "")")
     }
@@ -207,10 +207,10 @@ struct MPRISTests {
         // Sound is flowing (the position moves) before the bus goes.
         #expect(try session.wait { (try session.status()["position"] as? Double ?? 0) >= 1 })
         session.bus.stop()
-        usleep(500_000)
+        // The player has noticed (it says so under --verbose) before its position is taken.
+        session.wait { ((try? String(contentsOf: session.playerErrors, encoding: .utf8)) ?? "").contains("session bus went away") }
         let before = try session.status()["position"] as? Double ?? 0
-        usleep(1_500_000)
-        let after = try session.status()
+        let after = try poll(timeout: 5, session.status) { ($0["position"] as? Double ?? 0) > before + 0.75 }
         #expect(after["state"] as? String == "playing")
         #expect((after["position"] as? Double ?? 0) > before + 0.75, "from \(before): \(after)")
         #expect(try PodlineBinary.run(["stop"], home: home).status == 0)

@@ -91,9 +91,8 @@ struct NetworkFaultTests {
         // The server answers the first request, then is gone: every reconnection is refused. It is stopped
         // once 3 s of audio are out (a WAV output is not paced), so the first answer has all arrived.
         try player.run()
-        let deadline = Date().addingTimeInterval(20)
         func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int) ?? 0 }
-        while written() < 3 * 44_100 * 4, Date() < deadline { usleep(10_000) }
+        _ = poll(timeout: 20, every: 0.01, written, until: { $0 >= 3 * 44_100 * 4 })
         server.stop()
         player.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

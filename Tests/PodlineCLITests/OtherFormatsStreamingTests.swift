@@ -118,7 +118,6 @@ struct OtherFormatsStreamingTests {
         let recording = try pulse.record()
         var recorded: WAVFile?
         defer { if recorded == nil { _ = try? recording.stop() } }
-        usleep(300_000)
         let errors = home.appendingPathComponent("player.stderr")
         let player = try BackgroundProcess.podline(
             ["play", web.url("sweep.m4a"), "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet"],
@@ -137,8 +136,8 @@ struct OtherFormatsStreamingTests {
             sought.position >= 150 && sought.position <= 153,
             "seek 150 at \(before.position) s: \(sought.text); player stderr: \(playerErrors())")
         #expect(took < 3, "the position reached 150 s \(took) s after the seek")
-        usleep(1_500_000)
-        let late = try status()
+        // 1.5 s more heard after the seek, then the recording ends.
+        let late = try poll(timeout: 10, every: 0.05, status) { $0.position >= sought.position + 1.5 }
         let sound = try recording.stop()
         recorded = sound
         _ = try podline(["stop"])
@@ -236,9 +235,8 @@ struct OtherFormatsStreamingTests {
         let output = "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native"
         for file in [m4a, opus] {
             let recording = try pulse.record()
-            usleep(300_000)
             let result = try PodlineBinary.run(["play", file.path, "--output", output], home: folder, timeout: 30)
-            usleep(300_000)
+            recording.waitForSilence()
             let sound = try recording.stop()
             #expect(result.status == 0, "\(file.lastPathComponent): \(result.stderr)")
             #expect(result.stderr.isEmpty, "\(file.lastPathComponent): \(result.stderr)")

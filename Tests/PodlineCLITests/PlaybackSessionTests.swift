@@ -47,13 +47,12 @@ struct PlaybackSessionTests {
         player.arguments = ["play", server.url("episode.mp3"), "--output", "wav:\(out.path)"]
         player.environment = ProcessInfo.processInfo.environment.merging(["PODLINE_HOME": folder.path]) { $1 }
         try player.run()
-        var sawAudioEarly = false
-        let deadline = Date().addingTimeInterval(30)
-        while player.isRunning, Date() < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int) ?? 0
-            if size > 44_100 * 4, !server.finishedSending("episode.mp3") { sawAudioEarly = true }
-            usleep(20_000)
+        /// A second of audio written while the server is still sending.
+        func audioEarly() -> Bool {
+            let written = (try? FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int) ?? 0
+            return written > 44_100 * 4 && !server.finishedSending("episode.mp3")
         }
+        let sawAudioEarly = poll(timeout: 30, every: 0.02, audioEarly) { $0 || !player.isRunning }
         player.waitUntilExit()
         #expect(player.terminationStatus == 0)
         #expect(sawAudioEarly, "no audio was written before the server finished sending")
@@ -85,10 +84,9 @@ struct RealTimeSessionTests {
         let server = try PulseAudioServer()
         defer { server.stop() }
         let recording = try server.record()
-        usleep(300_000)
         let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
         let result = try PodlineBinary.run(["play", mp3.path, "--output", output, "--sleep", "2"], home: folder, timeout: 30)
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         #expect(result.status == 0, "\(result.stderr)")
         let span = try #require(SoundAnalysis.audibleSpan(heard, threshold: 0.005))
@@ -123,10 +121,20 @@ struct RealTimeSessionTests {
         let player = Process()
         player.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         player.arguments = ["play", "crash-show/1", "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native"]
-        player.environment = ProcessInfo.processInfo.environment.merging(["PODLINE_HOME": home.path]) { $1 }
+        // Its own runtime folder: the test asks this player, and only it, where it is.
+        let runtime = try Fixtures.temporaryDirectory("podline-run")
+        chmod(runtime.path, 0o700)
+        player.environment = ProcessInfo.processInfo.environment.merging(["PODLINE_HOME": home.path, "XDG_RUNTIME_DIR": runtime.path]) {
+            $1
+        }
         player.standardError = FileHandle.nullDevice
         try player.run()
-        usleep(7_000_000)
+        func position() throws -> Double {
+            let status = try PodlineBinary.run(["status", "--json"], home: home, environment: ["XDG_RUNTIME_DIR": runtime.path])
+            return ((try? JSONSerialization.jsonObject(with: status.stdoutData)) as? [String: Any])?["position"] as? Double ?? 0
+        }
+        // About 6 s heard, then the kill.
+        _ = try poll(timeout: 20, every: 0.05, position) { $0 >= 6 }
         kill(player.processIdentifier, SIGKILL)
         player.waitUntilExit()
         let listing = try PodlineBinary.run(["episodes", "--json"], home: home)

@@ -34,11 +34,9 @@ final class PlayerProcess: @unchecked Sendable {
         process.standardError = errors
         try process.run()
         let location = ControlLocation(directory: runtime.path + "/podline")
-        let deadline = Date().addingTimeInterval(20)
-        while (try? ControlClient(location: location)) == nil {
-            guard Date() < deadline, process.isRunning else { throw TestSupportError("the player did not start") }
-            usleep(10_000)
-        }
+        func accepts() -> Bool { (try? ControlClient(location: location)) != nil }
+        let serving = poll(timeout: 20, every: 0.01, accepts) { $0 || !process.isRunning }
+        guard serving else { throw TestSupportError("the player did not start") }
     }
 
     /// Types `line` into the player's REPL.

@@ -45,13 +45,11 @@ struct PlayerRaceTests {
                     logs: root.appendingPathComponent("round\(round)-\(index)"))
             }
             defer { for play in plays { play.killNow() } }
-            let ready = Date().addingTimeInterval(5)
-            while !plays.allSatisfy(\.isWaitingAtGate), Date() < ready { usleep(1_000) }
+            _ = poll(timeout: 5, every: 0.001, { plays.allSatisfy(\.isWaitingAtGate) }, until: { $0 })
             #expect(write(writer, "\n\n", 2) == 2)
 
             // Exactly one exits at once, having handed its file over; the other stays, as the player.
-            let deadline = Date().addingTimeInterval(10)
-            while plays.allSatisfy(\.isRunning), Date() < deadline { usleep(5_000) }
+            _ = poll(timeout: 10, every: 0.005, { plays.allSatisfy(\.isRunning) }, until: { !$0 })
             let handedOver = plays.filter { !$0.isRunning }
             let described = plays.map(\.description).joined(separator: "; ")
             try #require(handedOver.count == 1, "round \(round): \(handedOver.count) of 2 plays ended within 10 s: \(described)")
@@ -85,13 +83,11 @@ struct PlayerRaceTests {
     static func waitForStatus(
         environment: [String: String?], home: URL, until condition: ([String: Any]) -> Bool
     ) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
+        func status() throws -> [String: Any] {
             let result = try PodlineBinary.run(["status", "--json"], home: home, environment: environment, timeout: 15)
-            let object = ((try? JSONSerialization.jsonObject(with: result.stdoutData)) as? [String: Any]) ?? ["stdout": result.stdout]
-            if condition(object) || Date() > deadline { return object }
-            usleep(50_000)
+            return ((try? JSONSerialization.jsonObject(with: result.stdoutData)) as? [String: Any]) ?? ["stdout": result.stdout]
         }
+        return try poll(timeout: 10, every: 0.05, status, until: condition)
     }
 }
 

@@ -149,23 +149,19 @@ struct PodcastChaptersTests {
             ]) { $1 }
             try player.run()
             defer { if player.isRunning { player.terminate() } }
-            func chapter() throws -> [String: Any]? {
+            func status() throws -> [String: Any] {
                 let status = try PodlineBinary.run(["status", "--json"], home: home)
-                let object = try? JSONSerialization.jsonObject(with: status.stdoutData) as? [String: Any]
-                return object?["chapter"] as? [String: Any]
+                return (try? JSONSerialization.jsonObject(with: status.stdoutData) as? [String: Any]) ?? [:]
             }
+            func chapter() throws -> [String: Any]? { try status()["chapter"] as? [String: Any] }
             // The feed's psc chapter may show first; the preferred source replaces it when it arrives.
-            var current = try chapter()
-            let deadline = Date().addingTimeInterval(15)
-            while current?["title"] as? String != firstTitle, Date() < deadline {
-                usleep(100_000)
-                current = try chapter()
-            }
+            let current = try poll(timeout: 15, chapter) { $0?["title"] as? String == firstTitle }
             #expect(current?["title"] as? String == firstTitle, "\(target): \(String(describing: current))")
             #expect(current?["number"] as? Int == 1)
-            // A less preferred source found later (the stream's tag) does not replace it.
-            usleep(500_000)
-            #expect(try chapter()?["title"] as? String == firstTitle)
+            // A less preferred source found later (the stream's tag) does not replace it: half a second into the
+            // episode, the tag, which comes before the audio, has been read.
+            let later = try poll(timeout: 10, every: 0.05, status) { ($0["position"] as? Double ?? 0) >= 0.5 }
+            #expect((later["chapter"] as? [String: Any])?["title"] as? String == firstTitle)
             // Without an argument, `chapters` lists the playing episode's.
             let listed = try Self.chapters([], home: home)
             #expect(listed.object["source"] as? String == source, "\(target): \(listed)")

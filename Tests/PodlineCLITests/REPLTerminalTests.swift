@@ -98,14 +98,8 @@ struct TmuxSession {
 
     /// Waits until the screen satisfies `condition`; fails with the screen after 20 seconds.
     func waitFor(_ condition: (String) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(20)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if condition(last) { return }
-            usleep(50_000)
-        }
-        throw TestSupportError("the screen never matched:\n\(last)")
+        let last = try poll(timeout: 20, every: 0.05, screen, until: condition)
+        guard condition(last) else { throw TestSupportError("the screen never matched:\n\(last)") }
     }
 
     func kill() {

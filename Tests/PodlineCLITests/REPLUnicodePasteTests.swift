@@ -55,9 +55,9 @@ struct REPLUnicodePasteTests {
                 for (columns, rows) in [(60, 20), (100, 30)] {
                     let resized = try CommandRunner.run(tmux.tmux, ["resize-window", "-t", tmux.name, "-x", "\(columns)", "-y", "\(rows)"])
                     #expect(resized.status == 0, "resize-window: \(resized.stderr)")
-                    usleep(300_000)
+                    try tmux.waitForSize(columns: columns, rows: rows)
                     tmux.send(["C-a"])
-                    usleep(300_000)
+                    try tmux.waitForKeysRead()
                 }
             }
             tmux.send(["Enter"])
@@ -97,5 +97,41 @@ struct REPLUnicodePasteTests {
         #expect(recalled.hasSuffix("\(prompt) \(word)"), "LANG=\(lang): Up recalled\n\(recalled)")
         again.send(["C-u", "C-d"])
         try again.waitFor { $0.contains("EXITED") }
+    }
+}
+
+extension TmuxSession {
+    /// Waits until tmux has given the pane's terminal its new size (and sent SIGWINCH), up to 250 ms after a resize.
+    func waitForSize(columns: Int, rows: Int) throws {
+        let terminal = try paneTerminal()
+        defer { close(terminal) }
+        func size() -> [Int] {
+            var size = winsize()
+            _ = ioctl(terminal, UInt(TIOCGWINSZ), &size)
+            return [Int(size.ws_col), Int(size.ws_row)]
+        }
+        let last = poll(timeout: 10, every: 0.01, size) { $0 == [columns, rows] }
+        guard last == [columns, rows] else { throw TestSupportError("the terminal stayed \(last), not \(columns)x\(rows)") }
+    }
+
+    /// Waits until the program in the pane has read every key sent to it: none is left in its terminal's input.
+    func waitForKeysRead() throws {
+        let terminal = try paneTerminal()
+        defer { close(terminal) }
+        func unread() -> Int32 {
+            var count: Int32 = 0
+            return ioctl(terminal, UInt(FIONREAD), &count) == 0 ? count : -1
+        }
+        let left = poll(timeout: 10, every: 0.01, unread) { $0 == 0 }
+        guard left == 0 else { throw TestSupportError("\(left) bytes typed were never read") }
+    }
+
+    /// The pane's terminal (`/dev/pts/N`) opened to look at, never to read.
+    private func paneTerminal() throws -> Int32 {
+        let path = try CommandRunner.run(tmux, ["display-message", "-p", "-t", name, "#{pane_tty}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let terminal = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard terminal >= 0 else { throw TestSupportError("\(path) could not be opened: errno \(errno)") }
+        return terminal
     }
 }

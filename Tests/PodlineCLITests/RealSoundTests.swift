@@ -21,10 +21,9 @@ struct RealSoundTests {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4.5, frequency: 600)
         let recording = try server.record()
-        usleep(300_000)
         let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
         let result = try PodlineBinary.run(["play", mp3.path, "--speed", "1.5", "--output", output], home: folder, timeout: 30)
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         #expect(result.status == 0, "\(result.stderr)")
         let span = try #require(SoundAnalysis.audibleSpan(heard))
@@ -40,7 +39,6 @@ struct RealSoundTests {
         // 441 Hz: one period is exactly 100 samples, so per-period peaks trace the envelope.
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 4, frequency: 441, amplitude: 0.8)
         let recording = try server.record()
-        usleep(300_000)
         let runtime = try Fixtures.temporaryDirectory("podline-run")
         chmod(runtime.path, 0o700)
         let player = Process()
@@ -50,11 +48,13 @@ struct RealSoundTests {
             $1
         }
         try player.run()
-        usleep(2_000_000)
+        // Two seconds at full volume, then the change.
+        let playing = try poll(timeout: 20, every: 0.05, { try Self.position(home: folder, runtime: runtime) }, until: { $0 >= 2 })
+        #expect(playing >= 2, "the player never reached 2 s")
         let change = try PodlineBinary.run(["volume", "50"], home: folder, environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(change.status == 0, "\(change.stderr)")
         player.waitUntilExit()
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop().mono()
         let span = try #require(SoundAnalysis.audibleSpan(heard))
         let signal = Array(heard[span])
@@ -72,9 +72,8 @@ struct RealSoundTests {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 3, frequency: 1000)
         let recording = try server.record()
-        usleep(300_000)
         let result = try PodlineBinary.run(["play", mp3.path], home: folder, environment: server.environment, timeout: 30)
-        usleep(300_000)
+        recording.waitForSilence()
         let heard = try recording.stop()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -94,12 +93,11 @@ struct RealSoundTests {
         var levels: [Double] = []
         for volume in ["100", "50"] {
             let recording = try server.record()
-            usleep(300_000)
             let output = "pulse:unix:\(server.runtimeDirectory.path)/pulse/native"
             let result = try PodlineBinary.run(
                 ["play", mp3.path, "--volume", volume, "--output", output], home: folder,
                 environment: server.environment, timeout: 30)
-            usleep(300_000)
+            recording.waitForSilence()
             let heard = try recording.stop().mono()
             #expect(result.status == 0, "\(result.stderr)")
             let span = try #require(SoundAnalysis.audibleSpan(heard, threshold: 0.01))
@@ -108,5 +106,12 @@ struct RealSoundTests {
         }
         let ratio = levels[1] / levels[0]
         #expect(abs(ratio - 0.125) < 0.01, "level ratio \(ratio)")
+    }
+
+    /// The position `status --json` gives for the player whose socket is under `runtime`; -1 without one.
+    static func position(home: URL, runtime: URL) throws -> Double {
+        let status = try PodlineBinary.run(["status", "--json"], home: home, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let object = (try? JSONSerialization.jsonObject(with: status.stdoutData)) as? [String: Any]
+        return (object?["position"] as? NSNumber)?.doubleValue ?? -1
     }
 }

@@ -62,7 +62,6 @@ struct StreamedPositionTests {
         let recording = try pulse.record()
         var recorded: WAVFile?
         defer { if recorded == nil { _ = try? recording.stop() } }
-        usleep(300_000)
         let player = try BackgroundProcess.podline(
             [
                 "play", web.url(kind.rawValue), "--start", "100", "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native",
@@ -86,8 +85,8 @@ struct StreamedPositionTests {
         #expect(
             sought.position >= 110 && sought.position <= 114,
             "seek +10 from \(early.position) went to \(sought.position): \(sought); player stderr: \(playerErrors())")
-        usleep(1_200_000)
-        let late = try shell.status()
+        // 1.2 s more heard after the seek, then the recording ends.
+        let late = try shell.waitForStatus(timeout: 10) { $0.position >= sought.position + 1.2 }
         let sound = try recording.stop()
         recorded = sound
         _ = try shell.podline(["stop"])

@@ -155,12 +155,8 @@ struct TranscriptTests {
             ["play", ref, "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet"], home: home,
             environment: ["HOME": home.path, "XDG_RUNTIME_DIR": home.path])
         defer { player.killNow() }
-        let playing = Date().addingTimeInterval(10)
-        while Date() < playing {
-            let status = try PodlineBinary.run(["status", "--json"], home: home)
-            if status.stdout.contains(#""state":"playing""#) { break }
-            usleep(50_000)
-        }
+        func status() throws -> String { try PodlineBinary.run(["status", "--json"], home: home).stdout }
+        _ = try poll(timeout: 10, every: 0.05, status) { $0.contains(#""state":"playing""#) }
         let follower = Process()
         follower.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         follower.arguments = ["transcript", "--follow"]
@@ -171,8 +167,7 @@ struct TranscriptTests {
         let arrivals = ArrivalLog()
         pipe.fileHandleForReading.readabilityHandler = { handle in arrivals.add(handle.availableData) }
         try follower.run()
-        let deadline = Date().addingTimeInterval(20)
-        while follower.isRunning, Date() < deadline { usleep(50_000) }
+        _ = poll(timeout: 20, every: 0.05, { follower.isRunning }, until: { !$0 })
         #expect(!follower.isRunning, "--follow did not end with the episode")
         if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
         follower.waitUntilExit()

@@ -47,16 +47,8 @@ public enum CommandRunner {
         try process.run()
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
         try? inPipe.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(10_000)
-        }
+        let timedOut = poll(timeout: timeout, every: 0.01, { process.isRunning }, until: { !$0 })
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         group.wait()
         return CommandResult(

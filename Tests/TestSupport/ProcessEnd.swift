@@ -13,8 +13,7 @@ extension Process {
 
     /// Waits up to `timeout` seconds for the exit; its status, or nil when it was still running (then it is killed).
     public func exitStatus(within timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while isRunning, Date() < deadline { usleep(10_000) }
+        _ = poll(timeout: timeout, every: 0.01, { isRunning }, until: { !$0 })
         guard !killNow() else { return nil }
         waitUntilExit()
         return terminationStatus

@@ -18,8 +18,10 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     /// Kills the daemon (as a crash would) and starts a new one in the same place.
     public func restart() throws {
-        if pid > 0 { kill(pid, SIGKILL) }
-        for _ in 0..<100 where pid > 0 && kill(pid, 0) == 0 { usleep(20_000) }
+        if pid > 0 {
+            kill(pid, SIGKILL)
+            _ = poll(timeout: 2, every: 0.02, { [pid] in kill(pid, 0) == 0 }, until: { !$0 })
+        }
         pid = 0
         try? FileManager.default.removeItem(at: runtimeDirectory.appendingPathComponent("pulse/pid"))
         try start()
@@ -40,20 +42,18 @@ public final class PulseAudioServer: @unchecked Sendable {
             throw TestSupportError("pulseaudio did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         }
         let pidFile = runtimeDirectory.appendingPathComponent("pulse/pid")
-        for _ in 0..<100 {
-            if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+        let pactl = CommandRunner.which("pactl") ?? "/usr/bin/pactl"
+        /// True once the pid file names the daemon and it answers `pactl info`.
+        func answers() -> Bool {
+            guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
                 let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                pid = value
-                if (try? CommandRunner.run(CommandRunner.which("pactl") ?? "/usr/bin/pactl", ["info"], environment: environment, timeout: 5)
-                    .status) == 0
-                {
-                    return
-                }
-            }
-            usleep(50_000)
+            else { return false }
+            pid = value
+            return (try? CommandRunner.run(pactl, ["info"], environment: environment, timeout: 5).status) == 0
         }
-        throw TestSupportError("pulseaudio started but never answered")
+        guard poll(timeout: 10, every: 0.05, answers, until: { $0 }) else {
+            throw TestSupportError("pulseaudio started but never answered")
+        }
     }
 
     /// The variables that point a client at this daemon.
@@ -61,7 +61,7 @@ public final class PulseAudioServer: @unchecked Sendable {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "PULSE_SERVER": nil, "HOME": runtimeDirectory.path]
     }
 
-    /// Starts recording the null sink's monitor (44.1 kHz stereo s16); stop it with `Recording.stop()`.
+    /// Starts recording the null sink's monitor (44.1 kHz stereo s16), returning once data flows; stop with `Recording.stop()`.
     public func record() throws -> Recording {
         guard let parec = CommandRunner.which("parec") else { throw TestSupportError("parec is not installed") }
         let process = Process()
@@ -77,7 +77,12 @@ public final class PulseAudioServer: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        return Recording(process: process, pipe: pipe)
+        let recording = Recording(process: process, pipe: pipe)
+        guard poll(timeout: 10, every: 0.01, { recording.frameCount }, until: { $0 > 0 }) > 0 else {
+            _ = try? recording.stop()
+            throw TestSupportError("parec never recorded")
+        }
+        return recording
     }
 
     /// Plays digital silence into the sink until stopped, so the sink keeps running (and its monitor
@@ -98,27 +103,59 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     /// Stops the daemon by its pid.
     public func stop() {
-        if pid > 0 { kill(pid, SIGTERM) }
-        for _ in 0..<50 where pid > 0 && kill(pid, 0) == 0 { usleep(20_000) }
-        if pid > 0 && kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        if pid > 0 {
+            kill(pid, SIGTERM)
+            if poll(timeout: 1, every: 0.02, { [pid] in kill(pid, 0) == 0 }, until: { !$0 }) { kill(pid, SIGKILL) }
+        }
         pid = 0
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
     deinit { stop() }
 
-    /// A running `parec` writing raw PCM into a pipe.
+    /// A running `parec` writing raw PCM into a pipe, read as it comes.
     public final class Recording: @unchecked Sendable {
         let process: Process
+        private let lock = NSLock()
         private var data = Data()
         private let done = DispatchSemaphore(value: 0)
 
         init(process: Process, pipe: Pipe) {
             self.process = process
-            DispatchQueue.global().async {
-                self.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                self.done.signal()
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    lock.withLock { data.append(chunk) }
+                }
+                done.signal()
             }
+        }
+
+        /// Stereo frames recorded so far.
+        public var frameCount: Int { lock.withLock { data.count / 4 } }
+
+        /// True when the last `seconds` recorded are silent (no sample above `threshold` of full scale).
+        public func endsInSilence(seconds: Double, threshold: Double = 0.005) -> Bool {
+            let bytes = Int(seconds * 44_100) * 4
+            return lock.withLock { () -> Bool in
+                let end = data.count - data.count % 4
+                guard end >= bytes else { return false }
+                let limit = Int(threshold * 32_768)
+                return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+                    stride(from: end - bytes, to: end, by: 2).allSatisfy { (at: Int) -> Bool in
+                        let low = UInt16(raw[at] as UInt8)
+                        let high = UInt16(raw[at + 1] as UInt8)
+                        return abs(Int(Int16(bitPattern: low | high << 8))) <= limit
+                    }
+                }
+            }
+        }
+
+        /// Waits until the recording ends in `seconds` of silence (all a finished player sent was heard); false after `timeout`.
+        @discardableResult
+        public func waitForSilence(seconds: Double = 0.1, timeout: TimeInterval = 5) -> Bool {
+            poll(timeout: timeout, every: 0.02, { endsInSilence(seconds: seconds) }, until: { $0 })
         }
 
         /// Ends the recording (parec inherits blocked signals from test runners, so it is killed) and returns it.
@@ -126,7 +163,7 @@ public final class PulseAudioServer: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             done.wait()
-            return WAVFile(rawStereo16: data, sampleRate: 44_100)
+            return WAVFile(rawStereo16: lock.withLock { data }, sampleRate: 44_100)
         }
     }
 }

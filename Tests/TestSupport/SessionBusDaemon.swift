@@ -17,14 +17,10 @@ public final class SessionBusDaemon: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: addressFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<200 {
-            if let text = try? String(contentsOf: addressFile, encoding: .utf8), text.hasSuffix("\n") {
-                address = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                return
-            }
-            usleep(25_000)
-        }
-        throw TestSupportError("dbus-daemon did not start")
+        func addressText() -> String { (try? String(contentsOf: addressFile, encoding: .utf8)) ?? "" }
+        let printed = poll(timeout: 5, every: 0.025, addressText) { $0.hasSuffix("\n") }
+        guard printed.hasSuffix("\n") else { throw TestSupportError("dbus-daemon did not start") }
+        address = printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The variables that point a client at this bus.

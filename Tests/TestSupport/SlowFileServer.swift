@@ -79,14 +79,11 @@ public final class SlowFileServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<200 {
-            if let text = try? String(contentsOf: portURL, encoding: .utf8), let value = Int(text) {
-                port = value
-                return
-            }
-            usleep(25_000)
+        func writtenPort() -> Int? { (try? String(contentsOf: portURL, encoding: .utf8)).flatMap { Int($0) } }
+        guard let written = poll(timeout: 5, every: 0.025, writtenPort, until: { $0 != nil }) else {
+            throw TestSupportError("the slow file server did not start")
         }
-        throw TestSupportError("the slow file server did not start")
+        port = written
     }
 
     /// The URL of `name` in the served folder.

@@ -25,16 +25,10 @@ final class LoopbackServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var found: Int?
-        for _ in 0..<200 {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8),
-                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                found = value
-                break
-            }
-            usleep(20_000)
+        func writtenPort() -> Int? {
+            (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
+        let found = poll(timeout: 4, every: 0.02, writtenPort) { $0 != nil }
         guard let found else {
             process.terminate()
             throw TestSupportError("the loopback HTTP server did not start")
