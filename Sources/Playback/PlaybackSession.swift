@@ -192,6 +192,8 @@ public final class PlaybackSession<Companion: View> {
             if let duration, duration > 0 { player.duration = duration }
         case let .position(seconds):
             player.position = seconds
+            // Playing again after a download up to a move's place (a seek from a server that sends no parts).
+            if player.fetching != nil { player.fetching = nil }
         case .paused:
             if player.sleep == nil, pendingSleepStop {
                 pendingSleepStop = false

@@ -98,6 +98,10 @@ public final class ControlServer {
             case .edit(let command):
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
             case .query(var command):
+                // A file named on the socket would be found from the player's folder, not the client's.
+                if case .export(let path?) = command.query, !path.hasPrefix("/") {
+                    throw CommandError(.invalidParameter, "export: name the file with an absolute path on the control socket")
+                }
                 // The socket answers with data alone: no text lines to render.
                 command.json = true
                 let output = try dispatcher.reader.answer(command, style: ListStyle())

@@ -1,8 +1,8 @@
 import Foundation
 import PodcastKit
 
-/// Answers library questions (`shows`, `episodes`, `stats`, `notes`) from the library's model, for every front end
-/// alike: the same data for JSON, and text lines in the style of the place they are printed.
+/// Answers library questions (`shows`, `episodes`, `stats`, `notes`, `search`, `show`, `export`) from the library's model,
+/// for every front end alike: the same data for JSON, and text lines in the style of the place they are printed.
 @MainActor
 struct LibraryReader {
     /// The library's store, opened when first asked.
