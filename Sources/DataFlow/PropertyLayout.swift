@@ -34,10 +34,12 @@ struct PropertyLayout {
             // Dynamic properties are structures (as in SwiftUI). Asking whether another field's type conforms would
             // scan every conformance record of the binary the first time: a tenth of a millisecond a type.
             guard kind == .struct else { return true }
-            if let linked = fieldType as? any GraphProperty.Type {
+            // Every linked property is a dynamic one: a field that is neither is asked once, not twice.
+            guard let dynamic = fieldType as? any DynamicProperty.Type else { return true }
+            if let linked = dynamic as? any GraphProperty.Type {
                 fields.append(.linked(offset: offset, type: linked))
-            } else if let custom = fieldType as? any DynamicProperty.Type {
-                fields.append(.custom(offset: offset, type: custom, layout: PropertyLayout.of(custom)))
+            } else {
+                fields.append(.custom(offset: offset, type: dynamic, layout: PropertyLayout.of(dynamic)))
             }
             return true
         }
