@@ -33,14 +33,20 @@ struct CommandTableTests {
     func libraryFlagsMatch() {
         for command in PodlineCommand.configuration.subcommands {
             let name = command.configuration.commandName ?? ""
-            guard let spec = CommandTable.spec(named: name),
-                spec.kind == .library || name == "status" || name == "events"
-                    || name == "queue"
+            guard let spec = CommandTable.spec(named: name), spec.kind == .library || name == "events" || name == "queue"
             else { continue }
             let usage = PodlineCommand.helpMessage(for: command, columns: 400).components(separatedBy: "OPTIONS:").dropFirst()
                 .joined()
             #expect(flags(ofHelp: usage) == Set(spec.flags.map(\.name)), "\(name)")
         }
+    }
+
+    @Test("the shell lists every language command of the table through one slot each, and has slots to spare")
+    func languageSlots() {
+        #expect(LanguageSubcommands.capacity >= CommandTable.shellLanguage.count)
+        let listed = PodlineCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        #expect(Array(listed.prefix(CommandTable.shellLanguage.count)) == CommandTable.shellLanguage.map(\.name))
+        #expect(Set(listed).count == listed.count, "a command listed twice: \(listed)")
     }
 
     @Test("the man page's COMMANDS section describes exactly the shell's commands")

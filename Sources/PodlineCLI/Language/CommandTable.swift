@@ -151,6 +151,16 @@ public enum CommandTable {
     /// `--json`, as every command that can print JSON takes it.
     static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }
 
+    /// The commands the language parses and runs in the shell (player commands but those with a form of their own,
+    /// library edits and questions), in order: the shell's ArgumentParser subcommands list them from here.
+    static let shellLanguage: [CommandSpec] = available(in: .shell).filter { spec in
+        switch spec.kind {
+        case .player: !spec.traits.contains(.ownShellForm)
+        case .edit, .query: true
+        case .library, .session: false
+        }
+    }
+
     /// Every name and alias, for matching and completion.
     public static let names: [String] = all.flatMap { [$0.name] + $0.aliases }
 

@@ -11,11 +11,9 @@ public struct PodlineCommand: ParsableCommand {
         commandName: "podline",
         abstract: "A command-line podcast player.",
         version: PodlineVersion.current,
-        subcommands: LanguageSubcommand<PlayName>.player + [
-            StatusCommand.self, EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
-        ] + LanguageSubcommand<PlayName>.queries + [
+        subcommands: LanguageSubcommands.all + [
+            EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
             DownloadCommand.self, ChaptersCommand.self, TranscriptCommand.self,
-        ] + LanguageSubcommand<PlayName>.edits + [
             InspectCommand.self, ImportCommand.self, ConfigCommand.self, ReplCommand.self,
         ],
         defaultSubcommand: ReplCommand.self

@@ -96,7 +96,7 @@ enum ShellFront {
             if words.first == "demo", let file = request.targets.first { print("Podline demo: \(file)") }
             return await ShellPlay.run(request)
         case .player(.status(let json)):
-            return exitStatus { try StatusCommand.report(json: json) }
+            return exitStatus { try StatusQuery.report(json: json) }
         case .edit(let edit):
             return ShellEdit.run(edit)
         case .query(let query):

@@ -1,16 +1,15 @@
 import ArgumentParser
 
-/// Names a command of the table that the language parses, for `LanguageSubcommand`.
-protocol LanguageCommandName {
-    static var name: String { get }
-}
+/// A command the language parses (a player command, a library edit or question) as ArgumentParser lists it (in
+/// `podline --help` and the completion scripts): the `slot`th of `CommandTable.shellLanguage`. Its name, summary and
+/// flags come from the command table alone; its words are parsed by the command language, as in the REPL and on the
+/// socket.
+struct LanguageSubcommand<let slot: Int>: AsyncParsableCommand {
+    /// The command this slot lists.
+    static var spec: CommandSpec { CommandTable.shellLanguage[slot] }
 
-/// A command the language parses (a player command or a library edit) as ArgumentParser lists it (in `podline --help`
-/// and the completion scripts). Its name, summary and flags come from the command table; its words are parsed by the
-/// command language, as in the REPL and on the socket.
-struct LanguageSubcommand<Name: LanguageCommandName>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        let spec = CommandTable.spec(named: Name.name)!
+        let spec = spec
         // The flags are listed by `podline help NAME` (as `NAME --help` is answered): building that text here would
         // cost every command's start-up, since ArgumentParser reads each subcommand's configuration.
         return CommandConfiguration(
@@ -24,68 +23,31 @@ struct LanguageSubcommand<Name: LanguageCommandName>: AsyncParsableCommand {
     var words: [String] = []
 
     func run() async throws {
-        let status = await ShellFront.runLanguageCommand([Name.name] + words)
+        let status = await ShellFront.runLanguageCommand([Self.spec.name] + words)
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-enum PlayName: LanguageCommandName { static let name = "play" }
-enum DemoName: LanguageCommandName { static let name = "demo" }
-enum PauseName: LanguageCommandName { static let name = "pause" }
-enum ResumeName: LanguageCommandName { static let name = "resume" }
-enum ToggleName: LanguageCommandName { static let name = "toggle" }
-enum StopName: LanguageCommandName { static let name = "stop" }
-enum NextName: LanguageCommandName { static let name = "next" }
-enum SeekName: LanguageCommandName { static let name = "seek" }
-enum ChapterName: LanguageCommandName { static let name = "chapter" }
-enum SkipName: LanguageCommandName { static let name = "skip" }
-enum BackName: LanguageCommandName { static let name = "back" }
-enum VolumeName: LanguageCommandName { static let name = "volume" }
-enum SpeedName: LanguageCommandName { static let name = "speed" }
-enum SleepName: LanguageCommandName { static let name = "sleep" }
-enum CueName: LanguageCommandName { static let name = "cue" }
-enum SilenceName: LanguageCommandName { static let name = "silence" }
-enum NormalizeName: LanguageCommandName { static let name = "normalize" }
-enum MarkName: LanguageCommandName { static let name = "mark" }
-enum FavName: LanguageCommandName { static let name = "fav" }
-enum DeleteName: LanguageCommandName { static let name = "delete" }
-enum RemoveName: LanguageCommandName { static let name = "remove" }
-enum ShowsName: LanguageCommandName { static let name = "shows" }
-enum EpisodesName: LanguageCommandName { static let name = "episodes" }
-enum StatsName: LanguageCommandName { static let name = "stats" }
-enum NotesName: LanguageCommandName { static let name = "notes" }
-enum SearchName: LanguageCommandName { static let name = "search" }
-enum ShowName: LanguageCommandName { static let name = "show" }
-enum ExportName: LanguageCommandName { static let name = "export" }
+/// ArgumentParser's subcommands for the language's commands, one slot a command of `CommandTable.shellLanguage`.
+enum LanguageSubcommands {
+    /// More slots than the table has such commands (a test holds it so); the first ones are used.
+    private static let slots: [any ParsableCommand.Type] = [
+        LanguageSubcommand<0>.self, LanguageSubcommand<1>.self, LanguageSubcommand<2>.self, LanguageSubcommand<3>.self,
+        LanguageSubcommand<4>.self, LanguageSubcommand<5>.self, LanguageSubcommand<6>.self, LanguageSubcommand<7>.self,
+        LanguageSubcommand<8>.self, LanguageSubcommand<9>.self, LanguageSubcommand<10>.self, LanguageSubcommand<11>.self,
+        LanguageSubcommand<12>.self, LanguageSubcommand<13>.self, LanguageSubcommand<14>.self, LanguageSubcommand<15>.self,
+        LanguageSubcommand<16>.self, LanguageSubcommand<17>.self, LanguageSubcommand<18>.self, LanguageSubcommand<19>.self,
+        LanguageSubcommand<20>.self, LanguageSubcommand<21>.self, LanguageSubcommand<22>.self, LanguageSubcommand<23>.self,
+        LanguageSubcommand<24>.self, LanguageSubcommand<25>.self, LanguageSubcommand<26>.self, LanguageSubcommand<27>.self,
+        LanguageSubcommand<28>.self, LanguageSubcommand<29>.self, LanguageSubcommand<30>.self, LanguageSubcommand<31>.self,
+        LanguageSubcommand<32>.self, LanguageSubcommand<33>.self, LanguageSubcommand<34>.self, LanguageSubcommand<35>.self,
+    ]
 
-extension LanguageSubcommand {
-    /// Every player command that ArgumentParser lists through this type.
-    static var player: [any ParsableCommand.Type] {
-        [
-            LanguageSubcommand<PlayName>.self, LanguageSubcommand<DemoName>.self, LanguageSubcommand<PauseName>.self,
-            LanguageSubcommand<ResumeName>.self, LanguageSubcommand<ToggleName>.self, LanguageSubcommand<StopName>.self,
-            LanguageSubcommand<NextName>.self, LanguageSubcommand<SeekName>.self, LanguageSubcommand<ChapterName>.self,
-            LanguageSubcommand<SkipName>.self,
-            LanguageSubcommand<BackName>.self, LanguageSubcommand<VolumeName>.self, LanguageSubcommand<SpeedName>.self,
-            LanguageSubcommand<SleepName>.self, LanguageSubcommand<CueName>.self, LanguageSubcommand<SilenceName>.self,
-            LanguageSubcommand<NormalizeName>.self,
-        ]
-    }
+    /// How many commands the slots can list.
+    static var capacity: Int { slots.count }
 
-    /// Every library edit that ArgumentParser lists through this type.
-    static var edits: [any ParsableCommand.Type] {
-        [
-            LanguageSubcommand<MarkName>.self, LanguageSubcommand<FavName>.self, LanguageSubcommand<DeleteName>.self,
-            LanguageSubcommand<RemoveName>.self,
-        ]
-    }
-
-    /// Every library question that ArgumentParser lists through this type.
-    static var queries: [any ParsableCommand.Type] {
-        [
-            LanguageSubcommand<ShowsName>.self, LanguageSubcommand<EpisodesName>.self, LanguageSubcommand<StatsName>.self,
-            LanguageSubcommand<NotesName>.self, LanguageSubcommand<SearchName>.self, LanguageSubcommand<ShowName>.self,
-            LanguageSubcommand<ExportName>.self,
-        ]
+    /// One subcommand for each of the table's language commands of the shell, in the table's order.
+    static var all: [any ParsableCommand.Type] {
+        Array(slots.prefix(CommandTable.shellLanguage.count))
     }
 }

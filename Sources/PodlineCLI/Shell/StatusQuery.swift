@@ -1,22 +1,8 @@
 import ArgumentParser
 
-/// `podline status [--json]`: what the running player is doing; a stopped status when none runs.
-struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: CommandTable.summary(of: "status"),
-        discussion: "With no running player it reports stopped (and {\"state\":\"stopped\"} with --json) and exits 0."
-    )
-
-    @Flag(name: .long, help: "Print one JSON object: state, episode, position, duration, volume, speed, queue, sleep.")
-    var json = false
-
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
-
-    func run() throws {
-        try Self.report(json: json)
-    }
-
+/// `podline status [--json]`: what the running player is doing; a stopped status (and `{"state":"stopped"}`) when none
+/// runs, exit 0.
+enum StatusQuery {
     /// Asks the running player for its status and prints it (stopped when none runs).
     static func report(json: Bool) throws {
         let client: ControlClient
