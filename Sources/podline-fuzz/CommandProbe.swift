@@ -12,6 +12,7 @@ enum CommandProbe {
         do {
             guard let command = try CommandParser.parse(line: line) else { return }
             if case .player(let playerCommand) = command { checkValues(playerCommand) }
+            if case .query(let question) = command { checkValues(question.query) }
         } catch {
             Finding.check(!error.message.isEmpty, "a command error has no message")
         }
@@ -26,6 +27,17 @@ enum CommandProbe {
         case .volume(let adjustment): check(adjustment, "volume")
         case .speed(let adjustment): check(adjustment, "speed")
         case .sleep(.after(let seconds)): Finding.check(seconds.isFinite && seconds > 0, "sleep after \(seconds) s")
+        default: break
+        }
+    }
+
+    /// Library questions carry limits a query can use and a search that names a word.
+    private static func checkValues(_ query: LibraryQuery) {
+        switch query {
+        case .episodes(_, _, _, let limit?): Finding.check(limit >= 0, "episodes --limit \(limit)")
+        case .search(let text, _, let limit):
+            Finding.check(limit >= 1, "search --limit \(limit)")
+            Finding.check(text.contains { $0.isLetter || $0.isNumber }, "search for '\(text)', which holds no word")
         default: break
         }
     }
