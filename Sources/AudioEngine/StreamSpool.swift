@@ -20,16 +20,11 @@ final class StreamSpool {
 
     deinit { close(descriptor) }
 
-    /// Adds `bytes` at the end; false when the disk refused them.
+    /// Adds `bytes` at the end (the descriptor's own offset: only appends move it, reads give their place); false when
+    /// the disk refused them.
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(count + done))
-            if wrote < 0 && errno == EINTR { continue }
-            guard wrote > 0 else { return false }
-            done += wrote
-        }
-        count += done
+        guard WholeWrite.write(bytes, to: descriptor) else { return false }
+        count += bytes.count
         return true
     }
 

@@ -1,3 +1,4 @@
+import AudioEngine
 import Foundation
 
 /// Writing a file whole or not at all.
@@ -9,18 +10,8 @@ enum AtomicFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        errno = 0
+        if !bytes.withUnsafeBytes({ WholeWrite.write($0, to: descriptor) }) { failure = errno != 0 ? errno : EIO }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
