@@ -11,11 +11,7 @@ public struct EditReport: Sendable {
 
     /// Prints the report as a one-shot command or a REPL line does (`json`: the data), and returns its status.
     func print(json: Bool) -> Int32 {
-        if json {
-            Swift.print(data.rendered)
-        } else {
-            lines.forEach { Swift.print($0) }
-        }
+        _ = CommandOutput(data: data, lines: lines).print(json: json)
         problems.forEach { printError($0) }
         return status
     }
