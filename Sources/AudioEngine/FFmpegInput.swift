@@ -27,11 +27,7 @@ final class FFmpegInput {
         var message = [CChar](repeating: 0, count: 512)
         guard let opened = podline_av_open_stream(stream.io, &message, message.count) else {
             if let failure = stream.failure { throw AudioError.unreadable(path: name, reason: failure) }
-            let reason =
-                stream.cannotSeek
-                ? "its index is at the end and the server cannot send a part of the file: download the episode first"
-                : Self.text(message)
-            throw AudioError.unsupportedFormat(path: name, reason: "\(kind) stream: \(reason)")
+            throw AudioError.unsupportedFormat(path: name, reason: "\(kind) stream: \(Self.text(message))")
         }
         self.init(opened, pulling: stream)
     }

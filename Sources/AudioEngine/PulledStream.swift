@@ -23,8 +23,6 @@ final class PulledStream {
     private(set) var wasInterrupted = false
     /// Why the stream failed, when it did.
     private(set) var failure: String?
-    /// Set when a move was refused: the server cannot send a range.
-    private(set) var cannotSeek = false
 
     /// The bytes between two reports of a download up to a move's place: a percent of the whole, at least this.
     private static let reportStep = 64 << 10
@@ -115,10 +113,7 @@ final class PulledStream {
         if let spool {
             guard readThrough(to: target, spool) else { return -1 }
         } else {
-            guard stream.restart(at: target) else {
-                cannotSeek = true
-                return -1
-            }
+            guard stream.restart(at: target) else { return -1 }
             head = []
         }
         offset = target

@@ -1,7 +1,7 @@
 import PodcastKit
 
-/// Reads the words after `shows`, `episodes`, `stats`, `notes` and `search` into a `QueryCommand`, with the flags of the
-/// command table.
+/// Reads the words after `shows`, `episodes`, `stats`, `notes`, `search`, `show` and `export` into a `QueryCommand`,
+/// with the flags of the command table.
 enum LibraryQueryParser {
     /// The hits `search` gives without `--limit`.
     static let searchLimit = 20
@@ -53,5 +53,4 @@ enum LibraryQueryParser {
     static func flag(for state: EpisodeQuery.State) -> String {
         state == .favorite ? "favorites" : state.rawValue
     }
-
 }
