@@ -121,30 +121,3 @@ struct EventsTests {
         #expect(reasons.stdout == "stop\n")
     }
 }
-
-/// Collects everything a pipe delivers, on a thread of its own, so a test can look while it runs.
-final class PipeCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                lock.withLock { collected.append(chunk) }
-            }
-            done.signal()
-        }
-    }
-
-    /// What has arrived so far.
-    var data: Data { lock.withLock { collected } }
-
-    /// Waits for the end of the stream and returns everything.
-    func finish() -> Data {
-        done.wait()
-        return data
-    }
-}

@@ -116,38 +116,28 @@ public final class PulseAudioServer: @unchecked Sendable {
     /// A running `parec` writing raw PCM into a pipe, read as it comes.
     public final class Recording: @unchecked Sendable {
         let process: Process
-        private let lock = NSLock()
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
+        private let collector: PipeCollector
 
         init(process: Process, pipe: Pipe) {
             self.process = process
-            Thread.detachNewThread { [self] in
-                while true {
-                    let chunk = pipe.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    lock.withLock { data.append(chunk) }
-                }
-                done.signal()
-            }
+            collector = PipeCollector(pipe)
         }
 
         /// Stereo frames recorded so far.
-        public var frameCount: Int { lock.withLock { data.count / 4 } }
+        public var frameCount: Int { collector.data.count / 4 }
 
         /// True when the last `seconds` recorded are silent (no sample above `threshold` of full scale).
         public func endsInSilence(seconds: Double, threshold: Double = 0.005) -> Bool {
             let bytes = Int(seconds * 44_100) * 4
-            return lock.withLock { () -> Bool in
-                let end = data.count - data.count % 4
-                guard end >= bytes else { return false }
-                let limit = Int(threshold * 32_768)
-                return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-                    stride(from: end - bytes, to: end, by: 2).allSatisfy { (at: Int) -> Bool in
-                        let low = UInt16(raw[at] as UInt8)
-                        let high = UInt16(raw[at + 1] as UInt8)
-                        return abs(Int(Int16(bitPattern: low | high << 8))) <= limit
-                    }
+            let data = collector.data
+            let end = data.count - data.count % 4
+            guard end >= bytes else { return false }
+            let limit = Int(threshold * 32_768)
+            return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+                stride(from: end - bytes, to: end, by: 2).allSatisfy { (at: Int) -> Bool in
+                    let low = UInt16(raw[at] as UInt8)
+                    let high = UInt16(raw[at + 1] as UInt8)
+                    return abs(Int(Int16(bitPattern: low | high << 8))) <= limit
                 }
             }
         }
@@ -162,8 +152,7 @@ public final class PulseAudioServer: @unchecked Sendable {
         public func stop() throws -> WAVFile {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            done.wait()
-            return WAVFile(rawStereo16: lock.withLock { data }, sampleRate: 44_100)
+            return WAVFile(rawStereo16: collector.finish(), sampleRate: 44_100)
         }
     }
 }
