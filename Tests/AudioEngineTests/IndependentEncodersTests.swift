@@ -40,11 +40,6 @@ struct IndependentEncodersTests {
         data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
-    /// ffmpeg's decoding of `url` to interleaved 16-bit stereo.
-    static func ffmpeg(_ url: URL) throws -> [Int16] {
-        samples(try tool("ffmpeg", ["-v", "error", "-i", url.path, "-f", "s16le", "-ac", "2", "-"]).stdoutData)
-    }
-
     /// The largest difference between two runs of samples, and where it is, for a failure message.
     static func largestDifference(_ a: [Int16], _ b: [Int16]) -> (difference: Int, at: Int) {
         var worst = (difference: 0, at: 0)
@@ -144,7 +139,7 @@ struct IndependentEncodersTests {
         // 3 s at the rate the codec decodes at: an Opus file's pre-skip and its last page's granule position, a Vorbis
         // file's, trim the codec's padding so that exactly this is left.
         let frames = 3 * format.sampleRate
-        let reference = try Self.ffmpeg(file)
+        let reference = try FFmpegDecoding.samples(of: file)
         try #require(reference.count == frames * 2, "ffmpeg decodes \(reference.count / 2) frames, not \(frames)")
         let own = Self.samples(try Self.tool(format.decoder, format.decode(file.path)).stdoutData)
         try #require(own.count == frames * 2, "\(format.decoder) decodes \(own.count / 2) frames, not \(frames)")

@@ -42,14 +42,6 @@ struct OtherFormatsTests {
         return url
     }
 
-    /// ffmpeg's own decoding of `url`: interleaved 16-bit samples, in `channels` channels.
-    static func reference(_ url: URL, channels: Int) throws -> [Int16] {
-        let result = try CommandRunner.tool(
-            "ffmpeg", ["-v", "error", "-i", url.path, "-map", "0:a:0", "-f", "s16le", "-ac", "\(channels)", "-"])
-        guard result.status == 0 else { throw TestSupportError("ffmpeg: \(result.stderr)") }
-        return result.stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
-
     /// Everything `decoder` gives from where it is to the end.
     static func decodeAll(_ decoder: Decoder) throws -> [Int16] {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
@@ -71,7 +63,7 @@ struct OtherFormatsTests {
         let decoder = try Decoder(path: file.path)
         #expect(decoder.format == AudioFormat(sampleRate: encoding.file.hasSuffix(".opus") ? 48_000 : 44_100, channels: 2))
         let decoded = try Self.decodeAll(decoder)
-        let reference = try Self.reference(file, channels: 2)
+        let reference = try FFmpegDecoding.samples(of: file)
         #expect(decoded.count == reference.count, "\(decoded.count / 2) frames, ffmpeg \(reference.count / 2)")
         #expect(decoded == reference)
         #expect(decoder.position == reference.count / 2)
@@ -93,7 +85,7 @@ struct OtherFormatsTests {
     func seeks(_ encoding: Encoding) throws {
         let folder = try Fixtures.temporaryDirectory("pl-formats")
         let file = try Self.make(encoding, in: folder)
-        let reference = try Self.reference(file, channels: 2)
+        let reference = try FFmpegDecoding.samples(of: file)
         let decoder = try Decoder(path: file.path)
         let rate = decoder.format.sampleRate
         let target = rate * 3 / 2
@@ -119,7 +111,7 @@ struct OtherFormatsTests {
         let folder = try Fixtures.temporaryDirectory("pl-formats")
         let file = try Self.make(encoding, in: folder)
         let whole = [UInt8](try Data(contentsOf: file))
-        let full = try Self.reference(file, channels: 2).count
+        let full = try FFmpegDecoding.samples(of: file).count
         let cut = folder.appendingPathComponent("cut-" + encoding.file)
         try Data(whole.prefix(whole.count / 2)).write(to: cut)
         var damaged = whole

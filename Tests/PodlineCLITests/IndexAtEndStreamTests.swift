@@ -23,8 +23,7 @@ struct IndexAtEndStreamTests {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
         let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0)
         defer { web.stop() }
-        let reference = try CommandRunner.tool("ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"])
-            .stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let reference = try FFmpegDecoding.samples(of: file)
 
         let parts = folder.appendingPathComponent("parts.wav")
         let ranged = try PodlineBinary.run(["play", web.url("end.m4a"), "--output", "wav:\(parts.path)"], home: folder, timeout: 60)

@@ -62,8 +62,7 @@ struct OtherFormatsListeningTests {
         // The Opus file decodes at 48 kHz, so it is the second part of the output (queue-2.wav).
         let second = folder.appendingPathComponent("queue-2.wav")
         for (file, part) in [(m4a, out), (opus, second)] {
-            let reference = try CommandRunner.tool("ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"])
-                .stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let reference = try FFmpegDecoding.samples(of: file)
             #expect(try WAVFile(url: part).samples == reference, "\(file.lastPathComponent)")
         }
     }

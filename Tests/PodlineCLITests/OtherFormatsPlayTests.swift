@@ -27,9 +27,7 @@ struct OtherFormatsPlayTests {
             let result = try PodlineBinary.run(["play", file.path, "--output", "wav:\(out.path)"], home: folder, timeout: 60)
             #expect(result.status == 0, "\(file.lastPathComponent): \(result.stderr)")
             let played = try WAVFile(url: out)
-            let reference = try CommandRunner.tool(
-                "ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"]
-            ).stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let reference = try FFmpegDecoding.samples(of: file)
             #expect(played.channels == 2)
             #expect(played.samples.count == reference.count, "\(file.lastPathComponent)")
             #expect(played.samples == reference, "\(file.lastPathComponent)")
@@ -51,9 +49,7 @@ struct OtherFormatsPlayTests {
         defer { web.stop() }
         for file in files {
             let name = file.lastPathComponent
-            let reference = try CommandRunner.tool(
-                "ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"]
-            ).stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            let reference = try FFmpegDecoding.samples(of: file)
             let out = folder.appendingPathComponent(name + ".wav")
             let result = try PodlineBinary.run(["play", web.url(name), "--output", "wav:\(out.path)"], home: folder, timeout: 60)
             #expect(result.status == 0, "\(name): \(result.stderr)")
@@ -79,8 +75,7 @@ struct OtherFormatsPlayTests {
         let file = try make("end.m4a", ["-c:a", "aac", "-b:a", "96k"], seconds: 4, in: served)
         let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0)
         defer { web.stop() }
-        let reference = try CommandRunner.tool("ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "2", "-"])
-            .stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let reference = try FFmpegDecoding.samples(of: file)
         let out = folder.appendingPathComponent("end.wav")
         let result = try PodlineBinary.run(
             ["play", web.url("norange/end.m4a"), "--output", "wav:\(out.path)"], home: folder, timeout: 60)

@@ -23,12 +23,6 @@ struct OtherFormatsStreamingTests {
         ["-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*(200*t+40*t*t))|0.3*sin(2*PI*660*t):s=44100:d=\(seconds)"]
     }
 
-    /// ffmpeg's own decoding of `url`: interleaved 16-bit stereo.
-    private static func reference(_ url: URL) throws -> [Int16] {
-        try CommandRunner.tool("ffmpeg", ["-v", "error", "-i", url.path, "-f", "s16le", "-ac", "2", "-"])
-            .stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
-
     /// Where the top-level MP4 box `type` starts, walking the boxes from the file's start.
     private static func box(_ type: String, in file: URL) throws -> Int? {
         let bytes = [UInt8](try Data(contentsOf: file))
@@ -58,7 +52,7 @@ struct OtherFormatsStreamingTests {
         try #require((moov < mdat) == (name == "front.m4a"), "\(name): moov at \(moov), mdat at \(mdat)")
         let size = try Data(contentsOf: file).count
         try #require(size > 2 * 65_536, "\(name) is \(size) bytes: the server would not break off twice")
-        let reference = try Self.reference(file)
+        let reference = try FFmpegDecoding.samples(of: file)
         let web = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0, dropAfter: 65_536)
         defer { web.stop() }
         let out = folder.appendingPathComponent(name + ".wav")
@@ -242,13 +236,11 @@ struct OtherFormatsStreamingTests {
             #expect(result.stderr.isEmpty, "\(file.lastPathComponent): \(result.stderr)")
             if file == m4a {
                 // The null sink runs at the M4A's rate (44.1 kHz): what it heard is the decoded samples themselves.
-                Self.check(sound, holds: try Self.reference(m4a), tolerance: 1, quiet: 1, "talk.m4a")
+                Self.check(sound, holds: try FFmpegDecoding.samples(of: m4a), tolerance: 1, quiet: 1, "talk.m4a")
             } else {
                 // The Opus file decodes at 48 kHz and is resampled for the sink: what it heard is ffmpeg's decoding
                 // resampled, within 0.5 % of full scale (another resampler), with at most its ringing after the end.
-                let resampled = try CommandRunner.tool(
-                    "ffmpeg", ["-v", "error", "-i", opus.path, "-f", "s16le", "-ac", "2", "-ar", "44100", "-"]
-                ).stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+                let resampled = try FFmpegDecoding.samples(of: opus, rate: 44_100)
                 Self.check(sound, holds: resampled, tolerance: 164, quiet: 66, "talk.opus")
             }
         }
