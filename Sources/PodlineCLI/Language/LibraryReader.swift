@@ -95,8 +95,7 @@ struct LibraryReader {
             throw CommandError(.configuration, error.description)
         }
         let settings = ShowSettingsListing(config: config, show: record.slug)
-        let columns = json ? nil : style.columns
-        let description = ShowNotes(html: record.description ?? "", width: columns ?? 80, bold: columns != nil && style.color)
+        let description = ShowNotes.forOutput(record.description, json: json, style: style)
         let data = JSONValue.object([
             ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
             ("link", .string(record.link)), ("feed_url", .string(record.feedURL)),
@@ -136,8 +135,7 @@ struct LibraryReader {
     /// terminal's width with emphasis in bold where colour is allowed.
     private static func notes(_ listing: EpisodeListing, paths: LibraryPaths, json: Bool, style: ListStyle) -> CommandOutput {
         let episode = listing.episode
-        let columns = json ? nil : style.columns
-        let notes = ShowNotes(html: episode.description ?? "", width: columns ?? 80, bold: columns != nil && style.color)
+        let notes = ShowNotes.forOutput(episode.description, json: json, style: style)
         let file = episode.downloadPath.map { paths.file(forDownload: $0).path }
         let data = JSONValue.object([
             ("ref", .string(listing.ref)), ("show", .string(listing.showSlug)), ("show_title", .string(listing.showTitle)),
