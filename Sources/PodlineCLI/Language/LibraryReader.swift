@@ -24,7 +24,10 @@ struct LibraryReader {
                 let listings = try store.episodes(query)
                 let data = JSONValue.array(listings.map { $0.json(paths: store.paths) })
                 guard !command.json else { return CommandOutput(data: data) }
-                return CommandOutput(data: data, lines: Self.lines(of: listings, style: style))
+                let refWidth = EpisodeListView.refWidth(listings)
+                return CommandOutput(
+                    data: data,
+                    lines: ListOutput.lines(listings) { EpisodeListView(listings: $0, refWidth: refWidth, style: style) })
             case .stats:
                 return Self.stats(try store.stats())
             case .notes(let ref):
@@ -55,20 +58,6 @@ struct LibraryReader {
         } catch {
             throw CommandError(.failed, "\(error)")
         }
-    }
-
-    /// The listing's lines, rendered a page at a time so that a view host never holds more than a page of rows.
-    private static func lines(of listings: [EpisodeListing], style: ListStyle, pageSize: Int = 2000) -> [String] {
-        let refWidth = EpisodeListView.refWidth(listings)
-        var lines: [String] = []
-        lines.reserveCapacity(listings.count)
-        var start = 0
-        while start < listings.count {
-            let end = min(start + pageSize, listings.count)
-            lines += ListOutput.lines(EpisodeListView(listings: Array(listings[start..<end]), refWidth: refWidth, style: style))
-            start = end
-        }
-        return lines
     }
 
     /// Three lines a hit: where, the text with the match in bold where colour is allowed, and the command that plays it

@@ -14,14 +14,17 @@ enum ListOutput {
         write(lines: lines(view))
     }
 
-    /// Writes a long listing page by page, so that a host never holds more than `pageSize` rows.
-    static func write<Row, V: View>(_ rows: [Row], pageSize: Int = 2000, page: ([Row]) -> V) {
+    /// The lines of a long listing, rendered page by page, so that a host never holds more than `pageSize` rows.
+    static func lines<Row, V: View>(_ rows: [Row], pageSize: Int = 2000, page: ([Row]) -> V) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count)
         var start = rows.startIndex
         while start < rows.endIndex {
             let end = min(start + pageSize, rows.endIndex)
-            write(lines: lines(page(Array(rows[start..<end]))))
+            lines += Self.lines(page(Array(rows[start..<end])))
             start = end
         }
+        return lines
     }
 
     private static func write(lines: [String]) {
