@@ -7,10 +7,9 @@ public struct Retention: Sendable {
     public init(store: LibraryStore) { self.store = store }
 
     /// Deletes the files of played episodes except each show's `keep` most recent, forgetting them in the
-    /// library through `record` (by default the store's own `persist`; a front end passes its model's `apply`);
-    /// returns the files deleted.
+    /// library through `record` (the library model's `apply`); returns the files deleted.
     public func deletePlayedDownloads(
-        keeping keep: Int, record: ((LibraryChange) throws(StoreError) -> Void)? = nil
+        keeping keep: Int, record: (LibraryChange) throws(StoreError) -> Void
     ) throws(StoreError) -> [URL] {
         let played = try store.episodes(EpisodeQuery(states: [.downloaded])).filter(\.episode.isPlayed)
         var keptPerShow: [Int64: Int] = [:]
@@ -23,7 +22,7 @@ public struct Retention: Sendable {
                 continue
             }
             guard let id = listing.episode.id, let path = listing.episode.downloadPath else { continue }
-            if let record { try record(.downloadDeleted(id)) } else { try store.persist(.downloadDeleted(id)) }
+            try record(.downloadDeleted(id))
             let file = store.paths.file(forDownload: path)
             try? FileManager.default.removeItem(at: file)
             deleted.append(file)
