@@ -20,21 +20,20 @@ struct CommandTableTests {
         }
     }
 
-    /// The long flags a subcommand's help lists, without the ones every command or every library command takes.
+    /// The long flags a subcommand's help lists, without the ones every command takes.
     private func flags(ofHelp text: String) -> Set<String> {
-        let common: Set<String> = ["help", "verbose", "no-color", "home", "max-feed-size", "version"]
+        let common: Set<String> = ["help", "verbose", "no-color", "home", "version"]
         let pattern = try! NSRegularExpression(pattern: "--([a-z][a-z-]*)")
         let range = NSRange(text.startIndex..., in: text)
         let found = pattern.matches(in: text, range: range).map { String(text[Range($0.range(at: 1), in: text)!]) }
         return Set(found).subtracting(common)
     }
 
-    @Test("each library command's ArgumentParser flags are the table's flags")
-    func libraryFlagsMatch() {
+    @Test("the flags of the commands with ArgumentParser forms of their own are the table's flags")
+    func ownFormFlagsMatch() {
         for command in PodlineCommand.configuration.subcommands {
             let name = command.configuration.commandName ?? ""
-            guard let spec = CommandTable.spec(named: name), spec.kind == .library || name == "events" || name == "queue"
-            else { continue }
+            guard let spec = CommandTable.spec(named: name), spec.traits.contains(.ownShellForm) else { continue }
             let usage = PodlineCommand.helpMessage(for: command, columns: 400).components(separatedBy: "OPTIONS:").dropFirst()
                 .joined()
             #expect(flags(ofHelp: usage) == Set(spec.flags.map(\.name)), "\(name)")
@@ -47,27 +46,6 @@ struct CommandTableTests {
         let listed = PodlineCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
         #expect(Array(listed.prefix(CommandTable.shellLanguage.count)) == CommandTable.shellLanguage.map(\.name))
         #expect(Set(listed).count == listed.count, "a command listed twice: \(listed)")
-    }
-
-    @Test("the man page's COMMANDS section describes exactly the shell's commands")
-    func manPageMatches() throws {
-        let man = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("man/podline.1")
-        let text = try String(contentsOf: man, encoding: .utf8)
-        let start = try #require(text.range(of: "\n.SH COMMANDS\n"))
-        let end = try #require(text.range(of: "\n.SH ", range: start.upperBound..<text.endIndex))
-        let lines = text[start.upperBound..<end.lowerBound].components(separatedBy: "\n")
-        var names: Set<String> = []
-        for (index, line) in lines.enumerated() where index > 0 && lines[index - 1] == ".TP" {
-            let tokens = line.split(separator: " ").map(String.init).dropFirst()
-            guard let first = tokens.first else { continue }
-            names.insert(first)
-            let list = Array(tokens)
-            for position in list.indices.dropFirst(2) where list[position - 1] == "\"" && list[position - 2] == "\"," {
-                names.insert(list[position])
-            }
-        }
-        #expect(names == shellNames)
     }
 
     @Test("help in the shell lists the shell's commands; the REPL's, the REPL's")

@@ -106,7 +106,7 @@ struct ControlSocketTests {
                 line(#"{"command":[],"request_id":11}"#),
                 line(#"{"command":[{"x":1}],"request_id":12}"#),
                 line("pause"),
-                line("update"),
+                line("repl"),
                 line(#"{"command":["volume","20"],"request_id":13}"#),
             ], replies: 10)
         #expect(

@@ -131,7 +131,11 @@ struct LanguageTests {
                 == .query(QueryCommand(query: .search(text: "tide", show: "x", limit: 20), json: true)))
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "search ??") }
         #expect(throws: CommandError.self) { try CommandParser.parse(line: "stats extra") }
-        #expect(try CommandParser.parse(line: "update --jobs 2") == .library(["update", "--jobs", "2"]))
+        #expect(
+            try CommandParser.parse(line: "update --jobs 2 --max-feed-size=3")
+                == .task(TaskCommand(task: .update(shows: [], jobs: 2, sizeCap: 3 * 1024 * 1024), json: false, name: "update")))
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "update --jobs 0") }
+        #expect(throws: CommandError.self) { try CommandParser.parse(line: "download --limit 2 ep/1") }
         #expect(try CommandParser.parse(line: "help") == .help(nil))
         #expect(try CommandParser.parse(line: "seek --help") == .help("seek"))
         #expect(try CommandParser.parse(line: "quit") == .quit)

@@ -45,10 +45,11 @@ public final class HTTPFetcher: Sendable {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// Runs `body` with a new fetcher (or nil when `needed` is false) and shuts it down afterwards.
+    /// Runs `body` with a new fetcher (or nil when `needed` is false), in the caller's isolation, and shuts the fetcher
+    /// down afterwards.
     public static func with<T: Sendable>(
         needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap,
-        _ body: (HTTPFetcher?) async throws -> T
+        isolation: isolated (any Actor)? = #isolation, _ body: (HTTPFetcher?) async throws -> T
     ) async throws -> T {
         let fetcher = needed ? HTTPFetcher(decompressionLimit: decompressionLimit) : nil
         do {

@@ -75,9 +75,14 @@ public final class Library {
         return changed
     }
 
-    /// Shows `change`, which another process made and kept, in the loaded models, and tells the observers.
+    /// Shows `change`, which is kept already (by another process, or by the store as it stored a feed), in the loaded
+    /// models, and tells the observers.
     public func show(_ change: LibraryChange) {
-        if case .unsubscribed(let showID, _) = change { shows.removeAll { $0.id == showID } }
+        switch change {
+        case .unsubscribed(let showID, _): shows.removeAll { $0.id == showID }
+        case .subscribed where !shows.isEmpty: try? reload()
+        default: break
+        }
         let ids = Set(change.episodeIDs)
         for show in shows {
             for episode in show.episodes where ids.contains(episode.id) { episode.take(change, paths: store.paths) }
@@ -97,7 +102,7 @@ extension Episode {
         case .position(_, let seconds): position = seconds
         case .downloaded(_, let path): downloadedFile = paths.file(forDownload: path)
         case .downloadDeleted: downloadedFile = nil
-        case .unsubscribed: break
+        case .subscribed, .unsubscribed: break
         }
     }
 }

@@ -10,6 +10,8 @@ public enum LibraryChange: Sendable, Equatable {
     case downloaded(Int64, path: String)
     /// This episode's downloaded file is gone; it plays from its URL.
     case downloadDeleted(Int64)
+    /// The show with this id and feed URL was subscribed to (the store kept it with its episodes as the feed was read).
+    case subscribed(showID: Int64, feedURL: String)
     /// The show with this id and feed URL was unsubscribed: it, its episodes and their places are gone.
     case unsubscribed(showID: Int64, feedURL: String)
 
@@ -18,7 +20,7 @@ public enum LibraryChange: Sendable, Equatable {
         switch self {
         case .played(let ids, _): ids
         case .favorite(let id, _), .position(let id, _), .downloaded(let id, _), .downloadDeleted(let id): [id]
-        case .unsubscribed: []
+        case .subscribed, .unsubscribed: []
         }
     }
 }

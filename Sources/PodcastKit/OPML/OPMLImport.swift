@@ -1,7 +1,9 @@
 /// What importing an OPML list did.
 public struct ImportSummary: Sendable, Equatable {
     /// Feeds newly subscribed (including those that could not be read yet).
-    public var added = 0
+    public var added: Int { subscribed.count }
+    /// The shows newly subscribed, in the list's order.
+    public var subscribed: [ShowRecord] = []
     /// Feeds that were already in the library.
     public var alreadySubscribed = 0
     /// `<url>: <reason>` for each feed that could not be read now; it is subscribed all the same.
@@ -34,20 +36,22 @@ public struct OPMLImport: Sendable {
     }
 
     /// Stores one entry: the feed as loaded, or a placeholder that records why it could not be loaded.
-    private func add(_ entry: OPMLDocument.Entry, _ result: Result<LoadedFeed, FeedLoadError>) throws(StoreError) {
+    private func add(_ entry: OPMLDocument.Entry, _ result: Result<LoadedFeed, FeedLoadError>) throws(StoreError) -> ShowRecord {
         switch result {
         case .success(let loaded):
             var feed = loaded.feed ?? ParsedFeed()
             feed.title = feed.title ?? entry.title
-            _ = try store.addShow(
+            return try store.addShow(
                 feedURL: loaded.movedTo ?? entry.feedURL, parsed: feed, etag: loaded.etag,
-                lastModified: loaded.lastModified)
+                lastModified: loaded.lastModified
+            ).show
         case .failure(let error):
             var placeholder = ParsedFeed()
             placeholder.title = entry.title
             placeholder.link = entry.siteURL
             let added = try store.addShow(feedURL: entry.feedURL, parsed: placeholder)
             if let id = added.show.id { try store.recordFailure(showID: id, reason: error.reason) }
+            return added.show
         }
     }
 
@@ -87,8 +91,7 @@ public struct OPMLImport: Sendable {
         for (entry, result) in zip(pending, results) {
             guard let result else { continue }
             do {
-                try add(entry, result)
-                summary.added += 1
+                summary.subscribed.append(try add(entry, result))
                 if case .failure(let error) = result { summary.failures.append(error.description) }
             } catch .alreadySubscribed {
                 summary.alreadySubscribed += 1  // it redirected to a feed already in the library

@@ -70,6 +70,8 @@ public enum ActivityNotice: Sendable, Equatable {
         case .position(_, let seconds): return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
         case .downloaded(_, let path): return [("change", .string("downloaded")), ("episodes", ids), ("value", .string(path))]
         case .downloadDeleted: return [("change", .string("download-deleted")), ("episodes", ids)]
+        case .subscribed(let showID, let feedURL):
+            return [("change", .string("subscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
         case .unsubscribed(let showID, let feedURL):
             return [("change", .string("unsubscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
         }
@@ -77,9 +79,9 @@ public enum ActivityNotice: Sendable, Equatable {
 
     /// The library change a notice's members describe; nil when they describe none.
     private static func change(_ object: [String: Any]) -> LibraryChange? {
-        if object["change"] as? String == "unsubscribed" {
+        if let kind = object["change"] as? String, kind == "subscribed" || kind == "unsubscribed" {
             guard let show = (object["show"] as? NSNumber)?.int64Value, let feed = object["feed"] as? String else { return nil }
-            return .unsubscribed(showID: show, feedURL: feed)
+            return kind == "subscribed" ? .subscribed(showID: show, feedURL: feed) : .unsubscribed(showID: show, feedURL: feed)
         }
         guard let ids = (object["episodes"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.int64Value }), let first = ids.first else {
             return nil

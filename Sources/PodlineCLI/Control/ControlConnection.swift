@@ -5,7 +5,7 @@ import PodcastKit
 /// task of its own, and writes replies and events in order.
 final class ControlConnection: @unchecked Sendable {
     let fd: Int32
-    private let handler: @MainActor @Sendable (ControlRequest) -> ControlResponse
+    private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     private let hub: EventHub
     private let writer: DispatchQueue
     private let lock = NSLock()
@@ -14,7 +14,7 @@ final class ControlConnection: @unchecked Sendable {
     private let onClose: @Sendable (ControlConnection) -> Void
 
     init(
-        fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) -> ControlResponse,
+        fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse,
         onClose: @escaping @Sendable (ControlConnection) -> Void
     ) {
         self.fd = fd
@@ -73,7 +73,7 @@ final class ControlConnection: @unchecked Sendable {
     @MainActor private func answer(_ pieces: AsyncStream<LineSplitter.Piece>) async {
         var open = true
         for await piece in pieces where open {
-            if !handle(piece) {
+            if await !handle(piece) {
                 open = false
                 shutdownConnection()
             }
@@ -82,7 +82,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     /// Answers one piece; false when the connection should end.
-    @MainActor private func handle(_ piece: LineSplitter.Piece) -> Bool {
+    @MainActor private func handle(_ piece: LineSplitter.Piece) async -> Bool {
         switch piece {
         case .tooLong:
             send(ControlReply.failure(.null, error: "line too long", message: "lines are limited to 1 MB"))
@@ -93,7 +93,7 @@ final class ControlConnection: @unchecked Sendable {
             case .failure(let problem)?:
                 send(ControlReply.failure(problem.requestID, error: problem.error, message: problem.message))
             case .success(let request)?:
-                let response = handler(request)
+                let response = await handler(request)
                 if response.subscribe { subscribe() }
                 send(response.bytes)
                 if response.close { return false }

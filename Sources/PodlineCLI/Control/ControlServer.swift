@@ -43,7 +43,7 @@ public final class ControlServer {
                 activity.record(notice)
                 return ControlResponse(bytes: [])
             }
-            return ControlServer.respond(to: request, with: dispatcher)
+            return await ControlServer.respond(to: request, with: dispatcher)
         }
         try listener.start()
         self.listener = listener
@@ -86,8 +86,9 @@ public final class ControlServer {
     /// The number of clients connected now.
     public var clientCount: Int { listener?.clientCount ?? 0 }
 
-    /// Runs one request and builds its reply.
-    static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) -> ControlResponse {
+    /// Runs one request and builds its reply. A library task (an `update`, a `download`) is awaited: the main actor
+    /// serves the player and the other clients meanwhile, and this client's next requests wait their turn.
+    static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) async -> ControlResponse {
         do throws(CommandError) {
             switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest, in: .socket) {
             case .player(.events):
@@ -99,9 +100,7 @@ public final class ControlServer {
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
             case .query(var command):
                 // A file named on the socket would be found from the player's folder, not the client's.
-                if case .export(let path?) = command.query, !path.hasPrefix("/") {
-                    throw CommandError(.invalidParameter, "export: name the file with an absolute path on the control socket")
-                }
+                if case .export(let path?) = command.query { try requireAbsolute(path, for: "export") }
                 // The socket answers with data alone: no text lines to render.
                 command.json = true
                 let output = try dispatcher.reader.answer(command, style: ListStyle())
@@ -109,11 +108,46 @@ public final class ControlServer {
             case .help(let topic):
                 let lines = HelpText.lines(for: topic).map { JSONValue.string($0) }
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .array(lines)))
-            case .quit, .library:
+            case .task(let command):
+                return ControlResponse(bytes: try await run(command, for: request, with: dispatcher))
+            case .quit:
                 throw CommandError(.unavailable, "'\(request.words[0])' is not available over the control socket")
             }
         } catch {
             return ControlResponse(bytes: ControlReply.failure(request.requestID, error: error.replyError, message: error.message))
+        }
+    }
+
+    /// Runs a library task for a socket client: its data as `--json` gives it (what `update` and `download` did, an
+    /// item each), or, when part of it could not be done, an error whose message says what.
+    private static func run(
+        _ command: TaskCommand, for request: ControlRequest, with dispatcher: CommandDispatcher
+    ) async throws(CommandError) -> [UInt8] {
+        switch command.task {
+        case .add(let feed, _) where !FeedSource(feed).isRemote, .inspect(let feed, _) where !FeedSource(feed).isRemote:
+            try requireAbsolute(feed, for: command.name)
+        case .importOPML(let file, _, _):
+            try requireAbsolute(file, for: command.name)
+        case .chapters(let target?) where target.contains("/") && !target.hasPrefix("http") && EpisodeReference(target) == nil:
+            try requireAbsolute(target, for: command.name)
+        default:
+            break
+        }
+        let output = TaskOutput.reply()
+        let status = try await dispatcher.tasks(output).run(command.task)
+        guard status == 0 else {
+            let problems = output.problems
+            let message = problems.isEmpty ? "\(command.name): part of it could not be done" : problems.joined(separator: "; ")
+            let error = CommandError(.unreadable, message)
+            return ControlReply.failure(request.requestID, error: error.replyError, message: error.message)
+        }
+        return ControlReply.success(request.requestID, data: output.data(list: command.task.answersWithList))
+    }
+
+    /// A file named on the socket would be found from the player's folder, not the client's: it must be absolute.
+    private static func requireAbsolute(_ path: String, for name: String) throws(CommandError) {
+        guard path.hasPrefix("/") else {
+            throw CommandError(.invalidParameter, "\(name): name the file with an absolute path on the control socket")
         }
     }
 }

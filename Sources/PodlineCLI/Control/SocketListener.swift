@@ -4,14 +4,14 @@ import Foundation
 final class SocketListener: @unchecked Sendable {
     let location: ControlLocation
     private let hub: EventHub
-    private let handler: @MainActor @Sendable (ControlRequest) -> ControlResponse
+    private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     private let lock = NSLock()
     private var listenFD: Int32 = -1
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
     private var stopped = false
     private let acceptDone = DispatchSemaphore(value: 0)
 
-    init(location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) -> ControlResponse) {
+    init(location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse) {
         self.location = location
         self.hub = hub
         self.handler = handler

@@ -30,7 +30,14 @@ public final class CommandDispatcher {
     /// Answers library questions from the same model as `library`.
     var reader: LibraryReader { LibraryReader { [library] () throws(StoreError) in try library.library().store } }
 
-    /// Parses and runs the words of one command line; library and session commands are not for this dispatcher.
+    /// Runs library tasks on the same model as `library`, saying what they did through `output`.
+    func tasks(_ output: TaskOutput) -> LibraryTaskRunner {
+        LibraryTaskRunner(editor: library, output: output) { [player] () throws(CommandError) in
+            player.current.map { $0.ref ?? $0.url }
+        }
+    }
+
+    /// Parses and runs the words of one command line; library tasks and session commands are not for this dispatcher.
     public func run(words: [String]) throws(CommandError) -> CommandOutput {
         switch try CommandParser.parse(words) {
         case .player(let command):
@@ -42,7 +49,7 @@ public final class CommandDispatcher {
             return CommandOutput(data: report.data, lines: report.lines + report.problems)
         case .query(let command):
             return try reader.answer(command, style: ListStyle())
-        case .quit, .library:
+        case .quit, .task:
             throw CommandError(.unavailable, "'\(words[0])' is not available here")
         }
     }

@@ -15,12 +15,12 @@ public enum CommandParser {
         guard let first = words.first else { throw CommandError(.unknownCommand, "empty command") }
         let spec = try match(first, in: frontEnd)
         let arguments = Array(words.dropFirst())
-        if arguments.contains("--help") || arguments.contains("-h"), spec.kind != .library {
+        if arguments.contains("--help") || arguments.contains("-h") {
             return .help(spec.name)
         }
         switch spec.kind {
         case .library:
-            return .library([spec.name] + arguments)
+            return .task(try LibraryTaskParser.parse(arguments, for: spec))
         case .edit:
             return .edit(try LibraryEditParser.parse(arguments, for: spec))
         case .query:

@@ -6,7 +6,8 @@ public struct CommandSpec: Sendable, Equatable {
         case player
         /// Belongs to the interactive session itself (`help`, `quit`).
         case session
-        /// A library command, parsed and run by the shell form (in-process in the REPL).
+        /// A library task (`add`, `update`, `download`, …): it reads feeds, files or the network, and changes the library's
+        /// model as it goes; parsed by the language and run by whichever front end has it.
         case library
         /// Changes the library's model (`mark`, `fav`, `delete`, `remove`): parsed by the language and run by whichever front
         /// end has it, the shell, the REPL or the socket; a running player shows the change.
@@ -49,6 +50,9 @@ public struct CommandSpec: Sendable, Equatable {
     public var startsPlayer: Bool
     /// How the front ends treat it besides.
     public var traits: Traits
+    /// What it does beyond the summary, in paragraphs (a blank line between them; a paragraph with line breaks of its
+    /// own is shown as written): the end of its help and its man page entry.
+    public var details: String
 
     /// What sets a command apart in how the front ends run it.
     public struct Traits: OptionSet, Sendable, Equatable {
@@ -64,8 +68,9 @@ public struct CommandSpec: Sendable, Equatable {
     public init(
         _ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
         flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none,
-        startsPlayer: Bool = false, traits: Traits = []
+        startsPlayer: Bool = false, traits: Traits = [], details: String = ""
     ) {
+        self.details = details
         self.startsPlayer = startsPlayer
         self.traits = traits
         self.name = name

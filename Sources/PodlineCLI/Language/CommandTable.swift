@@ -10,51 +10,55 @@ public enum CommandTable {
         CommandSpec(
             "play", usage: "[<ref|file|url>…]",
             "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
-            completion: .references, startsPlayer: true),
+            completion: .references, startsPlayer: true, details: CommandDetails.play),
         CommandSpec(
             "demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell,
-            startsPlayer: true),
-        CommandSpec("pause", "Pause playback.", kind: .player),
-        CommandSpec("resume", "Resume playback.", kind: .player),
-        CommandSpec("toggle", "Pause when playing, resume when paused.", kind: .player),
-        CommandSpec("stop", "Stop playback and unload the episode.", kind: .player),
-        CommandSpec("next", "Skip to the next queued episode.", kind: .player),
-        CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player),
-        CommandSpec("chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player),
-        CommandSpec("skip", "Move forward by the configured skip length.", kind: .player),
-        CommandSpec("back", "Move back by the configured back length.", kind: .player),
+            startsPlayer: true, details: CommandDetails.demo),
+        CommandSpec("pause", "Pause playback.", kind: .player, details: CommandDetails.pause),
+        CommandSpec("resume", "Resume playback.", kind: .player, details: CommandDetails.resume),
+        CommandSpec("toggle", "Pause when playing, resume when paused.", kind: .player, details: CommandDetails.toggle),
+        CommandSpec("stop", "Stop playback and unload the episode.", kind: .player, details: CommandDetails.stop),
+        CommandSpec("next", "Skip to the next queued episode.", kind: .player, details: CommandDetails.next),
+        CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player, details: CommandDetails.seek),
+        CommandSpec(
+            "chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player,
+            details: CommandDetails.chapter),
+        CommandSpec("skip", "Move forward by the configured skip length.", kind: .player, details: CommandDetails.skip),
+        CommandSpec("back", "Move back by the configured back length.", kind: .player, details: CommandDetails.back),
         CommandSpec(
             "volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
-            kind: .player),
+            kind: .player, details: CommandDetails.volume),
         CommandSpec(
             "speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
-            kind: .player),
+            kind: .player, details: CommandDetails.speed),
         CommandSpec(
             "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
-            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm]),
+            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm],
+            details: CommandDetails.queue),
         CommandSpec(
             "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
-            completion: .words(["end", "off"])),
+            completion: .words(["end", "off"]), details: CommandDetails.sleep),
         CommandSpec(
             "silence", usage: "on|off", "Shorten long pauses (skip silence), or stop shortening them.", kind: .player,
-            completion: .words(["off", "on"])),
+            completion: .words(["off", "on"]), details: CommandDetails.silence),
         CommandSpec(
             "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
-            completion: .words(["off", "on"])),
+            completion: .words(["off", "on"]), details: CommandDetails.normalize),
         CommandSpec(
             "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
-            kind: .player, completion: .words(["off", "on"])),
-        CommandSpec("status", "Show what is playing.", kind: .player, flags: [json]),
+            kind: .player, completion: .words(["off", "on"]), details: CommandDetails.cue),
+        CommandSpec("status", "Show what is playing.", kind: .player, flags: [json], details: CommandDetails.status),
         CommandSpec(
-            "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm]),
+            "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm],
+            details: CommandDetails.events),
         CommandSpec(
-            "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, in: [.shell, .repl],
-            completion: .files),
+            "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, flags: [maxFeedSize],
+            completion: .files, details: CommandDetails.add),
         CommandSpec(
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
-            flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json],
-            in: [.shell, .repl], completion: .shows),
-        CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json]),
+            flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json, maxFeedSize],
+            completion: .shows, details: CommandDetails.update),
+        CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json], details: CommandDetails.shows),
         CommandSpec(
             "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .query,
             flags: [
@@ -64,7 +68,7 @@ public enum CommandTable {
                 FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
                 FlagSpec("limit", value: "N", "At most N episodes."), json,
             ],
-            completion: .shows),
+            completion: .shows, details: CommandDetails.episodes),
         CommandSpec(
             "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
             flags: [
@@ -75,14 +79,14 @@ public enum CommandTable {
                     "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
                 ),
             ],
-            in: [.shell, .repl], completion: .references),
+            completion: .references, details: CommandDetails.download),
         CommandSpec(
             "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .edit,
             flags: [
                 FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
                 FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."), json,
             ],
-            completion: .references),
+            completion: .references, details: CommandDetails.mark),
         CommandSpec(
             "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
             kind: .edit,
@@ -90,74 +94,85 @@ public enum CommandTable {
                 FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
                 FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."), json,
             ],
-            completion: .shows),
+            completion: .shows, details: CommandDetails.remove),
         CommandSpec(
             "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
-            kind: .query, flags: [json], completion: .shows),
+            kind: .query, flags: [json], completion: .shows, details: CommandDetails.show),
         CommandSpec(
             "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
-            kind: .query, flags: [json]),
+            kind: .query, flags: [json], details: CommandDetails.stats),
         CommandSpec(
             "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
-            completion: .references),
+            completion: .references, details: CommandDetails.notes),
         CommandSpec(
             "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
-            flags: [json], in: [.shell, .repl], completion: .references),
+            flags: [json], completion: .references, details: CommandDetails.chapters),
         CommandSpec(
             "transcript", usage: "[<ref>]", "Show an episode's transcript, fetched once and kept.", kind: .library,
             flags: [
                 json, FlagSpec("at", value: "TIME", "Start at this time of the episode."),
                 FlagSpec("follow", "Print each cue as the running player reaches it, until the episode ends."),
             ],
-            in: [.shell, .repl], completion: .references),
+            completion: .references, details: CommandDetails.transcript),
         CommandSpec(
             "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .query,
             flags: [
                 json, FlagSpec("show", value: "SLUG", "Search one show only."),
                 FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
             ],
-            completion: .none),
+            completion: .none, details: CommandDetails.search),
         CommandSpec(
             "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
-            completion: .references),
+            completion: .references, details: CommandDetails.delete),
         CommandSpec(
             "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .edit,
             flags: [
                 FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was."),
                 json,
             ],
-            completion: .references),
+            completion: .references, details: CommandDetails.fav),
         CommandSpec(
             "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
-            flags: [json],
-            in: [.shell, .repl], completion: .files),
+            flags: [json, maxFeedSize], completion: .files, details: CommandDetails.inspect),
         CommandSpec(
             "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
-            flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs).")],
-            in: [.shell, .repl], completion: .files),
+            flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs)."), maxFeedSize],
+            completion: .files, details: CommandDetails.`import`),
         CommandSpec(
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
-            completion: .files),
+            completion: .files, details: CommandDetails.export),
         CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,
             flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
-            in: [.shell, .repl], traits: [.ignoresConfig]),
-        CommandSpec("repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell),
+            traits: [.ignoresConfig], details: CommandDetails.config),
         CommandSpec(
-            "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig]),
+            "repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell,
+            details: CommandDetails.repl),
+        CommandSpec(
+            "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig],
+            details: CommandDetails.help),
         CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),
     ]
 
     /// `--json`, as every command that can print JSON takes it.
     static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }
 
+    /// `--max-feed-size MB`, as every command that reads feeds takes it.
+    static var maxFeedSize: FlagSpec {
+        let range = LibraryTaskParser.feedSizeRange
+        return FlagSpec(
+            "max-feed-size", value: "MB",
+            "Refuse feeds larger than this many megabytes (\(range.lowerBound)-\(range.upperBound); default \(LibraryTaskParser.defaultFeedSize))."
+        )
+    }
+
     /// The commands the language parses and runs in the shell (player commands but those with a form of their own,
-    /// library edits and questions), in order: the shell's ArgumentParser subcommands list them from here.
+    /// library edits, questions and tasks), in order: the shell's ArgumentParser subcommands list them from here.
     static let shellLanguage: [CommandSpec] = available(in: .shell).filter { spec in
         switch spec.kind {
         case .player: !spec.traits.contains(.ownShellForm)
-        case .edit, .query: true
-        case .library, .session: false
+        case .edit, .query, .library: true
+        case .session: false
         }
     }
 

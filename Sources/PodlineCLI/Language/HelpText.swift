@@ -1,7 +1,10 @@
 import Foundation
 
-/// Help from the command table: every command, or one command's usage and flags.
+/// Help from the command table: every command, or one command's usage, flags and details.
 public enum HelpText {
+    /// The width the details are wrapped to.
+    static let width = 80
+
     /// Lines of help for `topic` (a command name), or for the commands of `frontEnd`.
     public static func lines(for topic: String?, in frontEnd: CommandSpec.FrontEnds = .repl) -> [String] {
         if let topic, let spec = CommandTable.spec(named: topic) {
@@ -10,6 +13,10 @@ public enum HelpText {
                 let width = spec.flags.map(\.synopsis.count).max() ?? 0
                 lines += spec.flags.map { "  " + $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
             }
+            for paragraph in paragraphs(of: spec.details) {
+                lines.append("")
+                lines += paragraph.contains("\n") ? paragraph.components(separatedBy: "\n") : wrapped(paragraph, width: width)
+            }
             return lines
         }
         let specs = CommandTable.available(in: frontEnd)
@@ -17,5 +24,25 @@ public enum HelpText {
         return specs.map { spec in
             spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary
         } + ["Names may be shortened to any unique prefix (pa for pause)."]
+    }
+
+    /// The paragraphs of a command's details.
+    static func paragraphs(of details: String) -> [String] {
+        details.isEmpty ? [] : details.components(separatedBy: "\n\n")
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

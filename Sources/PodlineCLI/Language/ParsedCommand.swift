@@ -8,8 +8,8 @@ public enum ParsedCommand: Equatable, Sendable {
     case help(String?)
     /// Leave the REPL.
     case quit
-    /// A library command, as words for the shell form (name first).
-    case library([String])
+    /// A library task, which takes a while.
+    case task(TaskCommand)
     /// A change of the library's model.
     case edit(EditCommand)
     /// A question to the library's model.

@@ -114,8 +114,8 @@ final class ReplSession {
             keepGoing = false
         case .help(let topic)?:
             HelpText.lines(for: topic).forEach { print($0) }
-        case .library(let words)?:
-            lastStatus = await LibraryCommandRunner.run(words)
+        case .task(let task)?:
+            lastStatus = await runTask(task)
         case .player(let playerCommand)?:
             runPlayer(playerCommand, words: words)
         case .edit(let edit)?:
@@ -174,6 +174,17 @@ final class ReplSession {
             lastStatus = try dispatcher.library.run(command.edit).print(json: command.json)
         } catch {
             _ = fail(error)
+        }
+    }
+
+    /// Runs a library task on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
+    private func runTask(_ command: TaskCommand) async -> Int32 {
+        guard remote == nil else { return await ShellEdit.run(command) }
+        do {
+            return try await dispatcher.tasks(.standard(json: command.json)).run(command.task)
+        } catch {
+            printError(error.message)
+            return error.exitStatus
         }
     }
 

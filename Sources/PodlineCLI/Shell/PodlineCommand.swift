@@ -11,11 +11,7 @@ public struct PodlineCommand: ParsableCommand {
         commandName: "podline",
         abstract: "A command-line podcast player.",
         version: PodlineVersion.current,
-        subcommands: LanguageSubcommands.all + [
-            EventsCommand.self, QueueCommand.self, AddCommand.self, UpdateCommand.self,
-            DownloadCommand.self, ChaptersCommand.self, TranscriptCommand.self,
-            InspectCommand.self, ImportCommand.self, ConfigCommand.self, ReplCommand.self,
-        ],
+        subcommands: LanguageSubcommands.all + [EventsCommand.self, QueueCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
     @OptionGroup(title: "Global Options") var global: GlobalOptions

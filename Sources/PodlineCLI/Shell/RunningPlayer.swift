@@ -20,17 +20,15 @@ enum RunningPlayer {
         return (answer.data as? [String: Any])?["episode"] as? [String: Any]
     }
 
-    /// What the running player plays, for commands whose argument defaults to it: its episode reference, else
-    /// its file or URL. Without a player, or with nothing loaded, one line and exit 4.
-    static func currentTarget() throws -> String {
+    /// What the running player plays, for commands whose argument defaults to it: its episode reference, else its
+    /// file or URL; nil when it holds nothing. Throws when no player runs.
+    static func playing() throws(CommandError) -> String? {
         do {
             let episode = try currentEpisode()
-            if let playing = episode?["ref"] as? String ?? episode?["url"] as? String { return playing }
-            printError("nothing is playing: give an episode, a file or a URL")
+            return episode?["ref"] as? String ?? episode?["url"] as? String
         } catch {
-            printError("\(error)")
+            throw CommandError(.noPlayer, error.description)
         }
-        throw ExitCode(ExitStatus.noPlayer)
     }
 
     /// An observer that shows each change of the library at `paths` in the running player's model, when a player

@@ -1,6 +1,6 @@
 import PodcastKit
 
-/// Runs a library edit or question typed in the shell (or in a REPL whose player runs elsewhere) on this process's own
+/// Runs a library edit, question or task typed in the shell (or in a REPL whose player runs elsewhere) on this process's own
 /// model of the library; a running player shows an edit before the command ends.
 @MainActor
 enum ShellEdit {
@@ -21,6 +21,20 @@ enum ShellEdit {
         return LibraryEditor(
             paths: paths, playingRef: { RunningPlayer.currentRef() }, stopPlayer: { (try? RunningPlayer.stop()) != nil },
             observers: [RunningPlayer.showing(changesOf: paths)])
+    }
+
+    /// Runs the library task `command` on this process's model of the library, printing as it goes; returns its exit
+    /// status.
+    static func run(_ command: TaskCommand) async -> Int32 {
+        let runner = LibraryTaskRunner(editor: editor(), output: .standard(json: command.json)) { () throws(CommandError) in
+            try RunningPlayer.playing()
+        }
+        do {
+            return try await runner.run(command.task)
+        } catch {
+            printError(error.message)
+            return error.exitStatus
+        }
     }
 
     /// Answers `command` from the library, in standard output's style; returns its exit status.

@@ -2,9 +2,8 @@ import ArgumentParser
 import CLazyLibraries
 import Foundation
 
-/// The shell form of the command language: `podline WORDS…` goes through the one command table. Player commands
-/// are parsed by the language (as REPL and socket lines are); library commands by their ArgumentParser
-/// subcommands, which the REPL runs too.
+/// The shell form of the command language: `podline WORDS…` goes through the one command table and is parsed by the
+/// language, as REPL and socket lines are; only `events`, `queue` and `repl` have ArgumentParser forms of their own.
 @MainActor
 enum ShellFront {
     /// Where a command line goes next.
@@ -54,14 +53,14 @@ enum ShellFront {
             if let status = Configuration.check(warningOnly: talksToPlayer) { return .done(status) }
         }
         switch spec.kind {
-        case .player where !spec.traits.contains(.ownShellForm), .edit, .query:
+        case .player where !spec.traits.contains(.ownShellForm), .edit, .query, .library:
             return .done(await runLanguageCommand(full))
-        case .player, .library, .session:
+        case .player, .session:
             return .parse(full)
         }
     }
 
-    /// `podline help [COMMAND]`: the table's help for the language's commands, ArgumentParser's for the others.
+    /// `podline help [COMMAND]`: the table's help.
     private static func help(_ words: [String]) -> Route {
         guard let topic = words.first else {
             HelpText.lines(for: nil, in: .shell).forEach { print($0) }
@@ -69,7 +68,6 @@ enum ShellFront {
         }
         do {
             let spec = try CommandMatcher.match(topic, in: CommandTable.available(in: .shell))
-            if spec.kind == .library { return .parse([spec.name, "--help"]) }
             HelpText.lines(for: spec.name).forEach { print($0) }
             return .done(0)
         } catch {
@@ -101,6 +99,8 @@ enum ShellFront {
             return ShellEdit.run(edit)
         case .query(let query):
             return ShellEdit.answer(query)
+        case .task(let task):
+            return await ShellEdit.run(task)
         default:
             return exitStatus { try RemoteCommand.run(words) }
         }

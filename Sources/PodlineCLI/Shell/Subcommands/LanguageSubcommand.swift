@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// A command the language parses (a player command, a library edit or question) as ArgumentParser lists it (in
+/// A command the language parses (a player command, a library edit, question or task) as ArgumentParser lists it (in
 /// `podline --help` and the completion scripts): the `slot`th of `CommandTable.shellLanguage`. Its name, summary and
 /// flags come from the command table alone; its words are parsed by the command language, as in the REPL and on the
 /// socket.
@@ -41,6 +41,8 @@ enum LanguageSubcommands {
         LanguageSubcommand<24>.self, LanguageSubcommand<25>.self, LanguageSubcommand<26>.self, LanguageSubcommand<27>.self,
         LanguageSubcommand<28>.self, LanguageSubcommand<29>.self, LanguageSubcommand<30>.self, LanguageSubcommand<31>.self,
         LanguageSubcommand<32>.self, LanguageSubcommand<33>.self, LanguageSubcommand<34>.self, LanguageSubcommand<35>.self,
+        LanguageSubcommand<36>.self, LanguageSubcommand<37>.self, LanguageSubcommand<38>.self, LanguageSubcommand<39>.self,
+        LanguageSubcommand<40>.self, LanguageSubcommand<41>.self, LanguageSubcommand<42>.self, LanguageSubcommand<43>.self,
     ]
 
     /// How many commands the slots can list.

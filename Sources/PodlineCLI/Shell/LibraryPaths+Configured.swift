@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Logging
 import PodcastKit
@@ -14,17 +13,6 @@ extension LibraryPaths {
                 .standardizedFileURL
         }
         return paths
-    }
-}
-
-/// What the commands that use the library share: where it lives (`--home` is a global flag, in force by now).
-struct LibraryOptions: ParsableArguments {
-    /// The library's locations, with new downloads going where config.toml's `download_dir` says.
-    var paths: LibraryPaths { LibraryPaths.configured() }
-
-    /// Opens the library, creating it when needed.
-    func openStore() throws(StoreError) -> LibraryStore {
-        try LibraryStore.opened(paths)
     }
 }
 

@@ -4,19 +4,23 @@ import Playback
 import PodcastKit
 
 /// Downloads episodes one after another with the progress display of `download` (bars on a terminal, NDJSON
-/// events otherwise) and the activity a running player reports; `download` and `update`'s auto-download share it.
-/// What is downloaded is recorded through the library's model (`editor`), so a running player shows it.
+/// events otherwise, nothing for a reply) and the activity a running player reports; `download` and `update`'s
+/// auto-download share it. What is downloaded is recorded through the library's model (`editor`), so a running player
+/// shows it.
+@MainActor
 struct DownloadRun {
     let display: DownloadDisplay
     private let reporter: ActivityReporter
     /// The library's model the downloads are recorded in.
     let editor: LibraryEditor
+    private let output: TaskOutput
 
-    init() async {
-        let bars = await ProgressDisplay.onTerminal()
-        display = DownloadDisplay(bars: bars)
+    init(editor: LibraryEditor, output: TaskOutput) {
+        let bars = output.printing ? ProgressDisplay.onTerminal() : nil
+        display = DownloadDisplay(bars: bars, output: output)
         reporter = ActivityReporter(display: bars?.sink)
-        editor = await ShellEdit.editor()
+        self.editor = editor
+        self.output = output
     }
 
     /// Downloads each of `listings`; a failure is one line and the rest go on. Returns how many failed.
@@ -54,12 +58,13 @@ struct DownloadRun {
                     _ = EpisodeLoudness.measure(path: file.path, keepingFor: id, in: store, trustingTags: settings.replayGain)
                 }
                 log.debug("download \(listing.ref): saved \(file.path)")
-                await display.finished(listing.ref, file: file)
+                display.finished(listing.ref, file: file)
             } catch {
-                await display.clear()
+                display.clear()
                 log.debug("download \(listing.ref): failed: \(error)")
                 // A folder that cannot be made fails every episode of the show alike: said once.
-                if said.insert("\(error)").inserted { _ = libraryFailure(error) }
+                let message = CommandError(library: error).message
+                if said.insert(message).inserted { output.problem(message) }
                 failures += 1
             }
         }

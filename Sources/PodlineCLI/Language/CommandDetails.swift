@@ -1,0 +1,299 @@
+/// What each command does, beyond its one-line summary: the help of `podline help NAME` and the man page's COMMANDS
+/// section are made from these and the command table.
+enum CommandDetails {
+    static let add = """
+        Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file). --max-feed-size MB refuses larger feeds \
+        (default 50). On the control socket it answers with the data --json prints; a file must be named with an \
+        absolute path there.
+        """
+
+    static let back = """
+        Move back by skip_back of the configuration file.
+        """
+
+    static let chapter = """
+        Jump to the start of the next chapter, the previous one (the one before when within 3 seconds of a chapter's \
+        start, as every player does), or chapter N. Chapters come from the feed or the MP3's tag (see chapters); those \
+        that start past the end are passed over.
+        """
+
+    static let chapters = """
+        An episode's chapters, from the best source that has them: the feed's podcast:chapters JSON file (fetched \
+        once, capped at 2 MB, and kept in the library for offline use; chapters marked "toc": false are hidden), the \
+        feed's Podlove Simple Chapters, the MP3's ID3v2 tag (CHAP frames, in the order of a top-level CTOC, else by \
+        their starts); of a file in another format, its own chapters (source mp4: Nero chpl or a QuickTime chapter \
+        track, as enhanced podcasts carry them; vorbis-comments: CHAPTERxxx comments of Ogg Opus, Ogg Vorbis and \
+        FLAC). Of a file, a downloaded episode, an MP3 URL or a playing stream only the tag is read. A source whose \
+        chapters cannot be used (a failed fetch, HTML, broken JSON, a broken frame, an end before its start, chapters \
+        out of order or overlapping) is passed over, with a warning under --verbose. Without an argument, the running \
+        player's episode (exit 4 when none runs). --json prints source (podcast:chapters, psc, id3 or null) and \
+        chapters (number, title, start, end, url, image; times in seconds). On the control socket it answers with the \
+        data --json prints; a file must be named with an absolute path there.
+        """
+
+    static let config = """
+        Print the effective settings and where each came from (default or the line of the config file); --defaults \
+        prints a documented config file holding every default. A bad file is refused with the key and line named, exit \
+        status 78. On the control socket it answers with the data --json prints.
+        """
+
+    static let cue = """
+        Show or hide, under the now-playing line of the player (the REPL's status line, or podline play's line, where \
+        the key t does the same), the transcript's cue being heard; without a word, toggle it. The transcript is read \
+        from the library, or fetched when the episode starts.
+        """
+
+    static let delete = """
+        Delete downloaded files; the episodes stay and play from their URLs. A file already gone is said so, and the \
+        record fixed. What is playing is refused (exit 1); an episode not downloaded is said on standard error, the \
+        others are deleted, and the exit status is 2.
+        """
+
+    static let demo = """
+        Play the demo episode that ships with Podline (no network needed). It takes the same options as play.
+        """
+
+    static let download = """
+        Download episodes; with --new every new episode (not played, not started, not downloaded) of the shows named \
+        (or of every show), newest first, at most --limit of each show; with --keep keep only the N most recent played \
+        downloads of each show afterwards. On a terminal a progress bar per download is redrawn in place on standard \
+        error; otherwise download-progress lines go to standard output as NDJSON. A running player reports the \
+        progress as download-progress events. On the control socket it answers with the data --json prints (a list: an \
+        item each show refreshed or episode downloaded).
+        """
+
+    static let episodes = """
+        List episodes, newest first, with their references. shows, episodes, stats, notes, search, show and export \
+        read the library's model (show ... set also writes the show's setting; on the socket, export names its file \
+        with an absolute path): they are the same in the shell, the REPL and on the control socket, where the reply's \
+        data is what --json prints.
+        """
+
+    static let events = """
+        Follow the running player's events until it stops, one JSON object per line (a short text form on a terminal \
+        without --json): property-change with name state, position, volume, speed, episode, queue or output_available \
+        and its data (the text form leaves out the position); episode-started; episode-ended with reason eof, stop, \
+        next or error; chapter-changed; download-progress with ref, bytes and total (null when unknown); feed-updated \
+        with show and new_episodes; error with a message (a feed that could not be read is one too). Position changes, \
+        and each download's progress, come at most 4 times a second; the complete size always comes last. Downloads \
+        and feed refreshes are those of update and download run in the player's REPL or, in another shell, while the \
+        player runs. Every line is valid JSON whatever titles hold (newlines, quotes, control characters, invalid \
+        UTF-8). Exits 4 when no player runs.
+        """
+
+    static let export = """
+        Write the subscriptions as OPML (standard output when omitted or -).
+        """
+
+    static let fav = """
+        Flip an episode's favourite mark, or set it (a show alone: its newest episode not yet played).
+        """
+
+    static let help = """
+        List the commands, or explain one with its flags (as --help after a command does).
+        """
+
+    static let `import` = """
+        Subscribe to the feeds of an OPML file. Only network feeds (http, https, feed, itpc, pcast) are subscribed: \
+        outlines naming a file or a command are skipped and counted (--verbose lists them). A feed that cannot be read \
+        now is subscribed all the same and read by the next update. Feeds already subscribed are skipped. Each feed \
+        that could not be read is reported on standard error, and the exit status is then 2. On the control socket it \
+        answers with the data --json prints; a file must be named with an absolute path there.
+        """
+
+    static let inspect = """
+        Show what a feed holds without subscribing; a permanent redirect's target is reported as new_url. A feed \
+        address is an http(s) URL (feed://, itpc:// and pcast:// mean http) or a file; another scheme is refused (exit \
+        2). A feed that is not well-formed (a truncated download, a tag never closed, an end tag that closes nothing) \
+        is still read; inspect, add and update then print one warning per fault with its line and column on standard \
+        error, at most ten a feed, and exit 0. update --json adds them to the show's line as a warnings array. On the \
+        control socket it answers with the data --json prints; a file must be named with an absolute path there.
+        """
+
+    static let mark = """
+        Mark episodes, or every episode of a show. A REF is written as for play: show-slug/N, an episode id, or \
+        show-slug/latest (the newest episode not yet played); a show alone stands for all its episodes. --older-than \
+        (30d, 2w, 12h) and --before (YYYY-MM-DD) keep only episodes published before then; with no episode or show \
+        named they apply to every show, to catch up. One summary line: Marked 12 episodes played. mark, fav, delete \
+        and remove change the library's model: they are the same in the shell, the REPL and on the control socket, and \
+        a running player shows the change at once (the played and favorite members of status --json's episode). --json \
+        prints what was done: {"state","changed","ref"} for mark, {"ref","favorite"} for fav, and for delete one \
+        {"ref","outcome" (deleted, already-gone, not-downloaded),"file"} per episode, for remove one \
+        {"slug","title","episodes","downloads","kept_in"} per show.
+        """
+
+    static let next = """
+        Play the next queued episode (fails when the queue is empty).
+        """
+
+    static let normalize = """
+        Even out the loudness of the episode playing to loudness_target, or play it at its own loudness.
+        """
+
+    static let notes = """
+        The episode's title, show, date, duration, size, file, and position or played state, then its show notes \
+        rendered for a terminal by libxml2's HTML parser: paragraphs wrapped to the width, lists as bullets, <br> \
+        kept, entities decoded, scripts and styles dropped, emphasis in bold on a terminal, links as numbered \
+        references listed at the end. --json adds description (the raw HTML) and notes (the text).
+        """
+
+    static let pause = """
+        Pause the episode; its position is saved.
+        """
+
+    static let play = """
+        Play an episode reference from the library (show-slug/N, or the episode's database id), a show (show-slug, or \
+        show-slug/latest: its newest episode not yet played), a local audio file, or an http(s) URL; more than one are \
+        queued and played in turn. A downloaded episode plays from its file, whatever folder the command was started \
+        in. With no TARGET, play resumes: the running player's episode, else the episode heard last, else the head of \
+        the queue (exit 2 when there is nothing to resume). There is one player per user: when one is running, podline \
+        play hands its items to it (they play now; --enqueue queues them), prints one line and exits 0. The flags are \
+        the same in the shell, the REPL and on the control socket; --output given to a running player moves its sound \
+        there (what it had not played yet included). Without --speed, an episode plays at its show's speed \
+        ([show_speed]), else at speed from the configuration file. On a terminal a now-playing line (show, title, \
+        chapter, position / duration, volume, speed, the time skip silence saved, sleep timer) is redrawn in place, \
+        with keys: space pause, left and right arrows back and skip, , and . the previous and next chapter, + and - \
+        volume, [ and ] speed, n next, t the transcript's cue being heard (under the line), q quit (the position is \
+        saved); nothing of it when standard output is not a terminal, or with --quiet. A library episode resumes where \
+        it was left, rewound by 2 seconds, and is marked played when it ends; its position is saved every 2 seconds \
+        and on pause, stop, quit, SIGINT, SIGTERM and SIGHUP. Enclosures that are not downloaded are streamed: \
+        playback starts before the download ends, and a seek restarts the transfer with a Range request. While it \
+        plays, podline play serves the control socket, so that the one-shot commands (pause, resume, seek, volume, \
+        status, ...) and podline events reach it. Formats: MP3 (libmpg123, sample for sample as mpg123), and through \
+        FFmpeg's libraries, loaded only when such an input is opened: MP4, M4A, M4B and MOV (AAC-LC, HE-AAC, ALAC; of \
+        a video, its first audio track), Ogg Opus and Vorbis, FLAC, WAV and ADTS AAC. The first bytes choose the \
+        decoder, not the name. Encoder delay and padding are trimmed as ffmpeg trims them. A seek in a lossy format \
+        lands on the frame asked for; the decoder starts again from an earlier packet, so the first milliseconds \
+        converge on what playing from the start gives (Opus's own documentation says its seeks converge so). A \
+        streamed M4A whose index is at the end has the end fetched with a Range request first; from a server that \
+        sends no part of a file (no Range requests) it is downloaded first, to a temporary file, with the now-playing \
+        line saying how far, then played. More than two channels are folded into stereo. A file that is missing, \
+        empty, not audio (text, HTML), in another format (AIFF), damaged, protected (DRM), a video without audio, or \
+        unreadable, or a URL that answers an HTTP error or an HTML page, is refused with one line naming it and the \
+        reason; the queue goes on and the exit status is 2. A truncated file plays what it has, then reports the \
+        truncation.
+        """
+
+    static let queue = """
+        List what plays next, or change it. REF is an episode reference, a file or a URL; INDEX counts from 1.
+        """
+
+    static let remove = """
+        Unsubscribe (alias unsubscribe): the show, its episodes, positions and downloaded files go, the files first, \
+        then the show in one transaction, so that an interruption leaves the show whole or gone and no file \
+        unrecorded. --keep-files keeps the files and says where. A show whose episode is playing is refused unless \
+        --force, which stops the player. An unknown show: exit 2, nothing removed. A later add of the same feed starts \
+        afresh.
+        """
+
+    static let repl = """
+        Read commands of the command language (below). On a terminal it edits lines with libedit: the prompt shows the \
+        play state, a now-playing line above the prompt is redrawn in place when what it shows changes (without \
+        disturbing what is being typed), Tab completes command names, show slugs, episode references and file paths, \
+        Up and Down walk the history, Ctrl-C cancels the line, and Ctrl-D or quit leaves. When standard input is not a \
+        terminal it reads one command per line with no prompt and no colour, goes on after a failing line, and exits \
+        at the end of input with the status of the last failing line (0 if none). The REPL serves the control socket \
+        while it runs; when another player already serves it, player commands are sent to that player. Library \
+        commands run inside the REPL exactly as their shell form.
+        """
+
+    static let resume = """
+        Resume the paused episode.
+        """
+
+    static let search = """
+        Where words were said or written: the kept transcripts (see transcript), episode titles and show notes, \
+        through SQLite's full-text index (every word must occur, case and accents folded, "quoted phrases" and word* \
+        prefixes). Hits are ranked, titles weighing most; each gives the show, the episode, the time for a transcript, \
+        the text with the match in bold on a terminal, and the podline play REF --start TIME that plays it. --json \
+        prints ref, show, title, kind (transcript, title or notes), time and text for each.
+        """
+
+    static let seek = """
+        Jump to TIME, or move forward or back by it.
+        """
+
+    static let show = """
+        A show's title, author, link, feed URL, counts, last update, its description rendered as notes renders show \
+        notes, and its settings, each with where it comes from. set writes one of the show's own settings into its \
+        [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
+        and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence and normalize (on or off), \
+        volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
+        early, counted as played), auto_download or prefer_format (the file streamed and downloaded when the feed \
+        offers several). They apply when an episode of the show starts; a flag of play wins over them.
+        """
+
+    static let shows = """
+        List subscribed shows.
+        """
+
+    static let silence = """
+        Shorten long pauses of the episode playing (skip silence), or stop; heard at once. The next episode starts \
+        with its own setting (skip_silence).
+        """
+
+    static let skip = """
+        Move forward by skip_forward of the configuration file.
+        """
+
+    static let sleep = """
+        Stop after TIME, at the end of the episode, or never.
+        """
+
+    static let speed = """
+        Set the speed (0.5-3.0, a trailing x is allowed), or change it.
+        """
+
+    static let stats = """
+        What the library holds (shows; episodes played, in progress, downloaded), the time listened (heard while \
+        playing: an episode only marked played adds nothing), and the time skipping silence saved in all \
+        (listened_seconds and time_saved, seconds, with --json).
+        """
+
+    static let status = """
+        What the running player is doing. With --json one object:
+
+        {"state":"playing|paused|stopped","episode":{"ref","title","show","url","duration","played","favorite"},
+         "position","duration","chapter":null|{"number","title","start","end"},"volume","speed",
+         "queue":[refs],"sleep":null|"end"|seconds,"skip_silence","time_saved","normalize","loudness",
+         "output_available"}
+
+        The episode's played and favorite are the library's marks (null for a file or a URL), kept in step with mark \
+        and fav from any front end. output_available is false while the sound server is gone: the player waits for it \
+        (saying so once on standard error) and goes on by itself when it returns. With no running player it prints \
+        stopped (or {"state":"stopped"}) and exits 0.
+        """
+
+    static let stop = """
+        Stop and unload the episode; its position is saved.
+        """
+
+    static let toggle = """
+        Pause when playing, resume when paused (the space key of the now-playing line).
+        """
+
+    static let transcript = """
+        An episode's transcript: the best of those its feed names with podcast:transcript (the listener's language \
+        from LANG first, then JSON, WebVTT, SubRip, HTML, plain text; the content decides the format, not the declared \
+        type), fetched once (capped at 20 MB) and kept in the library for offline reading. One that cannot be read is \
+        passed over for the next, with a warning under --verbose. Text form: [mm:ss] Speaker: text, a cue a line (a \
+        JSON transcript's words joined into sentences); --json prints type, url, language and cues (start, end, \
+        speaker, text; seconds, null when untimed). --at starts at that time. --follow prints each cue as the running \
+        player reaches it (from the player's position events; a seek back starts again from the cue heard) and ends \
+        with the episode. Without an argument, the running player's episode. On the control socket it answers with the \
+        data --json prints; --follow is for the shell and the REPL.
+        """
+
+    static let update = """
+        Refresh all feeds, or the shows named (slug, id or feed URL), N at a time (default 8). On a terminal a \
+        progress bar is drawn on standard error and erased at the end. A running player reports each feed as a \
+        feed-updated event. Exits with status 2 when a feed could not be read; the others are updated all the same. \
+        --json prints one object per show: show, url, status (updated, not-modified or failed), new, moved, and error \
+        or warnings. On the control socket it answers with the data --json prints (a list: an item each show refreshed \
+        or episode downloaded).
+        """
+
+    static let volume = """
+        Set the volume (0-100), or change it; changes stay within the range.
+        """
+}

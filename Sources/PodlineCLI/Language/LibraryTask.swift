@@ -1,0 +1,40 @@
+import PodcastKit
+
+/// A library command that reads feeds, files or the network, and so takes a while: run by `LibraryTaskRunner` on the
+/// library's model, in the shell, the REPL or on the control socket alike.
+public enum LibraryTask: Equatable, Sendable {
+    /// Subscribes to a feed URL or file.
+    case add(feed: String, sizeCap: Int)
+    /// Refreshes these shows (none: every show), `jobs` at once (nil: config.toml's).
+    case update(shows: [String], jobs: Int?, sizeCap: Int)
+    /// Downloads these episodes, or with `new` the new episodes of these shows (none: every show), at most `limit` a
+    /// show; then keeps `keep` played downloads a show (nil: config.toml's retention).
+    case download(targets: [String], new: Bool, limit: Int?, keep: Int?)
+    /// Subscribes to the feeds of an OPML file.
+    case importOPML(file: String, jobs: Int?, sizeCap: Int)
+    /// Shows what a feed file or URL holds, without subscribing.
+    case inspect(feed: String, sizeCap: Int)
+    /// Lists the chapters of an episode, file or URL (nil: what plays).
+    case chapters(target: String?)
+    /// Shows an episode's transcript (nil: what plays) from `at` seconds, or follows the running player through it.
+    case transcript(target: String?, at: Double?, follow: Bool)
+    /// Shows the effective settings, or with `defaults` a documented file of every default.
+    case config(defaults: Bool)
+}
+
+/// A library task as typed: the task, whether to print JSON, and the command's name (for messages).
+public struct TaskCommand: Equatable, Sendable {
+    public var task: LibraryTask
+    public var json: Bool
+    public var name: String
+}
+
+extension LibraryTask {
+    /// True for tasks whose data is a list (one item a show refreshed, an episode downloaded), however many items.
+    var answersWithList: Bool {
+        switch self {
+        case .update, .download: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import PodcastKit
+
+/// Reads the words after `add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript` and `config` into a
+/// `TaskCommand`, with the flags of the command table.
+enum LibraryTaskParser {
+    /// The megabytes `--max-feed-size` accepts.
+    static let feedSizeRange = 1...4096
+
+    /// `--max-feed-size`'s default, in megabytes.
+    static var defaultFeedSize: Int { FeedParser.defaultSizeCap / (1024 * 1024) }
+
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> TaskCommand {
+        let words = try FlagWords(arguments, for: spec)
+        let task: LibraryTask
+        switch spec.name {
+        case "add":
+            task = .add(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
+        case "update":
+            task = .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
+        case "import":
+            task = .importOPML(
+                file: try one(words, spec, "name an OPML file"), jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
+        case "inspect":
+            task = .inspect(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
+        case "download":
+            task = try download(words, spec)
+        case "chapters":
+            task = .chapters(target: try atMostOne(words, spec))
+        case "transcript":
+            let target = try atMostOne(words, spec)
+            var at: Double?
+            if let text = words.value("at") {
+                guard let seconds = TimeSpec.seconds(text) else {
+                    throw .usage(spec, "--at: '\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)")
+                }
+                at = seconds
+            }
+            let follow = words.has("follow")
+            if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
+            task = .transcript(target: target, at: at, follow: follow)
+        default:
+            guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
+            task = .config(defaults: words.has("defaults"))
+        }
+        return TaskCommand(task: task, json: words.has("json"), name: spec.name)
+    }
+
+    private static func download(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
+        let new = words.has("new")
+        if words.targets.isEmpty, !new { throw .usage(spec, "give at least one episode reference, or --new") }
+        let limit = try count(words, "limit", spec, atLeast: 1)
+        if limit != nil, !new { throw .usage(spec, "--limit goes with --new") }
+        return .download(targets: words.targets, new: new, limit: limit, keep: try count(words, "keep", spec, atLeast: 0))
+    }
+
+    private static func one(_ words: FlagWords, _ spec: CommandSpec, _ missing: String) throws(CommandError) -> String {
+        guard let first = words.targets.first else { throw .usage(spec, missing) }
+        guard words.targets.count == 1 else { throw .usage(spec, "unexpected argument '\(words.targets[1])'") }
+        return first
+    }
+
+    private static func atMostOne(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> String? {
+        guard words.targets.count <= 1 else { throw .usage(spec, "unexpected argument '\(words.targets[1])'") }
+        return words.targets.first
+    }
+
+    private static func jobs(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> Int? {
+        try count(words, "jobs", spec, atLeast: 1)
+    }
+
+    /// `--max-feed-size` in bytes (its default when not given).
+    private static func sizeCap(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> Int {
+        guard let text = words.value("max-feed-size") else { return FeedParser.defaultSizeCap }
+        guard let megabytes = Int(text), feedSizeRange.contains(megabytes) else {
+            throw .usage(spec, "--max-feed-size must be between \(feedSizeRange.lowerBound) and \(feedSizeRange.upperBound) (MB)")
+        }
+        return megabytes * 1024 * 1024
+    }
+
+    /// The whole number `--name` gives, at least `least`; nil when not given.
+    private static func count(_ words: FlagWords, _ name: String, _ spec: CommandSpec, atLeast least: Int) throws(CommandError) -> Int? {
+        guard let text = words.value(name) else { return nil }
+        guard let value = Int(text), value >= least else {
+            throw .usage(spec, least == 0 ? "--\(name) must not be negative" : "--\(name) must be at least \(least)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PodcastKit
+import Synchronization
+
+/// Shows download progress: bars on a terminal (fed by the activity reporter), throttled NDJSON events on standard
+/// output otherwise; for a reply, only what was downloaded and deleted, as data.
+final class DownloadDisplay: Sendable {
+    private let bars: ProgressDisplay?
+    private let output: TaskOutput
+    private let lastEvent = Mutex(ContinuousClock.now - .seconds(1))
+
+    init(bars: ProgressDisplay?, output: TaskOutput) {
+        self.bars = bars
+        self.output = output
+    }
+
+    /// True when progress is written as NDJSON events (standard output is for a program).
+    private var writesEvents: Bool { output.printing && bars == nil }
+
+    func progress(_ progress: DownloadProgress) {
+        guard writesEvents else { return }
+        let now = ContinuousClock.now
+        let due = lastEvent.withLock { last -> Bool in
+            guard now - last >= .milliseconds(250) || progress.received == progress.total else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        TerminalOutput.printJSON(
+            .object([
+                ("event", .string("download-progress")),
+                (
+                    "data",
+                    .object([("ref", .string(progress.ref)), ("received", .int(progress.received)), ("total", .int(progress.total))])
+                ),
+            ]))
+    }
+
+    @MainActor func finished(_ ref: String, file: URL) {
+        clear()
+        let data = JSONValue.object([("ref", .string(ref)), ("file", .string(file.path))])
+        if !output.printing {
+            output.value(data)
+        } else if writesEvents {
+            TerminalOutput.printJSON(.object([("event", .string("download-finished")), ("data", data)]))
+        } else {
+            print("\(ref): downloaded to \(file.path)")
+        }
+    }
+
+    func deleted(_ file: URL) {
+        if !output.printing {
+            output.value(.object([("deleted", .string(file.path))]))
+        } else if !writesEvents {
+            print("deleted \(file.path)")
+        }
+    }
+
+    /// Erases the bars.
+    @MainActor func clear() {
+        bars?.clear()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PodcastKit
+
+/// Runs library tasks (`add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript`, `config`) on the
+/// library's model of one front end: the shell's, the REPL's or the player's behind the control socket. What the tasks
+/// change goes through `editor`, so a player (here or elsewhere) shows it and its observers hear of it.
+@MainActor
+struct LibraryTaskRunner {
+    /// The library's model the tasks change.
+    let editor: LibraryEditor
+    /// Where they say what they did.
+    let output: TaskOutput
+    /// What the player plays now (its episode's reference, else its file or URL), for `chapters` and `transcript` named
+    /// nothing; nil when it plays nothing. Throws when no player runs.
+    let playing: @MainActor () throws(CommandError) -> String?
+
+    /// Runs `task`; returns the exit status (2 when part of it could not be read and the rest went on). A failure of
+    /// the whole task is thrown.
+    func run(_ task: LibraryTask) async throws(CommandError) -> Int32 {
+        do {
+            switch task {
+            case .add(let feed, let sizeCap): return try await add(feed, sizeCap: sizeCap)
+            case .update(let shows, let jobs, let sizeCap): return try await update(shows, jobs: jobs, sizeCap: sizeCap)
+            case .download(let targets, let new, let limit, let keep):
+                return try await download(targets, new: new, limit: limit, keep: keep)
+            case .importOPML(let file, let jobs, let sizeCap): return try await importOPML(file, jobs: jobs, sizeCap: sizeCap)
+            case .inspect(let feed, let sizeCap): return try await inspect(feed, sizeCap: sizeCap)
+            case .chapters(let target): return try await chapters(of: try target ?? requirePlaying())
+            case .transcript(let target, let at, let follow): return try await transcript(target, at: at, follow: follow)
+            case .config(let defaults): return try config(defaults: defaults)
+            }
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError(library: error)
+        }
+    }
+
+    /// The library's store, opened on first use.
+    var store: LibraryStore {
+        get throws(StoreError) { try editor.library().store }
+    }
+
+    /// What plays now; one error line when nothing does.
+    func requirePlaying() throws(CommandError) -> String {
+        guard let playing = try playing() else { throw CommandError(.noPlayer, "nothing is playing: give an episode, a file or a URL") }
+        return playing
+    }
+
+    /// Problem lines for each of a feed's warnings (where it is not well-formed), naming `feed`.
+    func warn(_ warnings: [String], feed: String) {
+        for warning in warnings { output.problem("warning: \(feed): \(warning)") }
+    }
+}
+
+extension CommandError {
+    /// A library, feed or download failure as one line and its documented exit status: what cannot be read is
+    /// unreadable (2), a store's refusal a failure (1).
+    init(library error: any Error) {
+        switch error {
+        case let error as CommandError: self = error
+        case let error as StoreError: self.init(error)
+        case let error as FeedLoadError: self.init(.unreadable, error.description)
+        case let error as FeedError: self.init(.unreadable, error.description)
+        case let error as DownloadError: self.init(.unreadable, error.description)
+        default: self.init(.failed, "\(error)")
+        }
+    }
+}

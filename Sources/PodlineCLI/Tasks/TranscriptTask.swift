@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import PodcastKit
+
+extension LibraryTaskRunner {
+    /// `transcript [TARGET] [--at TIME] [--follow]`: an episode's transcript (fetched once and kept), from `at`, or
+    /// followed cue by cue as the running player reaches it.
+    func transcript(_ target: String?, at: Double?, follow: Bool) async throws -> Int32 {
+        if follow, !output.printing {
+            throw CommandError(.unavailable, "transcript --follow: run it in a shell or the REPL, which print each cue as it is heard")
+        }
+        let playing = follow ? try requirePlaying() : nil
+        if let playing, let target, playing != target {
+            throw CommandError(.invalidParameter, "--follow follows what plays (\(playing)), not \(target)")
+        }
+        let reference = try target ?? playing ?? requirePlaying()
+        let (transcript, ref) = try await kept(reference)
+        if follow {
+            try await Self.follow(transcript, of: ref, json: output.json)
+            return 0
+        }
+        let from = at ?? 0
+        let cues = transcript.cues.filter { cue in (cue.end ?? cue.start).map { $0 >= from } ?? true }
+        output.value(Self.json(transcript, cues))
+        cues.forEach { output.line(CueLine.line($0)) }
+        return 0
+    }
+
+    /// The transcript of the episode `reference` names, and its reference: kept already (read without setting up
+    /// HTTP), else fetched and kept.
+    private func kept(_ reference: String) async throws -> (KeptTranscript, String) {
+        let store = try self.store
+        let listing = try EpisodeLookup.require(reference, in: store)
+        let episode = listing.episode
+        let id = episode.id ?? 0
+        let keptURL = try store.keptTranscriptURL(episodeID: id)
+        let found: KeptTranscript?
+        do {
+            found = try await HTTPFetcher.with(needed: TranscriptKeeper.needsFetch(episode, keptURL: keptURL)) { http in
+                guard let http else { return try store.keptTranscript(episodeID: id) }
+                return try await TranscriptKeeper(store: store, http: http).transcript(of: episode) {
+                    Logger(label: "podline.transcript").warning("\(listing.ref): \($0)")
+                }
+            }
+        } catch let error as TranscriptError {
+            throw CommandError(.unreadable, "\(reference): no transcript could be read: \(error.reason)")
+        }
+        guard let found else { throw CommandError(.unreadable, "\(listing.ref): the feed names no transcript") }
+        return (found, listing.ref)
+    }
+
+    /// Prints each cue as the running player's heard position reaches it (its position events, which its model's
+    /// onChange sends), until the episode ends or the player goes. The events are read on a thread of their own: the
+    /// player may be this process's, served by the main actor.
+    private static func follow(_ transcript: KeptTranscript, of ref: String, json: Bool) async throws {
+        guard transcript.format.isTimed else {
+            throw CommandError(.unreadable, "\(ref): the transcript has no times (\(transcript.format.name)) to follow")
+        }
+        try await awaitOnOwnThread {
+            var follower = CueFollower(cues: transcript.cues)
+            func show(_ position: Double) {
+                for cue in follower.heard(position) {
+                    // Written at once, not buffered: a pipe's reader sees each cue when it is heard.
+                    _ = TerminalOutput.write((json ? CueLine.json(cue).rendered : CueLine.line(cue)) + "\n")
+                }
+            }
+            do {
+                let status = try ControlClient().request(["status"])
+                show((status.data as? [String: Any])?["position"] as? Double ?? 0)
+                let client = try ControlClient()
+                let answer = try client.request(["events"])
+                guard answer.succeeded else { throw CommandError(.failed, answer.message ?? answer.error) }
+                while let line = try client.readLine() {
+                    guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
+                    switch event["event"] as? String {
+                    case "property-change" where event["name"] as? String == "position":
+                        if let position = event["data"] as? Double { show(position) }
+                    case "episode-ended":
+                        return
+                    case "episode-started":
+                        if ((event["episode"] as? [String: Any])?["ref"] as? String) != ref { return }
+                    default:
+                        continue
+                    }
+                }
+            } catch let error as ControlError {
+                throw CommandError(error == .noPlayer ? .noPlayer : .failed, error.description)
+            }
+        }
+    }
+
+    /// The JSON form: the transcript's type, address and language, and its cues.
+    static func json(_ transcript: KeptTranscript, _ cues: [TranscriptCue]) -> JSONValue {
+        .object([
+            ("type", .string(transcript.format.rawValue)), ("url", .string(transcript.url)),
+            ("language", .string(transcript.language)),
+            ("cues", .array(cues.map(CueLine.json))),
+        ])
+    }
+}

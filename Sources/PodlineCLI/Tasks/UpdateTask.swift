@@ -1,0 +1,106 @@
+import Logging
+import PodcastKit
+
+extension LibraryTaskRunner {
+    /// `update [SHOW…]`: refreshes feeds `jobs` at a time and says what changed, then downloads what config.toml's
+    /// `auto_download` asks for. Status 2 when a feed could not be read (the others are updated all the same).
+    func update(_ names: [String], jobs: Int?, sizeCap: Int) async throws -> Int32 {
+        let store = try self.store
+        var selected: [ShowRecord] = []
+        for name in names {
+            guard let show = try store.show(matching: name) else { throw StoreError.notFound("\(name): no such show") }
+            selected.append(show)
+        }
+        if names.isEmpty { selected = try store.shows() }
+        let jobCount = jobs ?? Configuration.settings.updateJobs
+        let bars = output.printing && !output.json ? ProgressDisplay.onTerminal() : nil
+        bars?.expectFeeds(selected.count)
+        let reporter = ActivityReporter(display: bars?.sink)
+        let log = Logger(label: "podline.http")
+        log.debug("refreshing \(selected.count) feed\(selected.count == 1 ? "" : "s"), \(jobCount) at a time")
+        let needsHTTP = selected.contains { FeedSource($0.feedURL).isRemote }
+        let results: [FeedUpdateResult]
+        do {
+            results = try await HTTPFetcher.with(needed: needsHTTP, decompressionLimit: sizeCap) { [selected] http in
+                await FeedUpdater(store: store, loader: FeedLoader(http: http, sizeCap: sizeCap)).update(selected, jobs: jobCount) {
+                    result in
+                    reporter.feed(result)
+                    log.debug("\(Self.request(result.show.feedURL)) \(result.show.feedURL): \(Self.status(result.outcome))")
+                }
+            }
+        } catch {
+            bars?.clear()
+            throw error
+        }
+        bars?.clear()
+        report(results)
+        let downloadFailures = try await autoDownload(results, store: store)
+        return results.contains(where: \.failed) || downloadFailures > 0 ? ExitStatus.unreadable : 0
+    }
+
+    /// With `auto_download = N` in config.toml (or `[show_auto_download]` for a show), downloads the N newest new
+    /// episodes of each show refreshed; returns how many downloads failed.
+    private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) async throws -> Int {
+        let settings = Configuration.settings
+        var listings: [EpisodeListing] = []
+        for result in results where !result.failed {
+            let count = settings.autoDownload(forShow: result.show.slug)
+            guard count > 0, let id = result.show.id else { continue }
+            listings += try store.newEpisodes(showIDs: [id], limitPerShow: count)
+        }
+        return listings.isEmpty ? 0 : await DownloadRun(editor: editor, output: output).download(listings, store: store)
+    }
+
+    private func report(_ results: [FeedUpdateResult]) {
+        // With --json each show's object says it; a reply still says what failed in its message.
+        let saysProblems = !(output.printing && output.json)
+        var newTotal = 0
+        for result in results {
+            let name = result.show.slug
+            output.value(Self.json(result))
+            switch result.outcome {
+            case .updated(let count, let moved):
+                newTotal += count
+                if count > 0 { output.line("\(name): \(count) new episode\(count == 1 ? "" : "s")") }
+                if moved { output.line("\(name): feed moved to \(result.show.feedURL)") }
+                if saysProblems { warn(result.warnings, feed: "\(name): \(result.show.feedURL)") }
+            case .notModified:
+                break
+            case .failed(let reason):
+                if saysProblems { output.problem("\(name): \(result.show.feedURL): \(reason)") }
+            }
+        }
+        let failed = results.filter(\.failed).count
+        output.line(
+            "Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "")."
+        )
+    }
+
+    /// `GET` for a feed fetched over HTTP, `read` for a local file.
+    private nonisolated static func request(_ url: String) -> String {
+        FeedSource(url).isRemote ? "GET" : "read"
+    }
+
+    /// What a refresh came to, for the log.
+    private nonisolated static func status(_ outcome: FeedUpdateResult.Outcome) -> String {
+        switch outcome {
+        case .updated(let count, let moved): "read, \(count) new episode\(count == 1 ? "" : "s")\(moved ? ", feed moved" : "")"
+        case .notModified: "304 not modified"
+        case .failed(let reason): "failed: \(reason)"
+        }
+    }
+
+    private static func json(_ result: FeedUpdateResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [("show", .string(result.show.slug)), ("url", .string(result.show.feedURL))]
+        switch result.outcome {
+        case .updated(let count, let moved):
+            members += [("status", .string("updated")), ("new", .int(count)), ("moved", .bool(moved))]
+        case .notModified:
+            members += [("status", .string("not-modified")), ("new", .int(0)), ("moved", .bool(false))]
+        case .failed(let reason):
+            members += [("status", .string("failed")), ("error", .string(reason))]
+        }
+        if !result.warnings.isEmpty { members.append(("warnings", .array(result.warnings.map(JSONValue.string)))) }
+        return .object(members)
+    }
+}
