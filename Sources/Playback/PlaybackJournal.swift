@@ -36,8 +36,12 @@ final class PlaybackJournal {
         }
         if item.start == nil, start == 0, let intro = settings.listening(for: item).skipIntro { start = intro }
         planned = (item.id, start)
+        stretch = (item.id, start)
         return start
     }
+
+    /// Where the current stretch of listening began (the episode's id and position): what a final save reports with it.
+    private var stretch: (id: String, start: Double)?
 
     /// The episode planned last and its start: the model's position is set to it before anything is heard.
     private var planned: (id: String, start: Double)?
@@ -50,6 +54,7 @@ final class PlaybackJournal {
             unsavedHeard += position - before
         }
         lastHeard = (item, position)
+        if stretch?.id != item.id { stretch = (item.id, position) }
         if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
     }
 
@@ -105,6 +110,12 @@ final class PlaybackJournal {
         let duration = item.duration ?? listing.episode.duration
         if final, let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05) {
             write(item, .played([id], true))
+            stretch = nil
+        } else if final, let begun = stretch, begun.id == item.id {
+            // A stretch of listening ends here (pause, stop, another episode, quit); the next one begins where this
+            // position is heard again.
+            write(item, .listened(id, from: max(0, begun.start), to: max(0, position)))
+            stretch = nil
         } else {
             write(item, .position(id, max(0, position)))
         }

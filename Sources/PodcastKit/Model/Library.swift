@@ -99,7 +99,7 @@ extension Episode {
             isPlayed = played
             position = 0
         case .favorite(_, let favorite): isFavorite = favorite
-        case .position(_, let seconds): position = seconds
+        case .position(_, let seconds), .listened(_, _, let seconds): position = seconds
         case .downloaded(_, let path): downloadedFile = paths.file(forDownload: path)
         case .downloadDeleted: downloadedFile = nil
         case .subscribed, .unsubscribed: break

@@ -6,6 +6,9 @@ public enum LibraryChange: Sendable, Equatable {
     case favorite(Int64, Bool)
     /// The listener got this far into this episode (seconds).
     case position(Int64, Double)
+    /// A stretch of listening to this episode ended (a pause, a stop, another episode, quitting): it went from `from` to
+    /// `to` (seconds), where it now stands.
+    case listened(Int64, from: Double, to: Double)
     /// This episode's file was downloaded to `path` (as the store keeps it: relative to the downloads folder when in it).
     case downloaded(Int64, path: String)
     /// This episode's downloaded file is gone; it plays from its URL.
@@ -19,7 +22,7 @@ public enum LibraryChange: Sendable, Equatable {
     public var episodeIDs: [Int64] {
         switch self {
         case .played(let ids, _): ids
-        case .favorite(let id, _), .position(let id, _), .downloaded(let id, _), .downloadDeleted(let id): [id]
+        case .favorite(let id, _), .position(let id, _), .listened(let id, _, _), .downloaded(let id, _), .downloadDeleted(let id): [id]
         case .subscribed, .unsubscribed: []
         }
     }

@@ -182,6 +182,19 @@ enum LibraryMigrations {
                         SELECT * FROM episode WHERE showID NOT IN (SELECT id FROM show WHERE removedAt IS NOT NULL);
                     """)
         }
+        migrator.registerMigration("v12: what sync must send, and how far it has read") { db in
+            // Subscription changes not sent yet (the last one of each feed wins), episode actions not sent yet (in
+            // the order they happened), and the cursors and facts of the last sync. Written by the library model's
+            // observer in the same process that changes the library, so a crash or an unreachable server loses nothing.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_subscription (url TEXT PRIMARY KEY, subscribed BOOLEAN NOT NULL, at DOUBLE NOT NULL);
+                    CREATE TABLE sync_action (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, podcast TEXT NOT NULL, episode TEXT NOT NULL, guid TEXT,
+                        action TEXT NOT NULL, timestamp DOUBLE NOT NULL, started INTEGER, position INTEGER, total INTEGER);
+                    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+        }
         return migrator
     }
 }

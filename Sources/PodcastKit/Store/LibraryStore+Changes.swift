@@ -8,7 +8,7 @@ extension LibraryStore {
             return try setPlayed(episodeIDs: ids, played)
         case .favorite(let id, let favorite):
             try setFavorite(episodeID: id, favorite)
-        case .position(let id, let seconds):
+        case .position(let id, let seconds), .listened(let id, _, let seconds):
             try setPosition(episodeID: id, seconds)
         case .downloaded(let id, let path):
             try setDownloadPath(episodeID: id, path)

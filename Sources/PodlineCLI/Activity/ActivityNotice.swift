@@ -67,7 +67,9 @@ public enum ActivityNotice: Sendable, Equatable {
         switch change {
         case .played(_, let played): return [("change", .string("played")), ("episodes", ids), ("value", .bool(played))]
         case .favorite(_, let favorite): return [("change", .string("favorite")), ("episodes", ids), ("value", .bool(favorite))]
-        case .position(_, let seconds): return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
+        case .position(_, let seconds), .listened(_, _, let seconds):
+            // Another process's model needs only where the episode stands; the stretch is recorded where it ended.
+            return [("change", .string("position")), ("episodes", ids), ("value", .number(seconds))]
         case .downloaded(_, let path): return [("change", .string("downloaded")), ("episodes", ids), ("value", .string(path))]
         case .downloadDeleted: return [("change", .string("download-deleted")), ("episodes", ids)]
         case .subscribed(let showID, let feedURL):

@@ -52,12 +52,16 @@ public struct ConfigFile: Sendable {
         }
         var settings = Settings()
         var sources: [String: String] = [:]
-        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows"]
+        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows", SyncConfig.table]
         for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
             let line = KeyLines.line(of: key, inTable: nil, text: text)
             guard let value = table[key] else { continue }
             if key == "shows" {
                 try readShows(value, into: &settings, sources: &sources, text: text, path: path)
+                continue
+            }
+            if key == SyncConfig.table {
+                try SyncConfig.read(value, into: &settings, sources: &sources, text: text, path: path)
                 continue
             }
             if let showTable = ShowTable.all.first(where: { $0.name == key }) {
@@ -130,6 +134,7 @@ public struct ConfigFile: Sendable {
     /// Each key with its effective value (as TOML) and source, in documented order; per-show settings last.
     public var entries: [(key: String, value: String, source: String)] {
         var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
+        list += SyncConfig.entries(settings, sources: sources)
         for show in settings.shows.keys.sorted() {
             for setting in ShowSettingKey.all {
                 guard let value = setting.render(settings.shows[show]!) else { continue }
@@ -156,6 +161,7 @@ public struct ConfigFile: Sendable {
         for showTable in ShowTable.all {
             lines += ["", "# \(showTable.summary)", "[\(showTable.name)]", "# \(showTable.example)"]
         }
+        lines += [""] + SyncConfig.documented
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -268,6 +268,27 @@ enum CommandDetails {
         Stop and unload the episode; its position is saved.
         """
 
+    static let sync = """
+        Keep the library in step with the sync server of config.toml's [sync] (server, kind = "gpodder" or \
+        "nextcloud", username, password_command, device, auto, allow_http): pull what other devices did, push what \
+        this one did, then pull what the push changed. Subscriptions go both ways: a show subscribed elsewhere is \
+        subscribed here (its feed read as import reads it), one given up elsewhere is removed here (its downloads \
+        kept); the first sync of a device only adds, and sends every subscription and where every started or played \
+        episode stands. Listening goes as episode actions: a play when a stretch of listening ends (pause, stop, \
+        another episode, quit) or an episode is marked played, new when it is marked unplayed, download and delete. \
+        Another device's play sets the episode's position when it is newer than this library's own listening of it, \
+        and marks it played when it reached the end; an episode is matched by GUID, then by enclosure URL, then by a \
+        normalised URL. What waits to be sent is kept in the library (a crash, kill -9 or an unreachable server loses \
+        nothing) and leaves it once the server took it. On the gpodder API the device is registered and put in one \
+        sync group with the account's other devices, so that subscriptions reach them. The password comes from \
+        PODLINE_SYNC_PASSWORD, else the first line of password_command's output; it is never stored or shown. The \
+        server must be https, but for loopback addresses or with allow_http = true. sync status says the server, the \
+        device, the last sync and what waits; --json prints one object for either. With auto (the default once [sync] \
+        is set), update and a player that stops sync by themselves; a failure is then one warning line. Exit status 69 \
+        when the server cannot be reached or fails, 77 when it refuses the credentials, 78 when [sync] is missing or \
+        broken.
+        """
+
     static let toggle = """
         Pause when playing, resume when paused (the space key of the now-playing line).
         """

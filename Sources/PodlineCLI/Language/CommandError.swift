@@ -16,6 +16,10 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case unavailable
         /// config.toml cannot be read or is not valid.
         case configuration
+        /// A server could not be reached.
+        case unreachable
+        /// A server refused the credentials.
+        case refused
     }
 
     public var kind: Kind
@@ -41,6 +45,8 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case .failed: ExitStatus.failure
         case .unreadable: ExitStatus.unreadable
         case .configuration: ExitStatus.config
+        case .unreachable: ExitStatus.unreachable
+        case .refused: ExitStatus.refused
         }
     }
 
@@ -54,6 +60,8 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unreadable: "unreadable"
         case .unavailable: "unavailable"
         case .configuration: "configuration error"
+        case .unreachable: "unreachable"
+        case .refused: "refused"
         }
     }
 
@@ -65,6 +73,9 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         case "no player": .noPlayer
         case "unreadable": .unreadable
         case "unavailable": .unavailable
+        case "configuration error": .configuration
+        case "unreachable": .unreachable
+        case "refused": .refused
         default: .failed
         }
     }

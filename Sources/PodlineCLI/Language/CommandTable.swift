@@ -142,6 +142,9 @@ public enum CommandTable {
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
             completion: .files, details: CommandDetails.export),
         CommandSpec(
+            "sync", usage: "[status]", "Keep subscriptions and places in step with a gpodder or Nextcloud server.", kind: .library,
+            flags: [json], completion: .words(["status"]), details: CommandDetails.sync),
+        CommandSpec(
             "config", "Show the effective settings and where each came from.", kind: .library,
             flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
             traits: [.ignoresConfig], details: CommandDetails.config),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PodcastKit
 
 /// Carries out library edits (`mark`, `fav`, `delete`, `remove`) by writing the library's model; the model's store keeps them
@@ -26,14 +27,28 @@ public final class LibraryEditor {
         self.observers = observers
     }
 
-    /// The library's model, opened on first use.
+    /// The library's model, opened on first use; with `[sync]` set, a sync recorder among its observers.
     public func library() throws(StoreError) -> Library {
         if let model { return model }
         let model = Library(store: try LibraryStore.opened(paths))
+        if Configuration.settings.sync != nil {
+            let recorder = SyncRecorder(store: model.store)
+            model.observe { change in
+                do {
+                    try recorder.record(change)
+                } catch {
+                    Logger(label: "podline.sync").warning("the change could not be queued for sync: \(error)")
+                }
+            }
+            syncRecorder = recorder
+        }
         for observer in observers { model.observe(observer) }
         self.model = model
         return model
     }
+
+    /// What records the library's changes for sync, once the model is open and `[sync]` is set.
+    public private(set) var syncRecorder: SyncRecorder?
 
     /// Shows a change that another process made (and kept) in the library at `database`, when that is this one.
     public func received(_ change: LibraryChange, database: String) {

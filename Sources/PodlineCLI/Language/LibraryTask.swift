@@ -20,6 +20,8 @@ public enum LibraryTask: Equatable, Sendable {
     case transcript(target: String?, at: Double?, follow: Bool)
     /// Shows the effective settings, or with `defaults` a documented file of every default.
     case config(defaults: Bool)
+    /// Keeps the library in step with the sync server, or (`status`) says how it stands.
+    case sync(status: Bool)
 }
 
 /// A library task as typed: the task, whether to print JSON, and the command's name (for messages).

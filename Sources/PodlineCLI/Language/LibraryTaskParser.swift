@@ -38,6 +38,11 @@ enum LibraryTaskParser {
             let follow = words.has("follow")
             if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
             task = .transcript(target: target, at: at, follow: follow)
+        case "sync":
+            guard words.targets.count <= 1, words.targets.allSatisfy({ $0 == "status" }) else {
+                throw .usage(spec, "takes nothing, or status")
+            }
+            task = .sync(status: words.targets == ["status"])
         default:
             guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
             task = .config(defaults: words.has("defaults"))

@@ -75,6 +75,8 @@ enum ShellPlay {
         let error = await session.run()
         signals.cancel()
         line?.stop()
+        // The player stopped: what was heard goes to the other devices (with [sync] auto; a failure is a warning).
+        if library != nil { await SyncStart.automatically(editor: dispatcher.library) }
         return error.map(ExitStatus.code(for:)) ?? 0
     }
 

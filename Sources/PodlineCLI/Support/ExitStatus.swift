@@ -14,6 +14,10 @@ public enum ExitStatus {
     public static let noPlayer: Int32 = 4
     /// Usage or validation error.
     public static let usage: Int32 = 64
+    /// A server could not be reached (EX_UNAVAILABLE).
+    public static let unreachable: Int32 = 69
+    /// A server refused the credentials (EX_NOPERM).
+    public static let refused: Int32 = 77
     /// config.toml cannot be read or holds a bad value (EX_CONFIG).
     public static let config: Int32 = 78
     /// Interrupted.

@@ -28,6 +28,7 @@ struct LibraryTaskRunner {
             case .chapters(let target): return try await chapters(of: try target ?? requirePlaying())
             case .transcript(let target, let at, let follow): return try await transcript(target, at: at, follow: follow)
             case .config(let defaults): return try config(defaults: defaults)
+            case .sync(let status): return try await status ? syncStatus() : sync()
             }
         } catch let error as CommandError {
             throw error

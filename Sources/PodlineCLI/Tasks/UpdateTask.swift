@@ -35,6 +35,7 @@ extension LibraryTaskRunner {
         bars?.clear()
         report(results)
         let downloadFailures = try await autoDownload(results, store: store)
+        await SyncStart.automatically(editor: editor)
         return results.contains(where: \.failed) || downloadFailures > 0 ? ExitStatus.unreadable : 0
     }
 

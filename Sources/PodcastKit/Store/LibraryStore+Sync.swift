@@ -1,0 +1,224 @@
+import Foundation
+import GRDB
+
+/// Subscription changes waiting to be sent by sync.
+public struct SyncSubscriptionChanges: Sendable, Equatable {
+    public var add: [String] = []
+    public var remove: [String] = []
+    public var isEmpty: Bool { add.isEmpty && remove.isEmpty }
+}
+
+/// What sync keeps in the library: the queue of what to send and the state of the last sync.
+extension LibraryStore {
+    /// Records that the feed at `url` was subscribed to (or unsubscribed), to be sent; a later change of the same feed
+    /// replaces it.
+    public func queueSubscription(_ url: String, subscribed: Bool, at date: Date = Date()) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sync_subscription (url, subscribed, at) VALUES (?, ?, ?)",
+                arguments: [url, subscribed, date.timeIntervalSince1970])
+        }
+    }
+
+    /// Records episode actions to be sent, in order.
+    public func queueActions(_ actions: [SyncAction]) throws(StoreError) {
+        guard !actions.isEmpty else { return }
+        try write { db in
+            for action in actions {
+                try db.execute(
+                    sql: """
+                        INSERT INTO sync_action (podcast, episode, guid, action, timestamp, started, position, total)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        action.podcast, action.episode, action.guid, action.kind.rawValue, action.timestamp.timeIntervalSince1970,
+                        action.started, action.position, action.total,
+                    ])
+            }
+        }
+    }
+
+    /// The subscription changes waiting.
+    public func queuedSubscriptions() throws(StoreError) -> SyncSubscriptionChanges {
+        try read { db in
+            var changes = SyncSubscriptionChanges()
+            for row in try Row.fetchAll(db, sql: "SELECT url, subscribed FROM sync_subscription ORDER BY at") {
+                if row["subscribed"] as Bool { changes.add.append(row["url"]) } else { changes.remove.append(row["url"]) }
+            }
+            return changes
+        }
+    }
+
+    /// Forgets the subscription changes that were sent (`changes`), keeping any made since.
+    public func sentSubscriptions(_ changes: SyncSubscriptionChanges) throws(StoreError) {
+        try write { db in
+            for (urls, subscribed) in [(changes.add, true), (changes.remove, false)] {
+                for url in urls {
+                    try db.execute(sql: "DELETE FROM sync_subscription WHERE url = ? AND subscribed = ?", arguments: [url, subscribed])
+                }
+            }
+        }
+    }
+
+    /// The episode actions waiting, oldest first, at most `limit`, each with its queue id.
+    public func queuedActions(limit: Int = .max) throws(StoreError) -> [(id: Int64, action: SyncAction)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sync_action ORDER BY id LIMIT ?", arguments: [min(limit, Int(Int32.max))]).compactMap {
+                row -> (id: Int64, action: SyncAction)? in
+                guard let kind = SyncAction.Kind(rawValue: row["action"]) else { return nil }
+                let action = SyncAction(
+                    podcast: row["podcast"], episode: row["episode"], guid: row["guid"], kind: kind,
+                    timestamp: Date(timeIntervalSince1970: row["timestamp"]), started: row["started"], position: row["position"],
+                    total: row["total"])
+                return (row["id"], action)
+            }
+        }
+    }
+
+    /// Forgets the episode actions sent, those queued up to `id`.
+    public func sentActions(through id: Int64) throws(StoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM sync_action WHERE id <= ?", arguments: [id]) }
+    }
+
+    /// How many subscription changes and episode actions wait to be sent.
+    public func syncWaiting() throws(StoreError) -> (subscriptions: Int, actions: Int) {
+        try read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_subscription") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_action") ?? 0
+            )
+        }
+    }
+
+    /// A value of the last sync's state (`SyncState`), nil when never set.
+    public func syncState(_ key: String) throws(StoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Sets values of the sync state together.
+    public func setSyncState(_ values: [String: String]) throws(StoreError) {
+        try write { db in
+            for (key, value) in values {
+                try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+        }
+    }
+
+    /// The id of the episode a remote action names: by GUID within its show, then by GUID alone, then by enclosure URL.
+    /// (A normalised URL is matched by the caller, over `enclosureURLs()`.)
+    public func episodeID(matching action: SyncAction) throws(StoreError) -> Int64? {
+        try read { db in
+            if let guid = action.guid, !guid.isEmpty {
+                let inShow = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT e.id FROM live_episode e JOIN live_show s ON s.id = e.showID WHERE e.guid = ? AND s.feedURL = ? LIMIT 1
+                        """, arguments: [guid, action.podcast])
+                if let inShow { return inShow }
+                if let any = try Int64.fetchOne(db, sql: "SELECT id FROM live_episode WHERE guid = ? LIMIT 1", arguments: [guid]) {
+                    return any
+                }
+            }
+            return try Int64.fetchOne(db, sql: "SELECT id FROM live_episode WHERE enclosureURL = ? LIMIT 1", arguments: [action.episode])
+        }
+    }
+
+    /// Every episode's id and enclosure URL.
+    public func enclosureURLs() throws(StoreError) -> [(id: Int64, url: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, enclosureURL FROM live_episode WHERE enclosureURL IS NOT NULL").map {
+                ($0["id"], $0["enclosureURL"])
+            }
+        }
+    }
+
+    /// Sets an episode's position as another device left it at `date` (its last heard time), when that is later
+    /// than this library's own listening of it; true when it changed.
+    public func takePosition(episodeID: Int64, _ position: Double, heardAt date: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE episode SET position = ?, heardAt = ? WHERE id = ? AND (heardAt IS NULL OR heardAt < ?)",
+                arguments: [max(0, position), date.timeIntervalSince1970, episodeID, date.timeIntervalSince1970])
+            return db.changesCount > 0
+        }
+    }
+}
+
+/// The names of the sync state's values.
+public enum SyncState {
+    /// The server's `timestamp` after the last subscription pull or push.
+    public static let subscriptionsSince = "subscriptions_since"
+    /// The episode-action cursor.
+    public static let actionsSince = "actions_since"
+    /// When the last sync ended (seconds since 1970).
+    public static let lastSync = "last_sync"
+    /// The server and device the cursors belong to (a change of either starts again from the beginning).
+    public static let account = "account"
+}
+
+/// How sync compares episode URLs that differ only in ways servers rewrite them.
+public enum SyncURL {
+    /// The URL with its scheme, a leading `www.`, the host's case and a trailing slash taken away.
+    public static func comparable(_ url: String) -> String {
+        var text = Substring(url)
+        if let scheme = text.range(of: "://") { text = text[scheme.upperBound...] }
+        var rest = String(text)
+        if let slash = rest.firstIndex(of: "/") {
+            rest = rest[..<slash].lowercased() + rest[slash...]
+        } else {
+            rest = rest.lowercased()
+        }
+        if rest.hasPrefix("www.") { rest.removeFirst(4) }
+        while rest.hasSuffix("/") { rest.removeLast() }
+        return rest
+    }
+
+}
+
+extension LibraryStore {
+    /// What sync calls these episodes by (those without an enclosure, or of a feed read from a file, have nothing to
+    /// sync and are left out).
+    public func syncIdentities(episodeIDs ids: [Int64]) throws(StoreError) -> [SyncIdentity] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            var found: [SyncIdentity] = []
+            // In slices: SQLite takes at most 32,766 parameters.
+            for start in stride(from: 0, to: ids.count, by: 10_000) {
+                let slice = Array(ids[start..<min(start + 10_000, ids.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                found += try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT e.id, s.feedURL, e.enclosureURL, e.guid, e.duration FROM episode e JOIN show s ON s.id = e.showID
+                        WHERE e.id IN (\(marks)) AND e.enclosureURL IS NOT NULL AND s.feedURL LIKE 'http%' ORDER BY e.id
+                        """, arguments: StatementArguments(slice)
+                ).map {
+                    SyncIdentity(
+                        id: $0["id"], podcast: $0["feedURL"], episode: $0["enclosureURL"], guid: $0["guid"], duration: $0["duration"])
+                }
+            }
+            return found
+        }
+    }
+
+    /// Every played episode and every episode started, with where it stands and when it was last heard: what a
+    /// device's first sync tells the others.
+    public func listeningState() throws(StoreError) -> [(identity: SyncIdentity, played: Bool, position: Double, heardAt: Date?)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id, s.feedURL, e.enclosureURL, e.guid, e.duration, e.isPlayed, e.position, e.heardAt
+                    FROM live_episode e JOIN live_show s ON s.id = e.showID
+                    WHERE e.enclosureURL IS NOT NULL AND s.feedURL LIKE 'http%' AND (e.isPlayed OR e.position > 0) ORDER BY e.id
+                    """
+            ).map { row in
+                (
+                    SyncIdentity(
+                        id: row["id"], podcast: row["feedURL"], episode: row["enclosureURL"], guid: row["guid"], duration: row["duration"]),
+                    row["isPlayed"], row["position"], (row["heardAt"] as Double?).map(Date.init(timeIntervalSince1970:))
+                )
+            }
+        }
+    }
+}

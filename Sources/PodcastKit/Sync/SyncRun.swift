@@ -1,0 +1,240 @@
+import Foundation
+
+/// What one sync did.
+public struct SyncReport: Sendable, Equatable {
+    /// Shows subscribed to because another device had them, and shows given up because another device did.
+    public var subscribed: [String] = []
+    public var unsubscribed: [String] = []
+    /// Subscription changes and episode actions sent.
+    public var sentSubscriptions = 0
+    public var sentActions = 0
+    /// Episode actions received, and how many changed an episode here (its position, or played).
+    public var receivedActions = 0
+    public var appliedActions = 0
+    /// Actions received that name no episode of the library (of a show not subscribed here).
+    public var unmatchedActions = 0
+    /// One line for each thing passed over (a malformed action, a refused URL), for `--verbose`.
+    public var notes: [String] = []
+    /// True when this was the device's first sync with the server.
+    public var first = false
+}
+
+/// One sync of the library with a server: pull what other devices did, push what this one did, then pull what the
+/// push changed. Everything received goes through the library's model (so a running player shows it) with the
+/// recorder muted; the cursors advance only once what they cover is applied, and the queue empties only once the
+/// server took it, so a sync cut short anywhere loses nothing and sends nothing twice.
+@MainActor
+public struct SyncRun {
+    let library: Library
+    let recorder: SyncRecorder
+    let server: SyncServer
+    /// Reads the feeds of shows subscribed to because another device had them.
+    let loader: FeedLoader
+    /// Feeds fetched at once.
+    let jobs: Int
+    /// An episode counts as played when fewer seconds than this remain.
+    let playedMargin: Double
+    /// The caption this device gets on the server.
+    let caption: String
+
+    public init(
+        library: Library, recorder: SyncRecorder, server: SyncServer, loader: FeedLoader, jobs: Int, playedMargin: Double,
+        caption: String
+    ) {
+        self.library = library
+        self.recorder = recorder
+        self.server = server
+        self.loader = loader
+        self.jobs = jobs
+        self.playedMargin = playedMargin
+        self.caption = caption
+    }
+
+    /// The most actions sent in one request.
+    static let batch = 1000
+    /// A page of actions this long may have more behind it.
+    static let pageSize = 1000
+
+    private var store: LibraryStore { library.store }
+
+    /// Runs the sync.
+    public func run() async throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        let account = "\(server.settings.kind.rawValue) \(server.settings.server) \(server.settings.username) \(server.device)"
+        let known = try kept { try store.syncState(SyncState.account) }
+        report.first = known != account
+        if report.first {
+            try kept {
+                try store.setSyncState([SyncState.account: account, SyncState.subscriptionsSince: "0", SyncState.actionsSince: "0"])
+            }
+            try await server.registerDevice(caption: caption)
+        }
+        try await server.linkDevices()
+        try await pullSubscriptions(into: &report)
+        try await pushSubscriptions(into: &report)
+        try await pullActions(into: &report)
+        try await pushActions(into: &report)
+        // What the push changed for the group (a URL the server rewrote, another device's change in the meantime).
+        try await pullSubscriptions(into: &report)
+        try kept { try store.setSyncState([SyncState.lastSync: String(Date().timeIntervalSince1970)]) }
+        return report
+    }
+
+    /// Runs `body`, which reads or writes the library; a failure is the sync's.
+    private func kept<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .library("the library: \(error)")
+        }
+    }
+
+    /// Takes other devices' subscription changes: new shows are subscribed to (their feeds read, as `import` reads
+    /// them), shows given up elsewhere are removed here (their downloads kept), except on a first sync, which only
+    /// adds. A change this device has not sent yet wins over the server's.
+    private func pullSubscriptions(into report: inout SyncReport) async throws(SyncError) {
+        let cursor = Int(try kept { try store.syncState(SyncState.subscriptionsSince) } ?? "0") ?? 0
+        // The servers compare whole seconds strictly: a change made in the second of the last answer would be missed.
+        // A second again is read twice instead (taking a change twice changes nothing).
+        let changes = try await server.pullSubscriptions(since: max(0, cursor - 1))
+        let pending = try kept { try store.queuedSubscriptions() }
+        let waiting = Set(pending.add + pending.remove)
+        let shows: [ShowRecord] = try kept { try store.shows() }
+        let subscribed = Set(shows.map(\.feedURL))
+        var adds: [String] = []
+        for url in Set(changes.add) where !waiting.contains(url) && !subscribed.contains(url) {
+            guard FeedURL.isRemote(url), FeedURL.unsupportedScheme(url) == nil else {
+                report.notes.append("\(url): not an http(s) feed URL, not subscribed")
+                continue
+            }
+            adds.append(url)
+        }
+        if !adds.isEmpty {
+            let entries = adds.sorted().map { OPMLDocument.Entry(title: nil, feedURL: FeedURL.normalized($0)) }
+            let summary: ImportSummary
+            do {
+                summary = try await OPMLImport(store: store, loader: loader).subscribe(entries, jobs: jobs)
+            } catch {
+                throw .library("the library: \(error)")
+            }
+            recorder.applyingRemote {
+                for show in summary.subscribed {
+                    if let id = show.id { library.show(.subscribed(showID: id, feedURL: show.feedURL)) }
+                }
+            }
+            report.subscribed += summary.subscribed.map(\.slug)
+            report.notes += summary.failures.map { "\($0) (subscribed; update reads it again)" }
+        }
+        if !report.first {
+            let removed = Set(changes.remove).subtracting(changes.add).subtracting(waiting)
+            for show in shows where removed.contains(show.feedURL) {
+                try recorder.applyingRemote { () throws(SyncError) in
+                    _ = try kept { try library.remove(show, keepFiles: true) }
+                }
+                report.unsubscribed.append(show.slug)
+            }
+        }
+        try kept { try store.setSyncState([SyncState.subscriptionsSince: String(changes.timestamp)]) }
+    }
+
+    /// Sends the subscription changes waiting (on a first sync, every subscription), and takes the URLs the server
+    /// rewrote.
+    private func pushSubscriptions(into report: inout SyncReport) async throws(SyncError) {
+        var changes = try kept { try store.queuedSubscriptions() }
+        var sent = changes
+        if report.first {
+            let all = try kept { try store.shows().map { $0.feedURL }.filter(FeedURL.isRemote) }
+            sent.add = Array(Set(all + changes.add)).sorted()
+        }
+        guard !sent.isEmpty else { return }
+        let answer = try await server.pushSubscriptions(add: sent.add, remove: sent.remove)
+        try kept {
+            try store.sentSubscriptions(changes)
+            if let timestamp = answer.timestamp { try store.setSyncState([SyncState.subscriptionsSince: String(timestamp)]) }
+        }
+        changes = sent
+        report.sentSubscriptions = changes.add.count + changes.remove.count
+        for (old, new) in answer.updateURLs where new.isEmpty {
+            report.notes.append("\(old): the server refused this feed URL")
+        }
+    }
+
+    /// Takes other devices' episode actions, page by page: a `play` sets the episode's position when it is newer than
+    /// this library's own listening of it, and marks the episode played when it reached the end.
+    private func pullActions(into report: inout SyncReport) async throws(SyncError) {
+        var since = Int(try kept { try store.syncState(SyncState.actionsSince) } ?? "0") ?? 0
+        var normalised: [String: Int64]?
+        while true {
+            let page = try await server.pullActions(since: since)
+            report.notes += page.skipped
+            report.receivedActions += page.actions.count
+            for action in page.actions where action.kind == .play {
+                var id = try kept { try store.episodeID(matching: action) }
+                if id == nil {
+                    if normalised == nil {
+                        let urls = try kept { try store.enclosureURLs() }
+                        normalised = Dictionary(urls.map { (SyncURL.comparable($0.url), $0.id) }, uniquingKeysWith: { first, _ in first })
+                    }
+                    id = normalised?[SyncURL.comparable(action.episode)]
+                }
+                guard let id else {
+                    report.unmatchedActions += 1
+                    continue
+                }
+                if try apply(action, to: id) { report.appliedActions += 1 }
+            }
+            try kept { try store.setSyncState([SyncState.actionsSince: String(page.timestamp)]) }
+            // A full page may have more behind it; the cursor is inclusive, so the next page starts with the last
+            // action again (applying it twice changes nothing).
+            guard page.actions.count >= Self.pageSize, page.timestamp > since else { break }
+            since = page.timestamp
+        }
+    }
+
+    /// Applies a remote `play` to the episode `id`; true when it changed it.
+    private func apply(_ action: SyncAction, to id: Int64) throws(SyncError) -> Bool {
+        guard let position = action.position else { return false }
+        let total = action.total.flatMap { $0 > 0 ? Double($0) : nil }
+        let reachedEnd = total.map { Double(position) >= $0 - min(playedMargin, $0 * 0.05) } ?? false
+        return try recorder.applyingRemote { () throws(SyncError) -> Bool in
+            try kept { () throws -> Bool in
+                guard try store.takePosition(episodeID: id, Double(position), heardAt: action.timestamp) else { return false }
+                if reachedEnd {
+                    try library.apply(.played([id], true))
+                } else {
+                    library.show(.position(id, Double(position)))
+                }
+                return true
+            }
+        }
+    }
+
+    /// Sends the episode actions waiting, in batches (on a first sync, first where every started or played episode
+    /// stands); each batch leaves the queue once the server took it.
+    private func pushActions(into report: inout SyncReport) async throws(SyncError) {
+        if report.first {
+            // Where each episode stands, but for those whose listening waits in the queue (sent just after).
+            let queued = Set(try kept { try store.queuedActions() }.map(\.action.episode))
+            let state = try kept { try store.listeningState() }.filter { !queued.contains($0.identity.episode) }
+            let now = Date()
+            let actions = state.compactMap { entry -> SyncAction? in
+                let total = entry.identity.duration.map { Int($0.rounded()) }
+                let position = entry.played ? total : Int(entry.position.rounded(.down))
+                guard let position, position > 0 else { return nil }
+                return entry.identity.action(.play, at: entry.heardAt ?? now, started: 0, position: position, total: total ?? position)
+            }
+            for start in stride(from: 0, to: actions.count, by: Self.batch) {
+                let slice = Array(actions[start..<min(start + Self.batch, actions.count)])
+                _ = try await server.pushActions(slice)
+                report.sentActions += slice.count
+            }
+        }
+        while true {
+            let queued = try kept { try store.queuedActions(limit: Self.batch) }
+            guard let last = queued.last else { break }
+            _ = try await server.pushActions(queued.map(\.action))
+            try kept { try store.sentActions(through: last.id) }
+            report.sentActions += queued.count
+        }
+    }
+}

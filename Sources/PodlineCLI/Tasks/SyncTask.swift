@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import PodcastKit
+
+extension LibraryTaskRunner {
+    /// `sync`: keeps the library in step with the `[sync]` server; one line (or one JSON object) saying what moved.
+    func sync() async throws(CommandError) -> Int32 {
+        let report = try await SyncStart.run(editor: editor)
+        for note in report.notes { Logger(label: "podline.sync").info("\(note)") }
+        let settings = try SyncStart.settings()
+        output.value(SyncStart.json(report, settings: settings))
+        output.line(SyncStart.summary(report, settings: settings))
+        return 0
+    }
+
+    /// `sync status`: the server, the device, the last sync and what waits to be sent.
+    func syncStatus() throws(CommandError) -> Int32 {
+        let settings = try SyncStart.settings()
+        let store: LibraryStore
+        let waiting: (subscriptions: Int, actions: Int)
+        let last: Date?
+        do {
+            store = try self.store
+            waiting = try store.syncWaiting()
+            last = try store.syncState(SyncState.lastSync).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        } catch {
+            throw CommandError(error)
+        }
+        let device = settings.device ?? SyncDevice.standard()
+        output.value(
+            .object([
+                ("server", .string(settings.server)), ("kind", .string(settings.kind.rawValue)), ("username", .string(settings.username)),
+                ("device", .string(device)), ("auto", .bool(settings.auto)),
+                ("last_sync", last.map { .string(SyncAction.timeText($0) + "Z") } ?? .null),
+                ("waiting", .object([("subscriptions", .int(Int64(waiting.subscriptions))), ("actions", .int(Int64(waiting.actions)))])),
+            ]))
+        output.line("\(settings.server) (\(settings.kind.rawValue)) as \(settings.username), device \(device)")
+        output.line("last sync: \(last.map { SyncAction.timeText($0).replacingOccurrences(of: "T", with: " ") + " UTC" } ?? "never")")
+        output.line(
+            "waiting: \(waiting.subscriptions) subscription change\(waiting.subscriptions == 1 ? "" : "s"), \(waiting.actions) episode action\(waiting.actions == 1 ? "" : "s")"
+        )
+        return 0
+    }
+}
+
+/// How a sync starts from the settings: the server's address checked, the password had, the run made on a front
+/// end's library model; shared by `sync` and the automatic syncs.
+@MainActor
+enum SyncStart {
+    /// `[sync]`, or a configuration error saying what is missing.
+    static func settings() throws(CommandError) -> SyncSettings {
+        guard let sync = Configuration.settings.sync else {
+            throw CommandError(.configuration, "sync: no [sync] server in config.toml (see 'podline help sync')")
+        }
+        return sync
+    }
+
+    /// True when `[sync]` asks for automatic syncs.
+    static var isAutomatic: Bool { Configuration.settings.sync?.auto == true }
+
+    /// Runs one sync on `editor`'s model of the library.
+    static func run(editor: LibraryEditor) async throws(CommandError) -> SyncReport {
+        let settings = try settings()
+        try checkAddress(settings)
+        let password = try password(settings)
+        let library: Library
+        do {
+            library = try editor.library()
+        } catch {
+            throw CommandError(error)
+        }
+        let recorder = editor.syncRecorder ?? SyncRecorder(store: library.store)
+        let device = settings.device ?? SyncDevice.standard()
+        let configured = Configuration.settings
+        do {
+            return try await HTTPFetcher.with { http in
+                let server = SyncServer(settings: settings, password: password, device: device, http: http!)
+                let run = SyncRun(
+                    library: library, recorder: recorder, server: server, loader: FeedLoader(http: http), jobs: configured.updateJobs,
+                    playedMargin: configured.playedMargin, caption: "Podline on \(ProcessInfo.processInfo.hostName)")
+                return try await run.run()
+            }
+        } catch let error as SyncError {
+            throw CommandError(sync: error)
+        } catch {
+            throw CommandError(.failed, "sync: \(error)")
+        }
+    }
+
+    /// Syncs by itself (after `update`, when a player stops) when `[sync]` asks for it; a failure is one warning line.
+    static func automatically(editor: LibraryEditor) async {
+        guard isAutomatic else { return }
+        do {
+            let report = try await run(editor: editor)
+            let line = summary(report, settings: try settings())
+            Logger(label: "podline.sync").debug("\(line)")
+        } catch {
+            printError("warning: \(error.message)")
+        }
+    }
+
+    /// Plain HTTP only to a loopback address, unless `allow_http`.
+    private static func checkAddress(_ settings: SyncSettings) throws(CommandError) {
+        guard let url = URL(string: settings.server), let scheme = url.scheme?.lowercased(), let host = url.host else {
+            throw CommandError(.configuration, "sync: server \(settings.server) is not an http(s) URL")
+        }
+        let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
+        guard scheme == "https" || (scheme == "http" && (loopback || settings.allowHTTP)) else {
+            throw CommandError(
+                .configuration,
+                "sync: server \(settings.server) is not https (set allow_http = true in [sync] to send the password in the clear)")
+        }
+    }
+
+    /// The password: `PODLINE_SYNC_PASSWORD`, else the first line `password_command` prints. Never in a message.
+    private static func password(_ settings: SyncSettings) throws(CommandError) -> String {
+        if let password = ProcessEnvironment.value("PODLINE_SYNC_PASSWORD"), !password.isEmpty { return password }
+        guard let command = settings.passwordCommand else {
+            throw CommandError(.configuration, "sync: no password (set password_command in [sync], or PODLINE_SYNC_PASSWORD)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CommandError(.configuration, "sync: password_command could not be run: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandError(.configuration, "sync: password_command failed (exit status \(process.terminationStatus))")
+        }
+        let first =
+            String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard !first.isEmpty else { throw CommandError(.configuration, "sync: password_command printed no password") }
+        return first
+    }
+
+    /// One line saying what a sync did.
+    static func summary(_ report: SyncReport, settings: SyncSettings) -> String {
+        var parts: [String] = []
+        if !report.subscribed.isEmpty { parts.append("subscribed to \(report.subscribed.joined(separator: ", "))") }
+        if !report.unsubscribed.isEmpty { parts.append("removed \(report.unsubscribed.joined(separator: ", "))") }
+        parts.append("\(report.appliedActions) of \(report.receivedActions) episode action\(report.receivedActions == 1 ? "" : "s") taken")
+        parts.append(
+            "sent \(report.sentSubscriptions) subscription change\(report.sentSubscriptions == 1 ? "" : "s") and \(report.sentActions) action\(report.sentActions == 1 ? "" : "s")"
+        )
+        return "Synced with \(settings.server)\(report.first ? " (first sync)" : ""): " + parts.joined(separator: "; ") + "."
+    }
+
+    /// The JSON form of what a sync did.
+    static func json(_ report: SyncReport, settings: SyncSettings) -> JSONValue {
+        .object([
+            ("server", .string(settings.server)), ("device", .string(settings.device ?? SyncDevice.standard())),
+            ("first", .bool(report.first)),
+            (
+                "subscriptions",
+                .object([
+                    ("subscribed", .array(report.subscribed.map(JSONValue.string))),
+                    ("removed", .array(report.unsubscribed.map(JSONValue.string))),
+                    ("sent", .int(Int64(report.sentSubscriptions))),
+                ])
+            ),
+            (
+                "actions",
+                .object([
+                    ("received", .int(Int64(report.receivedActions))), ("applied", .int(Int64(report.appliedActions))),
+                    ("unmatched", .int(Int64(report.unmatchedActions))), ("sent", .int(Int64(report.sentActions))),
+                ])
+            ),
+            ("skipped", .array(report.notes.map(JSONValue.string))),
+        ])
+    }
+}
+
+extension CommandError {
+    /// A sync failure with its documented exit status.
+    init(sync error: SyncError) {
+        switch error {
+        case .unreachable(let reason): self.init(.unreachable, "sync: \(reason)")
+        case .refused(let reason): self.init(.refused, "sync: \(reason)")
+        case .settings(let reason): self.init(.configuration, "sync: \(reason)")
+        case .server(let reason), .library(let reason): self.init(.failed, "sync: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+"""A second device for Podline's sync tests: mygpoclient, as a phone app uses the gpodder.net API.
+
+Usage: phone.py SERVER USER PASSWORD DEVICE COMMAND [ARGS...]; prints one JSON value.
+  signup                           creates the account (the server's registration route)
+  register                         the device, as a phone registers itself (type mobile)
+  link OTHER                       one sync group of this device and OTHER
+  subscribe URL...                 subscribes (and unsubscribe URL...)
+  subscriptions                    the device's subscriptions as the server gives them from since=0
+  play PODCAST EPISODE GUID STARTED POSITION TOTAL TIMESTAMP
+  actions [SINCE]                  the account's episode actions since SINCE (default 0)
+
+mygpoclient sends Basic credentials only after a challenge with a realm, and its POSTs without a Content-Type; the
+client class below sends both up front, as Podline, AntennaPod and Kasts do.
+"""
+import base64
+import json
+import sys
+import urllib.request
+
+from mygpoclient import api, json as mjson
+from mygpoclient.api import EpisodeAction
+
+server, user, password, device, command, *args = sys.argv[1:]
+
+
+class PhoneClient(mjson.JsonClient):
+    def _prepare_request(self, method, uri, data):
+        request = mjson.JsonClient._prepare_request(method, uri, data)
+        token = base64.b64encode(f"{user}:{password}".encode()).decode()
+        request.add_header("Authorization", "Basic " + token)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        return request
+
+
+client = api.MygPodderClient(user, password, server, client_class=PhoneClient)
+
+if command == "signup":
+    request = urllib.request.Request(
+        server.rstrip("/") + "/api/2/auth/%s/register.json" % user, data=json.dumps({"password": password}).encode(),
+        headers={"Content-Type": "application/json"}, method="POST")
+    result = json.loads(urllib.request.urlopen(request).read())
+elif command == "register":
+    client.update_device_settings(device, caption="Phone", type="mobile")
+    result = {"device": device}
+elif command == "link":
+    result = client._client.POST(
+        server.rstrip("/") + "/api/2/sync-devices/%s.json" % user,
+        {"synchronize": [[device, args[0]]], "stop-synchronize": []})
+elif command == "subscribe":
+    update = client.update_subscriptions(device, add_urls=args)
+    result = {"since": update.since, "update_urls": update.update_urls}
+elif command == "unsubscribe":
+    update = client.update_subscriptions(device, remove_urls=args)
+    result = {"since": update.since}
+elif command == "subscriptions":
+    changes = client.pull_subscriptions(device, since=0)
+    result = {"add": changes.add, "remove": changes.remove, "since": changes.since}
+elif command == "play":
+    podcast, episode, guid, started, position, total, timestamp = args
+    action = EpisodeAction(podcast, episode, "play", device=device, timestamp=timestamp,
+                           started=int(started), position=int(position), total=int(total))
+    # mygpoclient's actions carry no guid; the dictionary is sent as it is, with one added as AntennaPod sends it.
+    entry = action.to_dictionary()
+    entry["guid"] = guid
+    result = {"since": client._client.POST(client._locator.upload_episode_actions_uri(), [entry])["timestamp"]}
+elif command == "actions":
+    changes = client.download_episode_actions(since=int(args[0]) if args else 0)
+    result = {"since": changes.since, "actions": [a.to_dictionary() for a in changes.actions]}
+else:
+    sys.exit("unknown command " + command)
+print(json.dumps(result))
