@@ -9,7 +9,8 @@ public final class GPodderServer: @unchecked Sendable {
     public let port: Int
 
     /// The package's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The Python of the sync tests' environment.
     public static var python: String {

@@ -70,10 +70,12 @@ public struct SyncRun {
             try await server.registerDevice(caption: caption)
         }
         try await server.linkDevices()
+        // Where this library's episodes stand before anything is taken from the others: what a first sync tells them.
+        let standing = report.first ? try listeningState() : []
         try await pullSubscriptions(into: &report)
         try await pushSubscriptions(into: &report)
         try await pullActions(into: &report)
-        try await pushActions(into: &report)
+        try await pushActions(standing, into: &report)
         // What the push changed for the group (a URL the server rewrote, another device's change in the meantime).
         try await pullSubscriptions(into: &report)
         try kept { try store.setSyncState([SyncState.lastSync: String(Date().timeIntervalSince1970)]) }
@@ -183,11 +185,15 @@ public struct SyncRun {
                 }
                 if try apply(action, to: id) { report.appliedActions += 1 }
             }
-            try kept { try store.setSyncState([SyncState.actionsSince: String(page.timestamp)]) }
-            // A full page may have more behind it; the cursor is inclusive, so the next page starts with the last
-            // action again (applying it twice changes nothing).
-            guard page.actions.count >= Self.pageSize, page.timestamp > since else { break }
-            since = page.timestamp
+            // The cursor is the time of the newest action taken, a second early: the servers compare it with the
+            // actions' own times (one inclusively, one strictly), so a server whose clock is off moves it nowhere, and
+            // the actions of that last second come again (taking one twice changes nothing).
+            let newest = page.actions.map { Int($0.timestamp.timeIntervalSince1970) }.max().map { $0 - 1 } ?? since
+            let next = max(since, min(newest, page.timestamp))
+            try kept { try store.setSyncState([SyncState.actionsSince: String(next)]) }
+            // A full page may have more behind it.
+            guard page.actions.count >= Self.pageSize, next > since else { break }
+            since = next
         }
     }
 
@@ -209,25 +215,27 @@ public struct SyncRun {
         }
     }
 
-    /// Sends the episode actions waiting, in batches (on a first sync, first where every started or played episode
-    /// stands); each batch leaves the queue once the server took it.
-    private func pushActions(into report: inout SyncReport) async throws(SyncError) {
-        if report.first {
-            // Where each episode stands, but for those whose listening waits in the queue (sent just after).
-            let queued = Set(try kept { try store.queuedActions() }.map(\.action.episode))
-            let state = try kept { try store.listeningState() }.filter { !queued.contains($0.identity.episode) }
-            let now = Date()
-            let actions = state.compactMap { entry -> SyncAction? in
-                let total = entry.identity.duration.map { Int($0.rounded()) }
-                let position = entry.played ? total : Int(entry.position.rounded(.down))
-                guard let position, position > 0 else { return nil }
-                return entry.identity.action(.play, at: entry.heardAt ?? now, started: 0, position: position, total: total ?? position)
-            }
-            for start in stride(from: 0, to: actions.count, by: Self.batch) {
-                let slice = Array(actions[start..<min(start + Self.batch, actions.count)])
-                _ = try await server.pushActions(slice)
-                report.sentActions += slice.count
-            }
+    /// Where every started or played episode stands, as play actions, but for those whose listening waits in the
+    /// queue (sent with it).
+    private func listeningState() throws(SyncError) -> [SyncAction] {
+        let queued = Set(try kept { try store.queuedActions() }.map(\.action.episode))
+        let state = try kept { try store.listeningState() }.filter { !queued.contains($0.identity.episode) }
+        let now = Date()
+        return state.compactMap { entry -> SyncAction? in
+            let total = entry.identity.duration.map { Int($0.rounded()) }
+            let position = entry.played ? total : Int(entry.position.rounded(.down))
+            guard let position, position > 0 else { return nil }
+            return entry.identity.action(.play, at: entry.heardAt ?? now, started: 0, position: position, total: total ?? position)
+        }
+    }
+
+    /// Sends `standing` (a first sync's listening state), then the episode actions waiting, in batches; each batch of
+    /// the queue leaves it once the server took it.
+    private func pushActions(_ standing: [SyncAction], into report: inout SyncReport) async throws(SyncError) {
+        for start in stride(from: 0, to: standing.count, by: Self.batch) {
+            let slice = Array(standing[start..<min(start + Self.batch, standing.count)])
+            _ = try await server.pushActions(slice)
+            report.sentActions += slice.count
         }
         while true {
             let queued = try kept { try store.queuedActions(limit: Self.batch) }
