@@ -114,6 +114,13 @@ struct NextcloudSyncTests {
         #expect(try waiting() == ["subscriptions": 0, "actions": 0])
         #expect(try standIn.state()["posted"] as? [Int] == [1], "sent once")
 
+        // Subscriptions pass the rules OPML's do: no local path, no command.
+        try standIn.control(#"{"seed_subscriptions":["file:///etc/passwd","|touch /tmp/podline-pwned"]}"#)
+        let refused = try podline(["sync", "--verbose"])
+        #expect(refused.status == 0 && refused.stderr.contains("/etc/passwd: not an http(s) feed URL"), "\(refused.stderr)")
+        let shows = try podline(["shows", "--json"]).stdout
+        #expect(!shows.contains("passwd") && !shows.contains("touch") && !FileManager.default.fileExists(atPath: "/tmp/podline-pwned"))
+
         // The server's clock a day ahead, then a day behind: a phone's newer listening is still taken each time.
         try standIn.control(#"{"malformed":0,"skew":86400}"#)
         try standIn.control(#"{"seed_actions":[\#(Self.phonePlay(files, position: 4, at: Date() + 5))]}"#)

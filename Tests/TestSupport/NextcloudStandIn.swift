@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A stand-in for Nextcloud's GPodder Sync app on 127.0.0.1 (`Tests/sync/nextcloud_standin.py`), with controls to seed
 /// what a phone posted, to inject faults and to read what it holds.
 public final class NextcloudStandIn: @unchecked Sendable {
@@ -42,20 +38,19 @@ public final class NextcloudStandIn: @unchecked Sendable {
         try JSONSerialization.jsonObject(with: request("/_state", body: nil)) as? [String: Any] ?? [:]
     }
 
+    /// GETs `path`, or POSTs `body` to it, through Python's urllib (Foundation's URLSession would link libcurl into
+    /// every binary of TestSupport's, podline-bench's static one included).
     private func request(_ path: String, body: String?) throws -> Data {
-        var request = URLRequest(url: URL(string: url + path)!)
-        if let body {
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-        }
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<Data, any Error> = .failure(TestSupportError("no answer"))
-        URLSession.shared.dataTask(with: request) { data, _, error in
-            result = data.map { .success($0) } ?? .failure(error ?? TestSupportError("no answer"))
-            done.signal()
-        }.resume()
-        done.wait()
-        return try result.get()
+        guard let python = CommandRunner.which("python3") else { throw TestSupportError("python3 is not installed") }
+        let script = """
+            import sys, urllib.request
+            data = sys.stdin.buffer.read() if sys.argv[2] == "post" else None
+            sys.stdout.buffer.write(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data)).read())
+            """
+        let result = try CommandRunner.run(
+            python, ["-c", script, url + path, body == nil ? "get" : "post"], stdin: body.map { Data($0.utf8) } ?? Data())
+        guard result.status == 0 else { throw TestSupportError("the stand-in's \(path) failed: \(result.stderr)") }
+        return result.stdoutData
     }
 
     /// Stops it at once (as a server that goes down).
