@@ -97,7 +97,7 @@ enum SyncBench {
         quiet["XDG_CONFIG_HOME"] = workspace.path("no-config")
         try Subprocess.run(workspace.podline, ["import", opml, "--home", home], environment: quiet, output: "/dev/null")
         let database = home + "/library.sqlite"
-        // Every episode heard: half played to the end, half stopped part-way, at times an hour apart.
+        // Every episode heard: half played to the end, half stopped part-way, at times a minute apart, in the past.
         try Subprocess.run(
             try workspace.python(),
             [
@@ -105,7 +105,7 @@ enum SyncBench {
                 """
                 import sqlite3, sys
                 db = sqlite3.connect(sys.argv[1])
-                db.execute("UPDATE episode SET duration = 1800, isPlayed = id % 2, position = CASE WHEN id % 2 = 1 THEN 0 ELSE 60 + id % 1700 END, heardAt = 1790000000 + id * 3600")
+                db.execute("UPDATE episode SET duration = 1800, isPlayed = id % 2, position = CASE WHEN id % 2 = 1 THEN 0 ELSE 60 + id % 1700 END, heardAt = 1790000000 - id * 60")
                 db.commit()
                 """,
                 database,

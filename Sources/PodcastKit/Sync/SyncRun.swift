@@ -77,7 +77,7 @@ public struct SyncRun {
         try await pullActions(into: &report)
         try await pushActions(standing, into: &report)
         // What the push changed for the group (a URL the server rewrote, another device's change in the meantime).
-        try await pullSubscriptions(into: &report)
+        if report.sentSubscriptions > 0 { try await pullSubscriptions(into: &report) }
         try kept { try store.setSyncState([SyncState.lastSync: String(Date().timeIntervalSince1970)]) }
         return report
     }
@@ -230,19 +230,34 @@ public struct SyncRun {
     }
 
     /// Sends `standing` (a first sync's listening state), then the episode actions waiting, in batches; each batch of
-    /// the queue leaves it once the server took it.
+    /// the queue leaves it once the server took it. The action cursor then moves past what was sent (as the other
+    /// cursor moves past the newest action taken), so the next sync does not read this device's own actions back.
     private func pushActions(_ standing: [SyncAction], into report: inout SyncReport) async throws(SyncError) {
+        var newest: Int?
+        var serverTime: Int?
+        func sent(_ actions: [SyncAction], answer: Int?) {
+            let latest = actions.map { Int($0.timestamp.timeIntervalSince1970) }.max()
+            newest = [newest, latest].compactMap { $0 }.max()
+            serverTime = [serverTime, answer].compactMap { $0 }.max()
+            report.sentActions += actions.count
+        }
+        defer {
+            if let newest {
+                let cursor = min(newest - 1, serverTime ?? newest - 1)
+                let since = Int((try? store.syncState(SyncState.actionsSince)) ?? nil ?? "0") ?? 0
+                if cursor > since { try? store.setSyncState([SyncState.actionsSince: String(cursor)]) }
+            }
+        }
         for start in stride(from: 0, to: standing.count, by: Self.batch) {
             let slice = Array(standing[start..<min(start + Self.batch, standing.count)])
-            _ = try await server.pushActions(slice)
-            report.sentActions += slice.count
+            sent(slice, answer: try await server.pushActions(slice))
         }
         while true {
             let queued = try kept { try store.queuedActions(limit: Self.batch) }
             guard let last = queued.last else { break }
-            _ = try await server.pushActions(queued.map(\.action))
+            let answer = try await server.pushActions(queued.map(\.action))
             try kept { try store.sentActions(through: last.id) }
-            report.sentActions += queued.count
+            sent(queued.map(\.action), answer: answer)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// One sync server as Podline speaks to it: the gpodder.net API (v2) or Nextcloud's GPodder Sync app, with HTTP Basic
 /// credentials sent on every request and JSON both ways.
@@ -41,15 +42,15 @@ public struct SyncServer: Sendable {
     }
 
     /// Puts every device of the account in one sync group with this one, so that subscriptions reach them all, as
-    /// Kasts does (gpodder only; nothing to do with one device, or when they already are).
+    /// Kasts does (gpodder only; nothing to do with one device, or when they already are). The groups' answer lists
+    /// every device, grouped or not: one request when nothing is to be done.
     public func linkDevices() async throws(SyncError) {
         guard settings.kind == .gpodder else { return }
-        let devices = try await send("GET", "/api/2/devices/\(user).json") as? [[String: Any]] ?? []
-        let ids = Set(devices.compactMap { $0["id"] as? String } + [device])
-        guard ids.count >= 2 else { return }
         let groups = try await send("GET", "/api/2/sync-devices/\(user).json") as? [String: Any]
         let synchronized = groups?["synchronized"] as? [[String]] ?? []
-        if synchronized.contains(where: { Set($0) == ids }) { return }
+        let alone = (groups?["not-synchronized"] as? [Any] ?? []).compactMap { $0 as? String }
+        let ids = Set(synchronized.flatMap { $0 } + alone + [device])
+        guard ids.count >= 2, !synchronized.contains(where: { Set($0) == ids }) else { return }
         let body = JSONValue.object([
             ("synchronize", .array([.array(ids.sorted().map(JSONValue.string))])), ("stop-synchronize", .array([])),
         ])
@@ -178,8 +179,11 @@ public struct SyncServer: Sendable {
         var headers = [("Authorization", authorization), ("Accept", "application/json")]
         if body != nil { headers.append(("Content-Type", "application/json")) }
         let answer: HTTPAnswer
+        let started = ContinuousClock.now
         do {
             answer = try await http.exchange(method, base + path, headers: headers, body: body?.renderedBytes, sizeCap: Self.sizeCap)
+            let took = (ContinuousClock.now - started) / .milliseconds(1)
+            Logger(label: "podline.sync").debug("\(method) \(path): HTTP \(answer.status), \(answer.body.count) bytes, \(Int(took)) ms")
         } catch {
             if let status = error.status { throw .server("\(settings.server): HTTP \(status): \(error.reason)") }
             throw .unreachable("\(settings.server): \(error.reason)")
