@@ -14,7 +14,7 @@ struct CompleterTests {
         "the first word completes to command names",
         arguments: [
             ("", "pa", ["pause"]), ("", "zz", []),
-            ("", "s", ["search", "seek", "show", "shows", "silence", "skip", "sleep", "speed", "stats", "status", "stop"]),
+            ("", "s", ["search", "seek", "show", "shows", "silence", "skip", "sleep", "speed", "stats", "status", "stop", "sync"]),
         ] as [(String, String, [String])])
     func commands(before: String, word: String, expected: [String]) {
         #expect(completer.candidates(before: before, word: word) == .words(expected))

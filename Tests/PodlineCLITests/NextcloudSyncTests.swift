@@ -78,16 +78,27 @@ struct NextcloudSyncTests {
         let queued = ["subscriptions": 1, "actions": 1]
         #expect(try waiting() == queued)
 
-        for (fault, status, words) in [("html", 1, "something else than JSON"), ("500", 69, "HTTP 500"), ("truncate", 69, "truncated")] {
+        let faults = [
+            ("html", 1, "something else than JSON"), ("500", 69, "HTTP 500"), ("422", 1, "HTTP 422: body failed validation"),
+            ("truncate", 69, "truncated"),
+        ]
+        for (fault, status, words) in faults {
             try standIn.control(#"{"fault":"\#(fault)"}"#)
             let failed = try podline(["sync"])
             #expect(
                 failed.status == Int32(status) && failed.stderrLines.count == 1 && failed.stderr.contains(words),
                 "\(fault): \(failed.stderr)")
-            // The page of actions cut off came after the subscriptions were sent: they left the queue, the action did not.
+            // The page of actions cut off came after the subscriptions were sent: they left the queue, the action did not
+            // (the 422 refused the first thing sent, the subscriptions).
             let left = fault == "truncate" ? ["subscriptions": 0, "actions": 1] : queued
             #expect(try waiting() == left, "\(fault): nothing lost")
         }
+
+        // A server that stops answering in the middle: the read times out (30 s), the rest waits for the next sync.
+        try standIn.control(#"{"fault":"stall"}"#)
+        let stalled = try podline(["sync"])
+        #expect(stalled.status == 69 && stalled.stderr.contains("timed out waiting for data"), "\(stalled.stderr)")
+        #expect(try waiting() == ["subscriptions": 0, "actions": 1])
 
         // Killed while waiting for the server: nothing lost, and the next sync sends each change once.
         try standIn.control(#"{"fault":"slow-get"}"#)

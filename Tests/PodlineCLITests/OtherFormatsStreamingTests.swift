@@ -188,7 +188,12 @@ struct OtherFormatsStreamingTests {
     /// within `tolerance`, to its last frame, and silence after it (within `quiet`). The monitor can miss the first
     /// tens of milliseconds of a stream (pacat's too, up to 100 ms after the sink was idle): the recording is placed by
     /// 0.1 s from the middle of the episode, and is compared from 0.15 s on.
-    private static func check(_ sound: WAVFile, holds reference: [Int16], tolerance: Int, quiet: Int, _ what: String) {
+    /// `resamplerTail`: frames at the very end left out of the comparison, where another resampler's filter runs out
+    /// of input (how PulseAudio drains its filter at a stream's end depends on timing: the last 9 frames of a 3 s
+    /// file differed by up to 1072 in one run of two).
+    private static func check(
+        _ sound: WAVFile, holds reference: [Int16], tolerance: Int, quiet: Int, resamplerTail: Int = 0, _ what: String
+    ) {
         let frames = reference.count / 2
         let anchor = frames / 2..<frames / 2 + 4_410
         guard let shift = offset(of: anchor, of: reference, in: sound.samples, tolerance: tolerance) else {
@@ -201,7 +206,7 @@ struct OtherFormatsStreamingTests {
         #expect(shift + frames <= recorded, "\(what): the last \(shift + frames - recorded) frames of \(frames) were not heard")
         var unlike: [Int] = []
         var worst = 0
-        for frame in max(6_615, missing)..<min(frames, recorded - shift) {
+        for frame in max(6_615, missing)..<min(frames - resamplerTail, recorded - shift) {
             for channel in 0..<2 {
                 let difference = abs(Int(sound.samples[2 * (shift + frame) + channel]) - Int(reference[2 * frame + channel]))
                 if difference > tolerance { unlike.append(frame) }
@@ -241,7 +246,7 @@ struct OtherFormatsStreamingTests {
                 // The Opus file decodes at 48 kHz and is resampled for the sink: what it heard is ffmpeg's decoding
                 // resampled, within 0.5 % of full scale (another resampler), with at most its ringing after the end.
                 let resampled = try FFmpegDecoding.samples(of: opus, rate: 44_100)
-                Self.check(sound, holds: resampled, tolerance: 164, quiet: 66, "talk.opus")
+                Self.check(sound, holds: resampled, tolerance: 164, quiet: 66, resamplerTail: 64, "talk.opus")
             }
         }
     }

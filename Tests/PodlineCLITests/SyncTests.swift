@@ -141,6 +141,30 @@ struct SyncTests {
         #expect(status?["waiting"] as? [String: Int] == ["subscriptions": 0, "actions": 0])
     }
 
+    @Test("a feed URL the server rewrites (mygpo's quoting encodes a query's % again) stays one show, under its own URL")
+    func rewrittenURL() throws {
+        let server = try GPodderServer()
+        defer { server.stop() }
+        try server.register(Self.user, password: Self.password)
+        let web = try Fixtures.temporaryDirectory("pl-sync-rewrite")
+        let files = try SlowFileServer(folder: web, chunkBytes: 1 << 20, delay: 0)
+        defer { files.stop() }
+        try Self.feed("desk", title: "Desk Show", episodes: 1, in: web, files: files)
+        let home = try Self.home(server: server.url, extra: "auto = false")
+        _ = try server.phone(Self.user, password: Self.password, device: "phone", ["register"])
+        let url = files.url("desk.xml") + "?token=a%20b"
+        #expect(try Self.podline(["add", url], home: home).status == 0)
+        for _ in 1...2 {
+            let synced = try Self.podline(["sync", "--json"], home: home)
+            #expect(synced.status == 0 && synced.stdout.contains(#""subscribed":[]"#), "\(synced.stdout) \(synced.stderr)")
+        }
+        let shows = Self.json(try Self.podline(["shows", "--json"], home: home).stdout) as? [[String: Any]] ?? []
+        #expect(shows.count == 1 && shows.first?["url"] as? String == url, "\(shows)")
+        let remote = (try server.phone(Self.user, password: Self.password, device: "phone", ["subscriptions"]) as? [String: Any])?["add"]
+        #expect(
+            (remote as? [String])?.contains { $0.contains("%2520") } == true, "the server did rewrite it: \(String(describing: remote))")
+    }
+
     @Test("with auto on, a player that stops sends what was heard at once, and the phone has it")
     func automatic() throws {
         let server = try GPodderServer()

@@ -9,7 +9,7 @@ Routes under /index.php/apps/gpoddersync (HTTP Basic):
   POST /episode_action/create            [actions] -> {"timestamp"}; podcast, episode, action, timestamp required,
                                          timestamp exactly Y-m-dTH:i:s; one row per episode (guid, else episode URL),
                                          the action stored upper-cased, missing started/position/total as -1
-Test controls: POST /_control {"fault": null|"html"|"500"|"truncate"|"slow-get", "skew": seconds, "malformed": n,
+Test controls: POST /_control {"fault": null|"html"|"500"|"422"|"truncate"|"slow-get"|"stall", "skew": seconds, "malformed": n,
 "seed_actions": [...], "seed_subscriptions": [urls]} (seeds as a phone would post them) and GET /_state (the stored subscriptions and actions, and how many actions each POST carried).
 """
 import base64
@@ -98,6 +98,10 @@ class Handler(BaseHTTPRequestHandler):
         since = int(query.get("since", ["0"])[0])
         if fault == "slow-get" and url.path == base + "/episode_action":
             time.sleep(5)
+        if fault == "stall" and url.path == base + "/episode_action":
+            time.sleep(120)
+        if fault == "422" and self.command == "POST":
+            return self.reply(422, {"detail": "body failed validation"})
         with lock:
             if url.path == base + "/subscriptions" and self.command == "GET":
                 add = [u for u, s in subscriptions.items() if s["subscribed"] and s["updated"] > since]

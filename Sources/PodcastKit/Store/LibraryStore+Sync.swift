@@ -95,6 +95,17 @@ extension LibraryStore {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [key]) }
     }
 
+    /// The feed URLs the server rewrote (`update_urls`), its form → this library's.
+    public func syncRewrittenURLs() throws(StoreError) -> [String: String] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT key, value FROM sync_state WHERE key LIKE ?", arguments: [SyncState.rewritten + "%"])
+            return Dictionary(rows.map { (String(($0["key"] as String).dropFirst(SyncState.rewritten.count)), $0["value"]) }) { first, _ in
+                first
+            }
+        }
+    }
+
     /// Sets values of the sync state together.
     public func setSyncState(_ values: [String: String]) throws(StoreError) {
         try write { db in
@@ -154,6 +165,8 @@ public enum SyncState {
     public static let lastSync = "last_sync"
     /// The server and device the cursors belong to (a change of either starts again from the beginning).
     public static let account = "account"
+    /// The prefix of a feed URL the server rewrote; the value is this library's URL.
+    public static let rewritten = "rewritten "
 }
 
 /// How sync compares episode URLs that differ only in ways servers rewrite them.

@@ -98,7 +98,11 @@ public struct SyncRun {
         let cursor = Int(try kept { try store.syncState(SyncState.subscriptionsSince) } ?? "0") ?? 0
         // The servers compare whole seconds strictly: a change made in the second of the last answer would be missed.
         // A second again is read twice instead (taking a change twice changes nothing).
-        let changes = try await server.pullSubscriptions(since: max(0, cursor - 1))
+        var changes = try await server.pullSubscriptions(since: max(0, cursor - 1))
+        // A feed whose URL the server rewrote when it was sent is this library's show under its own URL.
+        let rewritten = try kept { try store.syncRewrittenURLs() }
+        changes.add = changes.add.map { rewritten[$0] ?? $0 }
+        changes.remove = changes.remove.map { rewritten[$0] ?? $0 }
         let pending = try kept { try store.queuedSubscriptions() }
         let waiting = Set(pending.add + pending.remove)
         let shows: [ShowRecord] = try kept { try store.shows() }
@@ -156,8 +160,14 @@ public struct SyncRun {
         }
         changes = sent
         report.sentSubscriptions = changes.add.count + changes.remove.count
-        for (old, new) in answer.updateURLs where new.isEmpty {
-            report.notes.append("\(old): the server refused this feed URL")
+        // The server's form of a URL is remembered, not taken: its rewriting can break a URL (mygpo's quoting
+        // encodes a query's `%` again), and the feed is read from the URL this library has.
+        for (old, new) in answer.updateURLs {
+            if new.isEmpty {
+                report.notes.append("\(old): the server refused this feed URL")
+            } else if new != old {
+                try kept { try store.setSyncState([SyncState.rewritten + new: old]) }
+            }
         }
     }
 
