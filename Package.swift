@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "Cmpg123"),
@@ -52,6 +53,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // SHA-1 for the Podcast Index API's request signature (swift-crypto is already a dependency of HTTP).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The player runtime: the Player model's coordinator, engine client, journal, stream input and settings, for

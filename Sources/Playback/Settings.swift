@@ -32,6 +32,8 @@ public struct Settings: Sendable, Equatable {
     public var replayGain = true
     /// The format to stream or download when a feed offers an episode in several files; nil: the feed's first.
     public var preferFormat: MediaFormat?
+    /// `[directory]`: the podcast directories `find` asks.
+    public var directory = DirectorySettings()
     /// `[sync]`: the server the library is kept in step with; nil when none is set.
     public var sync: SyncSettings?
     /// Particular shows' own settings, by show slug (`[shows.SLUG]`, `[show_speed]`, `[show_auto_download]`).

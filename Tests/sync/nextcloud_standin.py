@@ -1,7 +1,7 @@
 """A stand-in for Nextcloud's GPodder Sync app (thrillfall/nextcloud-gpodder), written from its documented routes and
 the behaviour of its controllers, for Podline's sync tests.
 
-Usage: nextcloud_standin.py FOLDER PORTFILE USER PASSWORD
+Usage: nextcloud_standin.py PORTFILE FOLDER USER PASSWORD
 Routes under /index.php/apps/gpoddersync (HTTP Basic):
   GET  /subscriptions?since=N            {"add","remove","timestamp"}: changes with updated > since (server time)
   POST /subscription_change/create       {"add","remove"} -> {"timestamp"}
@@ -23,7 +23,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
-folder, portfile, user, password = sys.argv[1:5]
+portfile, folder, user, password = sys.argv[1:5]
 expected = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
 base = "/index.php/apps/gpoddersync"
 lock = threading.Lock()

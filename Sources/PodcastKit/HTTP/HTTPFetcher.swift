@@ -48,10 +48,10 @@ public final class HTTPFetcher: Sendable {
     /// Runs `body` with a new fetcher (or nil when `needed` is false), in the caller's isolation, and shuts the fetcher
     /// down afterwards.
     public static func with<T: Sendable>(
-        needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap,
+        needed: Bool = true, decompressionLimit: Int = FeedParser.defaultSizeCap, timeouts: HTTPTimeouts = HTTPTimeouts(),
         isolation: isolated (any Actor)? = #isolation, _ body: (HTTPFetcher?) async throws -> T
     ) async throws -> T {
-        let fetcher = needed ? HTTPFetcher(decompressionLimit: decompressionLimit) : nil
+        let fetcher = needed ? HTTPFetcher(timeouts: timeouts, decompressionLimit: decompressionLimit) : nil
         do {
             let result = try await body(fetcher)
             await fetcher?.shutdown()

@@ -195,6 +195,11 @@ enum LibraryMigrations {
                     CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     """)
         }
+        migrator.registerMigration("v13: the results of the last find") { db in
+            // Kept in the library, so that `add find/N` works from another shell and from the REPL.
+            try db.execute(
+                sql: "CREATE TABLE find_result (number INTEGER PRIMARY KEY, title TEXT NOT NULL, feedURL TEXT, reason TEXT)")
+        }
         return migrator
     }
 }

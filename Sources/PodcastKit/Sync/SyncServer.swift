@@ -164,13 +164,7 @@ public struct SyncServer: Sendable {
     }
 
     private static func integer(_ value: Any?) -> Int? {
-        switch value {
-        case let number as NSNumber where !(value is Bool):
-            let double = number.doubleValue
-            return double.isFinite && abs(double) < 1e15 ? Int(double) : nil
-        case let text as String: return Int(text)
-        default: return nil
-        }
+        JSONNumbers.integer(value)
     }
 
     /// Sends one request and reads its JSON answer (nil for an empty body); a failure is worded by what it means for

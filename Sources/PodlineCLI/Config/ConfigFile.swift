@@ -52,7 +52,8 @@ public struct ConfigFile: Sendable {
         }
         var settings = Settings()
         var sources: [String: String] = [:]
-        let known = ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows", SyncConfig.table]
+        let known =
+            ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows", SyncConfig.section.table, DirectoryConfig.section.table]
         for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
             let line = KeyLines.line(of: key, inTable: nil, text: text)
             guard let value = table[key] else { continue }
@@ -60,8 +61,14 @@ public struct ConfigFile: Sendable {
                 try readShows(value, into: &settings, sources: &sources, text: text, path: path)
                 continue
             }
-            if key == SyncConfig.table {
-                try SyncConfig.read(value, into: &settings, sources: &sources, text: text, path: path)
+            if key == SyncConfig.section.table {
+                settings.sync = try SyncConfig.section.read(
+                    value, over: SyncSettings(server: "", username: ""), sources: &sources, text: text, path: path)
+                continue
+            }
+            if key == DirectoryConfig.section.table {
+                settings.directory = try DirectoryConfig.section.read(
+                    value, over: settings.directory, sources: &sources, text: text, path: path)
                 continue
             }
             if let showTable = ShowTable.all.first(where: { $0.name == key }) {
@@ -134,7 +141,8 @@ public struct ConfigFile: Sendable {
     /// Each key with its effective value (as TOML) and source, in documented order; per-show settings last.
     public var entries: [(key: String, value: String, source: String)] {
         var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
-        list += SyncConfig.entries(settings, sources: sources)
+        list += DirectoryConfig.section.entries(settings.directory, sources: sources)
+        if let sync = settings.sync { list += SyncConfig.section.entries(sync, sources: sources) }
         for show in settings.shows.keys.sorted() {
             for setting in ShowSettingKey.all {
                 guard let value = setting.render(settings.shows[show]!) else { continue }
@@ -161,7 +169,7 @@ public struct ConfigFile: Sendable {
         for showTable in ShowTable.all {
             lines += ["", "# \(showTable.summary)", "[\(showTable.name)]", "# \(showTable.example)"]
         }
-        lines += [""] + SyncConfig.documented
+        lines += [""] + DirectoryConfig.section.documented + [""] + SyncConfig.section.documented
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -2,9 +2,9 @@
 /// section are made from these and the command table.
 enum CommandDetails {
     static let add = """
-        Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file). --max-feed-size MB refuses larger feeds \
-        (default 50). On the control socket it answers with the data --json prints; a file must be named with an \
-        absolute path there.
+        Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file), a result of the last find (find/N), or \
+        the show of an Apple Podcasts or Podcast Index page. --max-feed-size MB refuses larger feeds (default 50). On \
+        the control socket it answers with the data --json prints; a file must be named with an absolute path there.
         """
 
     static let back = """
@@ -87,6 +87,23 @@ enum CommandDetails {
 
     static let fav = """
         Flip an episode's favourite mark, or set it (a show alone: its newest episode not yet played).
+        """
+
+    static let find = """
+        Find shows by name: the iTunes Search API (no key; it allows about 20 requests a minute), Podcast Index (a key \
+        and secret: podcastindex_key and podcastindex_secret_command in [directory], or PODLINE_PODCASTINDEX_SECRET), \
+        or both (--directory all: merged by feed URL). Each result is numbered with its title, author, episode count, \
+        newest episode, language, genres and feed URL, cut to the terminal's width (wide characters counted as two); \
+        one already subscribed is marked, one without a feed URL (a show only Apple's app plays) is listed as not \
+        subscribable, with the reason. The results are kept in the library: add find/N subscribes to result N and \
+        inspect find/N shows its feed, from any shell or the REPL. add also takes an Apple Podcasts page \
+        (https://podcasts.apple.com/…/id<N>, through the iTunes lookup) and a Podcast Index page \
+        (https://podcastindex.org/podcast/<N>). --trending lists what is trending on Podcast Index, in a language \
+        (--lang) and a category (--category). --json prints one array: number, ref, title, author, episodes, newest, \
+        language, genres, feed_url, directories, subscribed, subscribable, reason. A directory that cannot be reached, \
+        fails, throttles or takes more than 10 s is one line and exit status 69; a refused key, 77 (Podcast Index \
+        refuses a clock more than 3 minutes off); a missing key, 78. The directories' addresses (itunes_url, \
+        podcastindex_url), default and country are set in [directory].
         """
 
     static let help = """

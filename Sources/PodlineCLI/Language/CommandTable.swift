@@ -52,7 +52,8 @@ public enum CommandTable {
             "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm],
             details: CommandDetails.events),
         CommandSpec(
-            "add", usage: "<feed-url|file>", "Subscribe to a feed (URL or file).", kind: .library, flags: [maxFeedSize],
+            "add", usage: "<feed-url|file|find/N|page-url>", "Subscribe to a feed (URL or file), a find result, or a directory's show.",
+            kind: .library, flags: [maxFeedSize],
             completion: .files, details: CommandDetails.add),
         CommandSpec(
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
@@ -132,7 +133,7 @@ public enum CommandTable {
             ],
             completion: .references, details: CommandDetails.fav),
         CommandSpec(
-            "inspect", usage: "<feed-file|url>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
+            "inspect", usage: "<feed-file|url|find/N>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
             flags: [json, maxFeedSize], completion: .files, details: CommandDetails.inspect),
         CommandSpec(
             "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
@@ -141,6 +142,20 @@ public enum CommandTable {
         CommandSpec(
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
             completion: .files, details: CommandDetails.export),
+        CommandSpec(
+            "find", usage: "<words>…|--trending", "Find shows by name in podcast directories (iTunes, Podcast Index).",
+            kind: .library,
+            flags: [
+                FlagSpec(
+                    "limit", value: "N",
+                    "At most N results (\(LibraryTaskParser.findLimitRange.lowerBound)-\(LibraryTaskParser.findLimitRange.upperBound); default \(LibraryTaskParser.findLimit))."
+                ),
+                FlagSpec("directory", value: "NAME", "itunes, podcastindex or all (default: config.toml's [directory] default)."),
+                FlagSpec("trending", "What is trending on Podcast Index now."),
+                FlagSpec("lang", value: "CODE", "With --trending, shows in this language (en, de, …)."),
+                FlagSpec("category", value: "NAME", "With --trending, shows in this category (News, Comedy, …)."), json,
+            ],
+            completion: .none, details: CommandDetails.find),
         CommandSpec(
             "sync", usage: "[status]", "Keep subscriptions and places in step with a gpodder or Nextcloud server.", kind: .library,
             flags: [json], completion: .words(["status"]), details: CommandDetails.sync),

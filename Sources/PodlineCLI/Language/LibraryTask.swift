@@ -22,6 +22,9 @@ public enum LibraryTask: Equatable, Sendable {
     case config(defaults: Bool)
     /// Keeps the library in step with the sync server, or (`status`) says how it stands.
     case sync(status: Bool)
+    /// Searches podcast directories for `terms` (nil: what is trending, in `language` and `category`), at most `limit`
+    /// results, from `directory` (nil: config.toml's).
+    case find(terms: String?, limit: Int, directory: DirectorySettings.Source?, language: String?, category: String?)
 }
 
 /// A library task as typed: the task, whether to print JSON, and the command's name (for messages).

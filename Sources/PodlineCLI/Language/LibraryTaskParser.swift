@@ -38,6 +38,8 @@ enum LibraryTaskParser {
             let follow = words.has("follow")
             if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
             task = .transcript(target: target, at: at, follow: follow)
+        case "find":
+            task = try find(words, spec)
         case "sync":
             guard words.targets.count <= 1, words.targets.allSatisfy({ $0 == "status" }) else {
                 throw .usage(spec, "takes nothing, or status")
@@ -48,6 +50,38 @@ enum LibraryTaskParser {
             task = .config(defaults: words.has("defaults"))
         }
         return TaskCommand(task: task, json: words.has("json"), name: spec.name)
+    }
+
+    /// The results `find` gives without `--limit`, and the most it gives.
+    static let findLimit = 20
+    static let findLimitRange = 1...200
+
+    private static func find(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
+        let trending = words.has("trending")
+        let terms = words.targets.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        if trending, !terms.isEmpty { throw .usage(spec, "--trending takes no search words") }
+        if !trending, terms.isEmpty { throw .usage(spec, "give words to search for, or --trending") }
+        if !trending, words.value("lang") != nil || words.value("category") != nil {
+            throw .usage(spec, "--lang and --category go with --trending")
+        }
+        var limit = findLimit
+        if let text = words.value("limit") {
+            guard let value = Int(text), findLimitRange.contains(value) else {
+                throw .usage(spec, "--limit takes a whole number from \(findLimitRange.lowerBound) to \(findLimitRange.upperBound)")
+            }
+            limit = value
+        }
+        var directory: DirectorySettings.Source?
+        if let text = words.value("directory") {
+            guard let source = DirectorySettings.Source(rawValue: text) else {
+                throw .usage(spec, "--directory takes itunes, podcastindex or all, not '\(text)'")
+            }
+            directory = source
+        }
+        if trending, directory == .itunes { throw .usage(spec, "--trending asks Podcast Index: not with --directory itunes") }
+        return .find(
+            terms: trending ? nil : terms, limit: limit, directory: directory, language: words.value("lang"),
+            category: words.value("category"))
     }
 
     private static func download(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {

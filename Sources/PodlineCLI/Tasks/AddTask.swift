@@ -1,10 +1,12 @@
 import PodcastKit
 
 extension LibraryTaskRunner {
-    /// `add FEED`: subscribes to a feed URL or file; the library's model hears of the new show.
-    func add(_ feed: String, sizeCap: Int) async throws -> Int32 {
-        let source = try FeedSource(checking: feed)
+    /// `add FEED`: subscribes to a feed URL or file, a result of the last find (`find/N`), or the show of an Apple
+    /// Podcasts or Podcast Index page; the library's model hears of the new show.
+    func add(_ named: String, sizeCap: Int) async throws -> Int32 {
         let store = try self.store
+        let feed = try await feedAddress(named, in: store)
+        let source = try FeedSource(checking: feed)
         let application: FeedApplication
         do {
             application = try await HTTPFetcher.with(needed: source.isRemote, decompressionLimit: sizeCap) { http in
@@ -25,5 +27,11 @@ extension LibraryTaskRunner {
                 ("url", .string(show.feedURL)), ("episodes", .int(application.newEpisodes)),
             ]))
         return 0
+    }
+
+    /// The feed address `text` names: itself, a find result's feed (`find/N`), or the feed of a directory's page.
+    func feedAddress(_ text: String, in store: LibraryStore) async throws -> String {
+        if let number = FindReference.number(text) { return try FindReference.feed(text, number: number, in: store) }
+        return try await DirectorySearch.feed(ofPage: text) ?? text
     }
 }

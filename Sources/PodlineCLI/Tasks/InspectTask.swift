@@ -2,8 +2,8 @@ import PodcastKit
 
 extension LibraryTaskRunner {
     /// `inspect FEED`: what a feed file or URL parses to, without subscribing.
-    func inspect(_ feed: String, sizeCap: Int) async throws -> Int32 {
-        let source = try FeedSource(checking: feed)
+    func inspect(_ named: String, sizeCap: Int) async throws -> Int32 {
+        let source = try FeedSource(checking: try await feedAddress(named, in: try store))
         let parsed: ParsedFeed
         if source.isRemote {
             parsed = try await HTTPFetcher.with(needed: true, decompressionLimit: sizeCap) { http in

@@ -29,6 +29,8 @@ struct LibraryTaskRunner {
             case .transcript(let target, let at, let follow): return try await transcript(target, at: at, follow: follow)
             case .config(let defaults): return try config(defaults: defaults)
             case .sync(let status): return try await status ? syncStatus() : sync()
+            case .find(let terms, let limit, let directory, let language, let category):
+                return try await find(terms, limit: limit, directory: directory, language: language, category: category)
             }
         } catch let error as CommandError {
             throw error

@@ -114,30 +114,11 @@ enum SyncStart {
 
     /// The password: `PODLINE_SYNC_PASSWORD`, else the first line `password_command` prints. Never in a message.
     private static func password(_ settings: SyncSettings) throws(CommandError) -> String {
-        if let password = ProcessEnvironment.value("PODLINE_SYNC_PASSWORD"), !password.isEmpty { return password }
-        guard let command = settings.passwordCommand else {
-            throw CommandError(.configuration, "sync: no password (set password_command in [sync], or PODLINE_SYNC_PASSWORD)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            return try SecretCommand.secret(variable: "PODLINE_SYNC_PASSWORD", command: settings.passwordCommand, what: "sync password")
         } catch {
-            throw CommandError(.configuration, "sync: password_command could not be run: \(error.localizedDescription)")
+            throw CommandError(error.kind, "sync: \(error.message)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandError(.configuration, "sync: password_command failed (exit status \(process.terminationStatus))")
-        }
-        let first =
-            String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw CommandError(.configuration, "sync: password_command printed no password") }
-        return first
     }
 
     /// One line saying what a sync did.

@@ -1,0 +1,157 @@
+import Foundation
+import PodcastKit
+
+extension LibraryTaskRunner {
+    /// `find WORDS…` or `find --trending`: shows from the directories, numbered, kept in the library for `add find/N`;
+    /// the shows already subscribed to marked.
+    func find(
+        _ terms: String?, limit: Int, directory: DirectorySettings.Source?, language: String?, category: String?
+    ) async throws -> Int32 {
+        let settings = Configuration.settings.directory
+        let source = terms == nil ? .podcastindex : directory ?? settings.standard
+        let results = try await DirectorySearch.results(
+            terms, limit: limit, from: source, settings: settings, language: language, category: category)
+        let store = try self.store
+        try store.keepFindResults(results)
+        let subscribed = Set(try store.shows().map { SyncURL.comparable($0.feedURL) })
+        let marks = results.map { $0.feedURL.map { subscribed.contains(SyncURL.comparable($0)) } ?? false }
+        output.value(
+            .array(zip(results, marks).enumerated().map { Self.json($0.element.0, number: $0.offset + 1, subscribed: $0.element.1) }))
+        let columns = output.printing && isatty(1) == 1 ? TerminalSize.columns(of: 1) : Int.max
+        if results.isEmpty { output.line("No shows found.") }
+        for (index, (result, subscribed)) in zip(results, marks).enumerated() {
+            Self.lines(result, number: index + 1, subscribed: subscribed, columns: columns).forEach(output.line)
+        }
+        return 0
+    }
+
+    /// A result as `find --json` prints it.
+    private static func json(_ result: DirectoryResult, number: Int, subscribed: Bool) -> JSONValue {
+        .object([
+            ("number", .int(Int64(number))), ("ref", .string("find/\(number)")), ("title", .string(result.title)),
+            ("author", .string(result.author)), ("episodes", result.episodes.map { .int(Int64($0)) } ?? .null),
+            ("newest", result.newest.map { .string(ISO8601.string($0)) } ?? .null), ("language", .string(result.language)),
+            ("genres", .array(result.genres.map(JSONValue.string))), ("feed_url", .string(result.feedURL)),
+            ("directories", .array(result.sources.map(JSONValue.string))), ("subscribed", .bool(subscribed)),
+            ("subscribable", .bool(result.feedURL != nil)), ("reason", .string(result.reason)),
+        ])
+    }
+
+    /// A result as three lines cut to `columns` (wide characters counted as two): the number, title and a mark; what
+    /// it is; where its feed is, or why it has none.
+    nonisolated static func lines(_ result: DirectoryResult, number: Int, subscribed: Bool, columns: Int) -> [String] {
+        let label = String(number).count < 3 ? String(repeating: " ", count: 3 - String(number).count) + String(number) : String(number)
+        let mark = subscribed ? "  [subscribed]" : result.feedURL == nil ? "  [not subscribable]" : ""
+        let room = columns == .max ? Int.max : max(8, columns - 5 - TerminalText.width(mark))
+        var about: [String] = []
+        if let author = result.author { about.append(TerminalText.safe(author)) }
+        if let episodes = result.episodes { about.append("\(episodes) episode\(episodes == 1 ? "" : "s")") }
+        if let newest = result.newest { about.append("newest \(TerminalOutput.day(newest))") }
+        if let language = result.language { about.append(language) }
+        if !result.genres.isEmpty { about.append(result.genres.joined(separator: ", ")) }
+        let clip = { (text: String, width: Int) in width == .max ? text : TerminalText.clip(text, columns: width) }
+        return [
+            "\(label)  \(clip(TerminalText.safe(result.title), room))\(mark)",
+            "     \(clip(about.joined(separator: " · "), columns == .max ? .max : columns - 5))",
+            "     \(clip(result.feedURL ?? "(\(result.reason ?? "no feed URL"))", columns == .max ? .max : columns - 5))",
+        ]
+    }
+}
+
+/// Asks the directories: the one named, or both with their results merged by feed URL.
+@MainActor
+enum DirectorySearch {
+    static func results(
+        _ terms: String?, limit: Int, from source: DirectorySettings.Source, settings: DirectorySettings, language: String?,
+        category: String?
+    ) async throws(CommandError) -> [DirectoryResult] {
+        let secret = source == .itunes ? "" : try podcastIndexSecret(settings)
+        do {
+            return try await HTTPFetcher.with(timeouts: .directory) { http in
+                let itunes = ITunesDirectory(settings: settings, http: http!)
+                let index = PodcastIndexDirectory(settings: settings, secret: secret, http: http!)
+                guard let terms else { return try await index.trending(limit: limit, language: language, category: category) }
+                switch source {
+                case .itunes: return try await itunes.search(terms, limit: limit)
+                case .podcastindex: return try await index.search(terms, limit: limit)
+                case .all:
+                    async let apple = itunes.search(terms, limit: limit)
+                    async let open = index.search(terms, limit: limit)
+                    return Array(DirectoryResult.merged([try await apple, try await open]).prefix(limit))
+                }
+            }
+        } catch let error as DirectoryError {
+            throw CommandError(directory: error)
+        } catch {
+            throw CommandError(.failed, "find: \(error)")
+        }
+    }
+
+    /// The feed an Apple Podcasts or Podcast Index page's address stands for, or nil when `text` is neither.
+    static func feed(ofPage text: String) async throws(CommandError) -> String? {
+        let settings = Configuration.settings.directory
+        let apple = ITunesDirectory.storeID(inPageURL: text)
+        let index = PodcastIndexDirectory.feedID(inPageURL: text)
+        guard apple != nil || index != nil else { return nil }
+        let secret = index == nil ? "" : try podcastIndexSecret(settings)
+        let found: DirectoryResult?
+        do {
+            found = try await HTTPFetcher.with(timeouts: .directory) { http in
+                if let apple { return try await ITunesDirectory(settings: settings, http: http!).lookup(id: apple) }
+                return try await PodcastIndexDirectory(settings: settings, secret: secret, http: http!).feed(id: index ?? 0)
+            }
+        } catch let error as DirectoryError {
+            throw CommandError(directory: error)
+        } catch {
+            throw CommandError(.failed, "\(error)")
+        }
+        guard let found else { throw CommandError(.unreadable, "\(text): the directory knows no such show") }
+        guard let url = found.feedURL else {
+            throw CommandError(.unreadable, "\(text): \(found.title) cannot be subscribed to: \(found.reason ?? "no feed URL")")
+        }
+        return url
+    }
+
+    /// The Podcast Index secret: `PODLINE_PODCASTINDEX_SECRET`, else the first line of `podcastindex_secret_command`.
+    private static func podcastIndexSecret(_ settings: DirectorySettings) throws(CommandError) -> String {
+        guard settings.podcastIndexKey != nil else {
+            throw CommandError(.configuration, "Podcast Index needs a key: set podcastindex_key in [directory] (see 'podline help find')")
+        }
+        return try SecretCommand.secret(
+            variable: "PODLINE_PODCASTINDEX_SECRET", command: settings.podcastIndexSecretCommand, what: "Podcast Index secret")
+    }
+}
+
+/// `find/N`: a result of the last find.
+enum FindReference {
+    /// N in `find/N`; nil for any other text.
+    static func number(_ text: String) -> Int? {
+        guard text.hasPrefix("find/"), let number = Int(text.dropFirst(5)), number > 0 else { return nil }
+        return number
+    }
+
+    /// The feed URL of `find/N` in the library at `store`.
+    static func feed(_ text: String, number: Int, in store: LibraryStore) throws -> String {
+        guard let result = try store.findResult(number) else {
+            let count = try store.findResultCount()
+            throw CommandError(
+                .unreadable, "\(text): the last find had \(count == 0 ? "no results (run podline find first)" : "\(count) results")")
+        }
+        guard let url = result.feedURL else {
+            throw CommandError(.unreadable, "\(text): \(result.title) cannot be subscribed to: \(result.reason ?? "no feed URL")")
+        }
+        return url
+    }
+}
+
+extension CommandError {
+    /// A directory's failure with its documented exit status.
+    init(directory error: DirectoryError) {
+        switch error {
+        case .unreachable(let reason): self.init(.unreachable, reason)
+        case .refused(let reason): self.init(.refused, reason)
+        case .settings(let reason): self.init(.configuration, reason)
+        case .answer(let reason): self.init(.failed, reason)
+        }
+    }
+}

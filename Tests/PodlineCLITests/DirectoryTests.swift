@@ -1,0 +1,198 @@
+import Foundation
+import PodcastKit
+import TestSupport
+import Testing
+
+@testable import PodlineCLI
+
+/// `find` against stand-ins of the iTunes Search API and the Podcast Index API (`Tests/directory/standin.py`, written
+/// from their documented requests and answers), then `add find/N`, `update` and the show's episodes, all on 127.0.0.1.
+@Suite("find: podcast directories", .serialized)
+struct DirectoryTests {
+    static let key = "PIKEY123"
+    static let secret = "pi secret $^&"
+
+    /// The stand-in, the web server of the feeds, and a library set up for them.
+    struct World {
+        let directory: PythonService
+        let files: SlowFileServer
+        let home: URL
+
+        func podline(_ words: [String], environment: [String: String?] = [:]) throws -> CommandResult {
+            var env = environment
+            env["PODLINE_PODCASTINDEX_SECRET"] = env["PODLINE_PODCASTINDEX_SECRET"] ?? DirectoryTests.secret
+            return try SyncTests.podline(words, home: home, environment: env)
+        }
+
+        /// The requests the stand-in took, oldest first: path and decoded query.
+        func requests() throws -> [(path: String, query: [String: String])] {
+            (try directory.request("/_state")["requests"] as? [[String: Any]] ?? []).map {
+                ($0["path"] as? String ?? "", $0["query"] as? [String: String] ?? [:])
+            }
+        }
+
+        func stop() {
+            directory.stop()
+            files.stop()
+        }
+    }
+
+    static func world(key: String? = DirectoryTests.key) throws -> World {
+        let web = try Fixtures.temporaryDirectory("pl-directory-web")
+        let files = try SlowFileServer(folder: web, chunkBytes: 1 << 20, delay: 0)
+        try SyncTests.feed("cafe", title: "Café & Crème Talk", episodes: 2, in: web, files: files)
+        try SyncTests.feed("news", title: "Café News Daily", episodes: 1, in: web, files: files)
+        try SyncTests.feed("index", title: "Café Index Only", episodes: 1, in: web, files: files)
+        let entries: [[String: Any]] = [
+            entry("Café & Crème Talk", "Zoë", files.url("cafe.xml"), 1001, 2001, ["itunes", "podcastindex"], "fr", ["Arts", "Food"]),
+            entry("Café News Daily", "Newsroom", files.url("news.xml"), 1002, 2002, ["itunes"], "en", ["News"]),
+            entry("Café Apple Only", "Apple", nil, 1003, 2003, ["itunes"], "en", ["Comedy"]),
+            entry("Café Local Trick", "Nobody", "file:///etc/passwd", 1004, 2004, ["itunes"], "en", ["News"]),
+            entry("Café Index Only 中文 🎧", "Open", files.url("index.xml"), 1005, 2005, ["podcastindex"], "zh", ["Technology"]),
+        ]
+        let catalogue = web.appendingPathComponent("catalogue.json")
+        try JSONSerialization.data(withJSONObject: entries).write(to: catalogue)
+        let directory = try PythonService(script: "directory/standin.py", arguments: [catalogue.path, Self.key, Self.secret])
+        let home = try Fixtures.temporaryDirectory("pl-directory")
+        let config = home.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try """
+        [directory]
+        itunes_url = "\(directory.url)"
+        podcastindex_url = "\(directory.url)/api/1.0"
+        \(key.map { "podcastindex_key = \"\($0)\"" } ?? "")
+        """.write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        return World(directory: directory, files: files, home: home)
+    }
+
+    private static func entry(
+        _ title: String, _ author: String, _ feed: String?, _ itunes: Int, _ index: Int, _ sources: [String], _ language: String,
+        _ genres: [String]
+    ) -> [String: Any] {
+        [
+            "title": title, "author": author, "feed": feed as Any, "episodes": 12, "newest": 1_764_000_000, "language": language,
+            "genres": genres, "itunes_id": itunes, "index_id": index, "in": sources,
+        ]
+    }
+
+    static func results(_ result: CommandResult) -> [[String: Any]] {
+        (try? JSONSerialization.jsonObject(with: result.stdoutData)) as? [[String: Any]] ?? []
+    }
+
+    @Test("find sends the words as typed (spaces, &, accents), numbers the results, and add find/N subscribes from any shell")
+    func findThenAdd() throws {
+        let world = try Self.world()
+        defer { world.stop() }
+        let exact = try world.podline(["find", "Café & Crème", "--json"])
+        #expect(exact.status == 0, "\(exact.stderr)")
+        let request = try world.requests().last
+        #expect(request?.path == "/search" && request?.query["term"] == "Café & Crème", "\(String(describing: request))")
+        #expect(request?.query["media"] == "podcast" && request?.query["limit"] == "20" && request?.query["country"] == "US")
+        #expect(Self.results(exact).map { $0["title"] as? String } == ["Café & Crème Talk"])
+
+        let found = try world.podline(["find", "café", "--json"])
+        let results = Self.results(found)
+        #expect(results.map { $0["number"] as? Int } == [1, 2, 3, 4], "\(found.stdout)")
+        #expect(results[2]["subscribable"] as? Bool == false && (results[2]["reason"] as? String)?.contains("Apple") == true)
+        #expect(results[3]["subscribable"] as? Bool == false && results[3]["feed_url"] is NSNull, "a file: feed is refused")
+        #expect(results[0]["genres"] as? [String] == ["Arts", "Food"] && results[0]["episodes"] as? Int == 12)
+
+        let added = try world.podline(["add", "find/2"])
+        #expect(added.status == 0 && added.stdout.contains("Café News Daily"), "\(added.stdout) \(added.stderr)")
+        let apple = try world.podline(["add", "find/3"])
+        #expect(apple.status == 2 && apple.stderr.contains("cannot be subscribed to"), "\(apple.stderr)")
+        let beyond = try world.podline(["add", "find/9"])
+        #expect(beyond.status == 2 && beyond.stderr.contains("the last find had 4 results"), "\(beyond.stderr)")
+        #expect(try world.podline(["update"]).status == 0)
+        let episodes = try world.podline(["episodes", "--json"]).stdout
+        #expect(episodes.contains("Café News Daily 1"), "\(episodes)")
+
+        // The results are the library's: the REPL subscribes to another of them, and the next find marks both.
+        let piped = try PodlineBinary.run(
+            ["repl"], home: world.home,
+            environment: ["XDG_CONFIG_HOME": world.home.appendingPathComponent("config").path],
+            stdin: Data("add find/1\n".utf8))
+        #expect(piped.status == 0 && piped.stdout.contains("Café & Crème Talk"), "\(piped.stdout) \(piped.stderr)")
+        let again = Self.results(try world.podline(["find", "café", "--json"]))
+        #expect(again.map { $0["subscribed"] as? Bool } == [true, true, false, false])
+        let text = try world.podline(["find", "café"]).stdout
+        #expect(text.contains("[subscribed]") && text.contains("[not subscribable]"), "\(text)")
+    }
+
+    @Test("Podcast Index: signed requests, a refused key or a skewed clock (77), no key (78), trending, pages, and all merged")
+    func podcastIndex() throws {
+        let world = try Self.world()
+        defer { world.stop() }
+        let index = try world.podline(["find", "café", "--directory", "podcastindex", "--json"])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(Self.results(index).map { $0["title"] as? String } == ["Café & Crème Talk", "Café Index Only 中文 🎧"])
+        #expect(try world.requests().last?.query == ["q": "café", "max": "20"])
+
+        let merged = Self.results(try world.podline(["find", "café", "--directory", "all", "--json"]))
+        #expect(merged.count == 5, "\(merged)")
+        #expect(merged.first?["directories"] as? [String] == ["itunes", "podcastindex"])
+
+        let wrong = try world.podline(
+            ["find", "café", "--directory", "podcastindex"], environment: ["PODLINE_PODCASTINDEX_SECRET": "nope"])
+        #expect(wrong.status == 77 && wrong.stderrLines.count == 1 && wrong.stderr.contains("clock"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("nope"))
+        _ = try world.directory.request("/_control", body: #"{"skew":600}"#)
+        #expect(try world.podline(["find", "café", "--directory", "podcastindex"]).status == 77)
+        _ = try world.directory.request("/_control", body: #"{"skew":0}"#)
+
+        let trending = try world.podline(["find", "--trending", "--lang", "fr", "--category", "Food", "--json"])
+        #expect(Self.results(trending).map { $0["title"] as? String } == ["Café & Crème Talk"], "\(trending.stderr)")
+        #expect(try world.requests().last?.query == ["max": "20", "lang": "fr", "cat": "Food"])
+
+        let page = try world.podline(["add", "https://podcasts.apple.com/fr/podcast/cafe-creme/id1001"])
+        #expect(page.status == 0 && page.stdout.contains("Café & Crème Talk"), "\(page.stdout) \(page.stderr)")
+        #expect(try world.requests().last?.query["id"] == "1001")
+        let indexPage = try world.podline(["add", "https://podcastindex.org/podcast/2005"])
+        #expect(indexPage.status == 0 && indexPage.stdout.contains("Café Index Only"), "\(indexPage.stdout) \(indexPage.stderr)")
+
+        let keyless = try Self.world(key: nil)
+        defer { keyless.stop() }
+        let missing = try keyless.podline(["find", "café", "--directory", "podcastindex"])
+        #expect(missing.status == 78 && missing.stderr.contains("podcastindex_key"), "\(missing.stderr)")
+    }
+
+    @Test("bad answers: HTML, truncated JSON, 403, 429, 500, 10,000 results, a slow directory, no directory at all")
+    func badAnswers() throws {
+        let world = try Self.world()
+        defer { world.stop() }
+        for (fault, status, words) in [
+            ("html", 1, "not the JSON"), ("truncated", 1, "not the JSON"), ("403", 69, "too many requests"),
+            ("429", 69, "too many requests"), ("500", 69, "HTTP 500"),
+        ] {
+            _ = try world.directory.request("/_control", body: #"{"fault":"\#(fault)"}"#)
+            let failed = try world.podline(["find", "café"])
+            #expect(
+                failed.status == Int32(status) && failed.stderrLines.count == 1 && failed.stderr.contains(words),
+                "\(fault): \(failed.stderr)")
+        }
+        _ = try world.directory.request("/_control", body: #"{"fault":null,"many":10000}"#)
+        #expect(Self.results(try world.podline(["find", "café", "--json"])).count == 20)
+        #expect(Self.results(try world.podline(["find", "café", "--limit", "200", "--json"])).count == 200)
+        _ = try world.directory.request("/_control", body: #"{"fault":"slow","many":0}"#)
+        let started = Date()
+        let slow = try world.podline(["find", "café"])
+        #expect(slow.status == 69 && slow.stderr.contains("timed out") && Date().timeIntervalSince(started) < 25, "\(slow.stderr)")
+        world.directory.stop()
+        let gone = try world.podline(["find", "café"])
+        #expect(gone.status == 69 && gone.stderr.contains("connection refused"), "\(gone.stderr)")
+    }
+
+    @Test("a result's lines fit the terminal, wide characters counted as two")
+    func fitsTheTerminal() {
+        var result = DirectoryResult(
+            title: "中文播客 🎧 with a long English title after it", author: "作者 Zoë", feedURL: "https://example.org/feed.xml",
+            sources: ["podcastindex"])
+        result.episodes = 120
+        result.genres = ["Technology", "News"]
+        for columns in [30, 40, 80] {
+            let lines = LibraryTaskRunner.lines(result, number: 12, subscribed: true, columns: columns)
+            #expect(lines.count == 3 && lines.allSatisfy { TerminalText.width($0) <= columns }, "\(columns): \(lines)")
+            #expect(lines[0].hasSuffix("[subscribed]"))
+        }
+    }
+}
