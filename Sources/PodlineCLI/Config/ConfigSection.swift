@@ -83,9 +83,9 @@ extension ConfigSection.Key {
         _ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, String> & Sendable,
         check: @escaping @Sendable (String) -> String? = { _ in nil }
     ) -> Self {
-        string(name, summary: summary, example: example, check: check, set: { $0[keyPath: path] = $1 }) {
-            ConfigKey.quoted($0[keyPath: path])
-        }
+        string(
+            name, summary: summary, example: example, check: check, set: { $0[keyPath: path] = $1 },
+            render: { ConfigKey.quoted($0[keyPath: path]) })
     }
 
     /// A key whose value is a string that `check` accepts, kept at `path`, unset by default.
@@ -93,9 +93,9 @@ extension ConfigSection.Key {
         _ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, String?> & Sendable,
         check: @escaping @Sendable (String) -> String? = { $0.isEmpty ? "expected a string that is not empty" : nil }
     ) -> Self {
-        string(name, summary: summary, example: example, check: check, set: { $0[keyPath: path] = $1 }) {
-            $0[keyPath: path].map(ConfigKey.quoted)
-        }
+        string(
+            name, summary: summary, example: example, check: check, set: { $0[keyPath: path] = $1 },
+            render: { $0[keyPath: path].map(ConfigKey.quoted) })
     }
 
     /// A key whose value is a string that `check` accepts, given to `set`, and shown by `render`.
