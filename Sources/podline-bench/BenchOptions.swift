@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, listening, parse, library, search, refresh, sync, status, repl, mpris, dataflow
+    case decode, formats, playback, listening, parse, library, search, refresh, sync, find, status, repl, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -16,6 +16,7 @@ enum BenchGroup: String, CaseIterable {
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
         case .search: "2,000 one-hour transcripts: index one, database size, search a rare word, a common word, a phrase vs grep -ri"
         case .refresh: "update of 200 feeds from a loopback HTTP server (all changed, all unchanged)"
+        case .find: "find of 200 results from a directory stand-in vs curl | jq"
         case .sync: "first sync of 500 subscriptions and 10,000 episodes heard, and one with nothing new, vs mygpoclient"
         case .status: "start-up, status --json without a player and with one serving the socket"
         case .repl: "REPL start and first answer with the 500,000-episode library"

@@ -4,8 +4,8 @@ extension LibraryTaskRunner {
     /// `add FEED`: subscribes to a feed URL or file, a result of the last find (`find/N`), or the show of an Apple
     /// Podcasts or Podcast Index page; the library's model hears of the new show.
     func add(_ named: String, sizeCap: Int) async throws -> Int32 {
+        let feed = try await feedAddress(named)
         let store = try self.store
-        let feed = try await feedAddress(named, in: store)
         let source = try FeedSource(checking: feed)
         let application: FeedApplication
         do {
@@ -29,9 +29,10 @@ extension LibraryTaskRunner {
         return 0
     }
 
-    /// The feed address `text` names: itself, a find result's feed (`find/N`), or the feed of a directory's page.
-    func feedAddress(_ text: String, in store: LibraryStore) async throws -> String {
-        if let number = FindReference.number(text) { return try FindReference.feed(text, number: number, in: store) }
+    /// The feed address `text` names: itself, a find result's feed (`find/N`, from the library, which only this opens),
+    /// or the feed of a directory's page.
+    func feedAddress(_ text: String) async throws -> String {
+        if let number = FindReference.number(text) { return try FindReference.feed(text, number: number, in: try store) }
         return try await DirectorySearch.feed(ofPage: text) ?? text
     }
 }

@@ -3,7 +3,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `inspect FEED`: what a feed file or URL parses to, without subscribing.
     func inspect(_ named: String, sizeCap: Int) async throws -> Int32 {
-        let source = try FeedSource(checking: try await feedAddress(named, in: try store))
+        let source = try FeedSource(checking: try await feedAddress(named))
         let parsed: ParsedFeed
         if source.isRemote {
             parsed = try await HTTPFetcher.with(needed: true, decompressionLimit: sizeCap) { http in
