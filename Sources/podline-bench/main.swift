@@ -25,7 +25,8 @@ let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
     .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .listening: ListeningBench.run,
     .parse: ParseBench.run,
     .library: LibraryBench.run, .search: SearchBench.run,
-    .refresh: RefreshBench.run, .sync: SyncBench.run, .find: FindBench.run, .status: StatusBench.run, .repl: ReplBench.run, .mpris: MPRISBench.run,
+    .refresh: RefreshBench.run, .sync: SyncBench.run, .find: FindBench.run,
+    .status: StatusBench.run, .repl: ReplBench.run, .mpris: MPRISBench.run,
     .dataflow: DataFlowBench.run,
 ]
 var ready = true
