@@ -64,6 +64,17 @@ public struct LoadedFeed: Sendable {
 public struct FeedLoadError: Error, Sendable, CustomStringConvertible {
     public var location: String
     public var reason: String
+    /// The HTTP status the server answered with, when it refused the feed.
+    public var status: Int?
+
+    public init(location: String, reason: String, status: Int? = nil) {
+        self.location = location
+        self.reason = reason
+        self.status = status
+    }
+
+    /// True when the server refused the credentials (HTTP 401 or 403).
+    public var refusedCredentials: Bool { status == 401 || status == 403 }
     public var description: String { "\(location): \(reason)" }
 }
 
@@ -89,7 +100,7 @@ public struct FeedLoader: Sendable {
             do {
                 document = try await http.fetchDocument(url, etag: etag, lastModified: lastModified, sizeCap: sizeCap)
             } catch {
-                throw FeedLoadError(location: url, reason: error.reason)
+                throw FeedLoadError(location: url, reason: error.reason, status: error.status)
             }
             var loaded = LoadedFeed(
                 etag: document.etag, lastModified: document.lastModified, movedTo: document.permanentURL, finalURL: document.finalURL)

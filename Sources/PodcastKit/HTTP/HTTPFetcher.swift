@@ -144,6 +144,10 @@ public final class HTTPFetcher: Sendable {
             var request = HTTPClientRequest(url: current)
             request.headers = headers
             request.headers.replaceOrAdd(name: "User-Agent", value: Self.userAgent)
+            // A private feed's credentials go to its own host only: looked up again after every redirect.
+            if let authorization = FeedCredentials.shared.authorization(for: current) {
+                request.headers.replaceOrAdd(name: "Authorization", value: authorization)
+            }
             let response = try await client.execute(request, deadline: deadline)
             let code = response.status.code
             guard [301, 302, 303, 307, 308].contains(code), let location = response.headers.first(name: "Location") else {

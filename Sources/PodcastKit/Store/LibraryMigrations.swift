@@ -200,6 +200,10 @@ enum LibraryMigrations {
             try db.execute(
                 sql: "CREATE TABLE find_result (number INTEGER PRIMARY KEY, title TEXT NOT NULL, feedURL TEXT, reason TEXT)")
         }
+        migrator.registerMigration("v14: the credentials of private feeds' hosts") { db in
+            // By origin (host:port): sent to that host only. The library file is the user's alone (0600).
+            try db.execute(sql: "CREATE TABLE feed_credential (origin TEXT PRIMARY KEY, username TEXT NOT NULL, password TEXT NOT NULL)")
+        }
         return migrator
     }
 }

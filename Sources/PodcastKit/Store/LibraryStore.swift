@@ -19,8 +19,15 @@ public final class LibraryStore: Sendable {
             configuration.foreignKeysEnabled = true
             // The search index's triggers read show notes through it.
             configuration.prepareDatabase { db in db.add(function: Self.notesTextFunction()) }
+            // The file may hold private feeds' passwords: the user's alone, and so its journal files, which SQLite
+            // makes with the database's permissions.
+            if !FileManager.default.fileExists(atPath: paths.database.path) {
+                FileManager.default.createFile(atPath: paths.database.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
+            chmod(paths.database.path, 0o600)
             pool = try DatabasePool(path: paths.database.path, configuration: configuration)
             try LibraryMigrations.migrator.migrate(pool)
+            for (origin, credential) in try pool.read(Self.credentials) { FeedCredentials.shared.set(credential, for: origin) }
         } catch {
             throw .database("cannot open the library \(paths.database.path): \(Self.reason(error))")
         }

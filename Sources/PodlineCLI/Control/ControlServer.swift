@@ -100,7 +100,7 @@ public final class ControlServer {
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
             case .query(var command):
                 // A file named on the socket would be found from the player's folder, not the client's.
-                if case .export(let path?) = command.query { try requireAbsolute(path, for: "export") }
+                if case .export(let path?, _) = command.query { try requireAbsolute(path, for: "export") }
                 // The socket answers with data alone: no text lines to render.
                 command.json = true
                 let output = try dispatcher.reader.answer(command, style: ListStyle())
@@ -124,7 +124,7 @@ public final class ControlServer {
         _ command: TaskCommand, for request: ControlRequest, with dispatcher: CommandDispatcher
     ) async throws(CommandError) -> [UInt8] {
         switch command.task {
-        case .add(let feed, _) where !FeedSource(feed).isRemote, .inspect(let feed, _) where !FeedSource(feed).isRemote:
+        case .add(let feed, _, _, _) where !FeedSource(feed).isRemote, .inspect(let feed, _) where !FeedSource(feed).isRemote:
             try requireAbsolute(feed, for: command.name)
         case .importOPML(let file, _, _):
             try requireAbsolute(file, for: command.name)

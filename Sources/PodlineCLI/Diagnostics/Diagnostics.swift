@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import Logging
+import PodcastKit
 import Synchronization
 
 /// Whether diagnostic logs are written (`--verbose`), and the one-time set-up of swift-log.
@@ -42,6 +43,7 @@ struct DiagnosticLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let text = "podline: [\(label.replacingOccurrences(of: "podline.", with: ""))] \(event.level): \(event.message)\(details)\n"
-        StandardError.write(text)
+        // A private feed's password written into a URL never reaches the log.
+        StandardError.write(FeedCredential.redacted(text))
     }
 }

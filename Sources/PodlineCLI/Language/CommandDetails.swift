@@ -3,8 +3,15 @@
 enum CommandDetails {
     static let add = """
         Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file), a result of the last find (find/N), or \
-        the show of an Apple Podcasts or Podcast Index page. --max-feed-size MB refuses larger feeds (default 50). On \
-        the control socket it answers with the data --json prints; a file must be named with an absolute path there.
+        the show of an Apple Podcasts or Podcast Index page. --max-feed-size MB refuses larger feeds (default 50). A \
+        private feed's credentials go in its URL (https://user:password@host/feed, the password percent-encoded) or \
+        with --user NAME (the password asked on the terminal without echo, or the first line of --password-command \
+        CMD); they are kept in the library (its file is the user's alone, 0600), sent with HTTP Basic to that host \
+        only, for the feed and the enclosures, transcripts and chapters it serves, never after a redirect to another \
+        host, and shown nowhere: listings, inspect, status, events, logs and error lines name the feed without them \
+        (user:***@ where a URL typed with them is named). A refused password is one line, exit status 77, and nothing \
+        is kept. On the control socket it answers with the data --json prints; a file must be named with an absolute \
+        path there.
         """
 
     static let back = """
@@ -82,7 +89,8 @@ enum CommandDetails {
         """
 
     static let export = """
-        Write the subscriptions as OPML (standard output when omitted or -).
+        Write the subscriptions as OPML (standard output when omitted or -). Private feeds are written without their \
+        credentials, unless --with-credentials.
         """
 
     static let fav = """

@@ -53,7 +53,13 @@ public enum CommandTable {
             details: CommandDetails.events),
         CommandSpec(
             "add", usage: "<feed-url|file|find/N|page-url>", "Subscribe to a feed (URL or file), a find result, or a directory's show.",
-            kind: .library, flags: [maxFeedSize],
+            kind: .library,
+            flags: [
+                FlagSpec(
+                    "user", value: "NAME", "A private feed's username (the password asked on the terminal, unless --password-command)."),
+                FlagSpec("password-command", value: "CMD", "With --user, a command whose first line of output is the password."),
+                maxFeedSize,
+            ],
             completion: .files, details: CommandDetails.add),
         CommandSpec(
             "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
@@ -141,6 +147,7 @@ public enum CommandTable {
             completion: .files, details: CommandDetails.`import`),
         CommandSpec(
             "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
+            flags: [FlagSpec("with-credentials", "Write private feeds' usernames and passwords into their URLs.")],
             completion: .files, details: CommandDetails.export),
         CommandSpec(
             "find", usage: "<words>…|--trending", "Find shows by name in podcast directories (iTunes, Podcast Index).",

@@ -18,7 +18,7 @@ public enum LibraryQuery: Equatable, Sendable {
     /// One show's details, description and settings; with a change, that setting of the show set or removed first.
     case show(String, change: ShowSettingChange?)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
-    case export(path: String?)
+    case export(path: String?, withCredentials: Bool = false)
 }
 
 /// A library question and the form of its answer.

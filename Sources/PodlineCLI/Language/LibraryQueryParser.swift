@@ -39,7 +39,7 @@ enum LibraryQueryParser {
         case "export":
             guard words.targets.count <= 1 else { throw .usage(spec, "give one file at most") }
             let path = words.targets.first.flatMap { $0 == "-" ? nil : $0 }
-            return QueryCommand(query: .export(path: path), json: json)
+            return QueryCommand(query: .export(path: path, withCredentials: words.has("with-credentials")), json: json)
         case "notes":
             guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
             return QueryCommand(query: .notes(ref: words.targets[0]), json: json)

@@ -36,8 +36,17 @@ struct LibraryReader {
                 let record = try findShow(name, in: store)
                 if let change { return try change.apply(toShow: record.slug) }
                 return try Self.show(record, json: command.json, style: style)
-            case .export(let path):
-                let text = OPMLWriter.write(try OPMLImport.document(of: store))
+            case .export(let path, let withCredentials):
+                var document = try OPMLImport.document(of: store)
+                if withCredentials {
+                    for index in document.entries.indices {
+                        let url = document.entries[index].feedURL
+                        if let origin = FeedCredential.origin(of: url), let credential = try store.credential(for: origin) {
+                            document.entries[index].feedURL = FeedCredential.joined(url, credential)
+                        }
+                    }
+                }
+                let text = OPMLWriter.write(document)
                 guard let path else {
                     return CommandOutput(data: .string(text), lines: text.split(separator: "\n").map(String.init))
                 }

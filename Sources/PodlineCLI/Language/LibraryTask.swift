@@ -3,8 +3,9 @@ import PodcastKit
 /// A library command that reads feeds, files or the network, and so takes a while: run by `LibraryTaskRunner` on the
 /// library's model, in the shell, the REPL or on the control socket alike.
 public enum LibraryTask: Equatable, Sendable {
-    /// Subscribes to a feed URL or file.
-    case add(feed: String, sizeCap: Int)
+    /// Subscribes to a feed URL or file; a private feed's `user`, with its password from `passwordCommand` (nil: asked on
+    /// the terminal).
+    case add(feed: String, sizeCap: Int, user: String? = nil, passwordCommand: String? = nil)
     /// Refreshes these shows (none: every show), `jobs` at once (nil: config.toml's).
     case update(shows: [String], jobs: Int?, sizeCap: Int)
     /// Downloads these episodes, or with `new` the new episodes of these shows (none: every show), at most `limit` a

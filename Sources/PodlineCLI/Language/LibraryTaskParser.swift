@@ -14,7 +14,11 @@ enum LibraryTaskParser {
         let task: LibraryTask
         switch spec.name {
         case "add":
-            task = .add(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
+            let command = words.value("password-command")
+            if command != nil, words.value("user") == nil { throw .usage(spec, "--password-command goes with --user") }
+            task = .add(
+                feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec), user: words.value("user"),
+                passwordCommand: command)
         case "update":
             task = .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
         case "import":

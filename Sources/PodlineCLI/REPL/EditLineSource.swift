@@ -1,6 +1,7 @@
 import CLazyLibraries
 import Cedit
 import Foundation
+import PodcastKit
 
 /// Lines typed at a terminal through libedit's own interface (wide characters in the locale, `el_wgets`): history, Tab
 /// completion, Ctrl-C cancelling the line, and a status line above the prompt redrawn in place, without disturbing
@@ -75,7 +76,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
 
     func record(_ line: String, failed: Bool) {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // A private feed's password typed in a URL is never written to the history file.
+        let trimmed = FeedCredential.redacted(line.trimmingCharacters(in: .whitespaces))
         guard !trimmed.isEmpty, trimmed != lastHistory, let history else { return }
         lastHistory = trimmed
         _ = podline_history_add(history, trimmed)

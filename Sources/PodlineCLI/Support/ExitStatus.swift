@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioEngine
 import Foundation
+import PodcastKit
 
 /// The documented exit codes of every podline command.
 public enum ExitStatus {
@@ -36,8 +37,9 @@ public enum ExitStatus {
 /// Prints `message` as one `podline: …` line on standard error.
 func printError(_ message: String) {
     var stream = StandardErrorStream()
-    // One line, and nothing in it a terminal would act on (a typed or pasted control byte, an escape sequence).
-    let oneLine = TerminalText.safe(message)
+    // One line, and nothing in it a terminal would act on (a typed or pasted control byte, an escape sequence), nor a
+    // password written into a URL.
+    let oneLine = TerminalText.safe(FeedCredential.redacted(message))
     print("\(TerminalStyle.paint("podline:", .red, enabled: TerminalStyle.enabled(for: StandardError.descriptor))) \(oneLine)", to: &stream)
 }
 

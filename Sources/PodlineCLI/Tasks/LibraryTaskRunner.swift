@@ -19,7 +19,8 @@ struct LibraryTaskRunner {
     func run(_ task: LibraryTask) async throws(CommandError) -> Int32 {
         do {
             switch task {
-            case .add(let feed, let sizeCap): return try await add(feed, sizeCap: sizeCap)
+            case .add(let feed, let sizeCap, let user, let passwordCommand):
+                return try await add(feed, sizeCap: sizeCap, user: user, passwordCommand: passwordCommand)
             case .update(let shows, let jobs, let sizeCap): return try await update(shows, jobs: jobs, sizeCap: sizeCap)
             case .download(let targets, let new, let limit, let keep):
                 return try await download(targets, new: new, limit: limit, keep: keep)
@@ -63,6 +64,8 @@ extension CommandError {
         switch error {
         case let error as CommandError: self = error
         case let error as StoreError: self.init(error)
+        case let error as FeedLoadError where error.refusedCredentials:
+            self.init(.refused, "\(error.location): the server refused the username or password (HTTP \(error.status ?? 401))")
         case let error as FeedLoadError: self.init(.unreadable, error.description)
         case let error as FeedError: self.init(.unreadable, error.description)
         case let error as DownloadError: self.init(.unreadable, error.description)
