@@ -97,6 +97,15 @@ struct DirectoryTests {
         #expect(results[3]["subscribable"] as? Bool == false && results[3]["feed_url"] is NSNull, "a file: feed is refused")
         #expect(results[0]["genres"] as? [String] == ["Arts", "Food"] && results[0]["episodes"] as? Int == 12)
 
+        // The REPL completes `add f` to the results that can be subscribed to.
+        let completer = Completer(paths: LibraryPaths(home: world.home.path))
+        #expect(completer.candidates(before: "add ", word: "fi") == .words(["find/1", "find/2"]))
+        #expect(completer.candidates(before: "inspect ", word: "find/2") == .words(["find/2"]))
+
+        let inspected = try world.podline(["inspect", "find/1"])
+        #expect(
+            inspected.status == 0 && inspected.stdout.contains("Title:       Café & Crème Talk"), "\(inspected.stdout) \(inspected.stderr)")
+
         let added = try world.podline(["add", "find/2"])
         #expect(added.status == 0 && added.stdout.contains("Café News Daily"), "\(added.stdout) \(added.stderr)")
         let apple = try world.podline(["add", "find/3"])

@@ -29,6 +29,11 @@ struct Completer: Sendable {
         case .none:
             return .words([])
         case .files:
+            // `add` and `inspect` also take the last find's results.
+            if spec.name == "add" || spec.name == "inspect", !word.isEmpty, "find/".hasPrefix(word) || word.hasPrefix("find/") {
+                let results = findResults().filter { $0.hasPrefix(word) }
+                if !results.isEmpty { return .words(results) }
+            }
             return .files
         case .commands:
             return .words(CommandMatcher.completions(of: word, in: commands))
@@ -59,6 +64,14 @@ struct Completer: Sendable {
         else { return nil }
         let refs = listings.map(\.ref).filter { $0.hasPrefix(word) }
         return refs.isEmpty ? nil : .words(refs)
+    }
+
+    /// `find/N` for each result of the last find that can be subscribed to.
+    private func findResults() -> [String] {
+        guard let store = openStore(), let count = try? store.findResultCount(), count > 0 else { return [] }
+        return (1...count).compactMap { number in
+            (try? store.findResult(number))??.feedURL == nil ? nil : "find/\(number)"
+        }
     }
 
     private func showSlugs() -> [String] {
