@@ -184,6 +184,15 @@ struct SyncTests {
         #expect(plays.count == 1 && plays.first?["started"] as? Int == 4 && plays.first?["position"] as? Int == 7, "\(plays)")
         let status = Self.json(try Self.podline(["sync", "status", "--json"], home: home).stdout) as? [String: Any]
         #expect(status?["waiting"] as? [String: Int] == ["subscriptions": 0, "actions": 0] && status?["last_sync"] is String)
+
+        // A REPL whose own player played syncs when it ends.
+        let lines = "play desk-show/1 --start 12 --duration 2 --output wav:\(web.path)/r.wav\n"
+        let repl = try PodlineBinary.run(
+            ["repl"], home: home, environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path], stdin: Data(lines.utf8))
+        #expect(repl.status == 0 && repl.stderr.isEmpty, "\(repl.stderr)")
+        let after = (try server.phone(Self.user, password: Self.password, device: "phone", ["actions"]) as? [String: Any])?["actions"]
+        let stretches = (after as? [[String: Any]] ?? []).filter { $0["action"] as? String == "play" }.compactMap { $0["started"] as? Int }
+        #expect(stretches.sorted() == [4, 12], "\(stretches)")
     }
 
     @Test("a server that is down, refuses the password, or is not set up: one line, 69, 77 or 78, and the queue kept")

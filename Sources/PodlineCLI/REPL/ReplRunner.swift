@@ -31,7 +31,10 @@ enum ReplRunner {
         }
         reader.close()
         if !quitTyped, !interactive { await session.notPlaying() }
+        let owned = session.ownsPlayer
         session.shutdown()
+        // Its player stopped: what was heard goes to the other devices (with [sync] auto; a failure is a warning).
+        if owned { await SyncStart.automatically(editor: session.dispatcher.library) }
         if interactive, quitTyped { return 0 }
         return session.lastFailure
     }

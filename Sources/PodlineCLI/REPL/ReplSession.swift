@@ -84,6 +84,9 @@ final class ReplSession {
         await playback.notPlaying()
     }
 
+    /// True when this REPL's player is its own (not one of another process reached over the socket).
+    var ownsPlayer: Bool { remote == nil && mirror == nil }
+
     /// The play state for the prompt.
     var promptState: String {
         player.current == nil ? "stopped" : player.state.rawValue
