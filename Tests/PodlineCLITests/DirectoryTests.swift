@@ -106,6 +106,18 @@ struct DirectoryTests {
         #expect(
             inspected.status == 0 && inspected.stdout.contains("Title:       Café & Crème Talk"), "\(inspected.stdout) \(inspected.stderr)")
 
+        // Over a player's control socket too: find/N is the library's, not a file. (The player writes its own
+        // config.toml; the directories' is put back after.)
+        let config = world.home.appendingPathComponent("config/podline/config.toml")
+        let directories = try String(contentsOf: config, encoding: .utf8)
+        defer { try? directories.write(to: config, atomically: true, encoding: .utf8) }
+        let player = try PlayerProcess(runtime: world.home, home: world.home)
+        let client = try ControlClient(location: ControlLocation(directory: world.home.path + "/podline"))
+        let peek = try client.request(["inspect", "find/1"])
+        #expect(peek.succeeded && peek.dataText.contains(#""title":"Café & Crème Talk""#), "\(peek.dataText) \(peek.message ?? "")")
+        _ = player.finish()
+        try directories.write(to: config, atomically: true, encoding: .utf8)
+
         let added = try world.podline(["add", "find/2"])
         #expect(added.status == 0 && added.stdout.contains("Café News Daily"), "\(added.stdout) \(added.stderr)")
         let apple = try world.podline(["add", "find/3"])

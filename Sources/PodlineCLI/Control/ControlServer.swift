@@ -124,7 +124,7 @@ public final class ControlServer {
         _ command: TaskCommand, for request: ControlRequest, with dispatcher: CommandDispatcher
     ) async throws(CommandError) -> [UInt8] {
         switch command.task {
-        case .add(let feed, _, _, _) where !FeedSource(feed).isRemote, .inspect(let feed, _) where !FeedSource(feed).isRemote:
+        case .add(let feed, _, _, _) where Self.namesFile(feed), .inspect(let feed, _) where Self.namesFile(feed):
             try requireAbsolute(feed, for: command.name)
         case .importOPML(let file, _, _):
             try requireAbsolute(file, for: command.name)
@@ -142,6 +142,11 @@ public final class ControlServer {
             return ControlReply.failure(request.requestID, error: error.replyError, message: error.message)
         }
         return ControlReply.success(request.requestID, data: output.data(list: command.task.answersWithList))
+    }
+
+    /// True when a feed argument names a file (not a URL, nor a find result).
+    private static func namesFile(_ feed: String) -> Bool {
+        !FeedSource(feed).isRemote && FindReference.number(feed) == nil
     }
 
     /// A file named on the socket would be found from the player's folder, not the client's: it must be absolute.
