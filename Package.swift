@@ -37,6 +37,9 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // The full-screen view's renderer: a cell buffer (display widths of CJK, emoji, combining marks) and the bytes
+        // that turn one frame into the next.
+        .target(name: "TerminalCanvas"),
         .target(
             name: "DataFlow",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
@@ -71,7 +74,7 @@ let package = Package(
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "Cedit", "Csdbus",
+                "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "Cedit", "Csdbus", "TerminalCanvas",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -90,6 +93,7 @@ let package = Package(
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),
+        .testTarget(name: "TerminalCanvasTests", dependencies: ["TerminalCanvas"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
         .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "Playback", "TestSupport"]),

@@ -1,3 +1,5 @@
+import TerminalCanvas
+
 /// Makes text from feeds safe and measurable on a terminal.
 public enum TerminalText {
     /// `text` with terminal escape sequences removed and other control characters shown as spaces.
@@ -40,26 +42,12 @@ public enum TerminalText {
 
     /// The number of terminal columns `text` takes: wide (CJK, emoji) characters take two, combining marks none.
     public static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        DisplayWidth.of(text)
     }
 
     /// Columns for one character.
     public static func width(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { return 2 }
-        return isWide(first.value) ? 2 : (first.properties.generalCategory == .nonspacingMark ? 0 : 1)
-    }
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
+        DisplayWidth.of(character)
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut; never padded.

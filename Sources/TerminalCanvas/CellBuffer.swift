@@ -1,0 +1,80 @@
+/// A screen's worth of cells, rows by columns, that views draw into and `FrameWriter` turns into terminal output.
+public struct CellBuffer: Sendable, Equatable {
+    public private(set) var rows: Int
+    public private(set) var columns: Int
+    private var cells: [Cell]
+
+    /// A blank buffer of `rows` by `columns`.
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        cells = Array(repeating: .blank, count: self.rows * self.columns)
+    }
+
+    /// The cell at `row`, `column` (blank outside the buffer).
+    public subscript(row: Int, column: Int) -> Cell {
+        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return .blank }
+        return cells[row * columns + column]
+    }
+
+    /// Writes `text` from `row`, `column` on, in `style`, as far as the row goes; returns the column after it. A wide
+    /// character that would not fit at the end of the row is left out (a space is drawn there); whatever half of a wide
+    /// character is overwritten, its other half becomes a space.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
+        guard (0..<rows).contains(row) else { return column }
+        var at = column
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if width == 0 {
+                // A combining mark with nothing before it on this row stands alone, as terminals draw it.
+                if at > 0, at <= columns { appendMark(character, row: row, column: at - 1) }
+                continue
+            }
+            guard at >= 0, at + width <= columns else {
+                if at >= 0, at < columns { set(.blank, row: row, column: at) }
+                return columns
+            }
+            set(Cell(String(character), style: style), row: row, column: at)
+            if width == 2 { set(Cell("", style: style), row: row, column: at + 1) }
+            at += width
+        }
+        return at
+    }
+
+    /// Blanks the whole buffer.
+    public mutating func clear() {
+        cells = Array(repeating: .blank, count: rows * columns)
+    }
+
+    /// Fills `count` cells of `row` from `column` with blanks in `style`.
+    public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle = .plain) {
+        for at in max(0, column)..<min(columns, column + max(0, count)) { set(Cell(" ", style: style), row: row, column: at) }
+    }
+
+    /// Sets one cell, keeping every wide character whole: a half it overwrites leaves a space in the other half.
+    private mutating func set(_ cell: Cell, row: Int, column: Int) {
+        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return }
+        let index = row * columns + column
+        let old = cells[index]
+        // Over a right half: its left half is left alone, and becomes a space (unless this is the right half of a
+        // new wide character, written just after its left).
+        if old.isContinuation, !cell.isContinuation, column > 0 {
+            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        }
+        // Over a left half: its right half becomes a space, unless a new wide character takes both.
+        if !old.isContinuation, column + 1 < columns, cells[index + 1].isContinuation,
+            cell.isContinuation || DisplayWidth.of(cell.text) < 2
+        {
+            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+
+    private mutating func appendMark(_ mark: Character, row: Int, column: Int) {
+        var base = column
+        if self[row, base].isContinuation, base > 0 { base -= 1 }
+        let index = row * columns + base
+        cells[index].text += String(mark)
+    }
+}
