@@ -34,18 +34,6 @@ struct DirectoryRequest: Sendable {
         return object
     }
 
-    /// `text` as one value of a URL's query: everything but unreserved characters percent-encoded (UTF-8).
-    static func query(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-
-    /// A whole number in a JSON value.
-    static func integer(_ value: Any?) -> Int? {
-        JSONNumbers.integer(value)
-    }
-
     /// A string in a JSON value, trimmed; nil when empty.
     static func text(_ value: Any?) -> String? {
         guard let text = (value as? String)?.trimmingSpaces, !text.isEmpty else { return nil }

@@ -7,9 +7,7 @@ public struct ITunesDirectory: Sendable {
     private let request: DirectoryRequest
 
     public init(settings: DirectorySettings, http: HTTPFetcher) {
-        var base = settings.itunesURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.base = base
+        base = APIAddress.base(settings.itunesURL)
         country = settings.country
         request = DirectoryRequest(http: http, name: "iTunes")
     }
@@ -17,7 +15,7 @@ public struct ITunesDirectory: Sendable {
     /// The podcasts whose names or authors hold `term`, at most `limit` (the API gives at most 200).
     public func search(_ term: String, limit: Int) async throws(DirectoryError) -> [DirectoryResult] {
         let url =
-            "\(base)/search?media=podcast&entity=podcast&term=\(DirectoryRequest.query(term))&limit=\(min(limit, 200))&country=\(DirectoryRequest.query(country))"
+            "\(base)/search?media=podcast&entity=podcast&term=\(APIAddress.component(term))&limit=\(min(limit, 200))&country=\(APIAddress.component(country))"
         return Array(Self.results(try await request.object(url)).prefix(limit))
     }
 
@@ -36,7 +34,7 @@ public struct ITunesDirectory: Sendable {
             var result = DirectoryResult(
                 title: title, author: DirectoryRequest.text(object["artistName"]), feedURL: object["feedUrl"] as? String,
                 sources: ["itunes"])
-            result.episodes = DirectoryRequest.integer(object["trackCount"])
+            result.episodes = JSONNumbers.integer(object["trackCount"])
             result.newest = (object["releaseDate"] as? String).flatMap(FeedDate.parse)
             result.genres = (object["genres"] as? [Any] ?? []).compactMap { $0 as? String }.filter { $0 != "Podcasts" }
             return result

@@ -11,9 +11,7 @@ public struct PodcastIndexDirectory: Sendable {
     private let now: @Sendable () -> Date
 
     public init(settings: DirectorySettings, secret: String, http: HTTPFetcher, now: @escaping @Sendable () -> Date = Date.init) {
-        var base = settings.podcastIndexURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.base = base
+        base = APIAddress.base(settings.podcastIndexURL)
         key = settings.podcastIndexKey ?? ""
         self.secret = secret
         request = DirectoryRequest(http: http, name: "Podcast Index")
@@ -38,14 +36,14 @@ public struct PodcastIndexDirectory: Sendable {
 
     /// The podcasts that match `term`, at most `limit`.
     public func search(_ term: String, limit: Int) async throws(DirectoryError) -> [DirectoryResult] {
-        Array(Self.results(try await get("/search/byterm?q=\(DirectoryRequest.query(term))&max=\(limit)")).prefix(limit))
+        Array(Self.results(try await get("/search/byterm?q=\(APIAddress.component(term))&max=\(limit)")).prefix(limit))
     }
 
     /// The podcasts trending now, in a language (`en`) and a category (`News`) when given.
     public func trending(limit: Int, language: String?, category: String?) async throws(DirectoryError) -> [DirectoryResult] {
         var path = "/podcasts/trending?max=\(limit)"
-        if let language { path += "&lang=\(DirectoryRequest.query(language))" }
-        if let category { path += "&cat=\(DirectoryRequest.query(category))" }
+        if let language { path += "&lang=\(APIAddress.component(language))" }
+        if let category { path += "&cat=\(APIAddress.component(category))" }
         return Array(Self.results(try await get(path)).prefix(limit))
     }
 
@@ -64,8 +62,8 @@ public struct PodcastIndexDirectory: Sendable {
             var result = DirectoryResult(
                 title: title, author: DirectoryRequest.text(object["author"]) ?? DirectoryRequest.text(object["ownerName"]),
                 feedURL: object["url"] as? String, sources: ["podcastindex"])
-            result.episodes = DirectoryRequest.integer(object["episodeCount"])
-            let newest = DirectoryRequest.integer(object["newestItemPubdate"]) ?? DirectoryRequest.integer(object["newestItemPublishTime"])
+            result.episodes = JSONNumbers.integer(object["episodeCount"])
+            let newest = JSONNumbers.integer(object["newestItemPubdate"]) ?? JSONNumbers.integer(object["newestItemPublishTime"])
             result.newest = newest.flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
             result.language = DirectoryRequest.text(object["language"])
             if let categories = object["categories"] as? [String: Any] {

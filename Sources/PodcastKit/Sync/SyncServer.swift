@@ -19,26 +19,15 @@ public struct SyncServer: Sendable {
         authorization = "Basic " + Data("\(settings.username):\(password)".utf8).base64EncodedString()
     }
 
-    private var base: String {
-        var text = settings.server
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
-    }
+    private var base: String { APIAddress.base(settings.server) }
 
-    private var user: String { Self.pathSegment(settings.username) }
-
-    /// `text` for a URL's path: everything but unreserved characters percent-encoded.
-    static func pathSegment(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
+    private var user: String { APIAddress.component(settings.username) }
 
     /// Registers this device (caption and type), so that other devices see it (gpodder only).
     public func registerDevice(caption: String) async throws(SyncError) {
         guard settings.kind == .gpodder else { return }
         let body = JSONValue.object([("caption", .string(caption)), ("type", .string("desktop"))])
-        _ = try await send("POST", "/api/2/devices/\(user)/\(Self.pathSegment(device)).json", body: body)
+        _ = try await send("POST", "/api/2/devices/\(user)/\(APIAddress.component(device)).json", body: body)
     }
 
     /// Puts every device of the account in one sync group with this one, so that subscriptions reach them all, as
@@ -61,12 +50,12 @@ public struct SyncServer: Sendable {
     public func pullSubscriptions(since: Int) async throws(SyncError) -> (add: [String], remove: [String], timestamp: Int) {
         let path =
             settings.kind == .gpodder
-            ? "/api/2/subscriptions/\(user)/\(Self.pathSegment(device)).json?since=\(since)"
+            ? "/api/2/subscriptions/\(user)/\(APIAddress.component(device)).json?since=\(since)"
             : "/index.php/apps/gpoddersync/subscriptions?since=\(since)"
         guard let answer = try await send("GET", path) as? [String: Any] else {
             throw .server("the subscriptions answer is not a JSON object")
         }
-        return (Self.strings(answer["add"]), Self.strings(answer["remove"]), Self.integer(answer["timestamp"]) ?? since)
+        return (Self.strings(answer["add"]), Self.strings(answer["remove"]), JSONNumbers.integer(answer["timestamp"]) ?? since)
     }
 
     /// Sends subscription changes; returns the server's time and the URLs it rewrote (`[old, new]`, new empty when
@@ -76,14 +65,14 @@ public struct SyncServer: Sendable {
     ) {
         let path =
             settings.kind == .gpodder
-            ? "/api/2/subscriptions/\(user)/\(Self.pathSegment(device)).json" : "/index.php/apps/gpoddersync/subscription_change/create"
+            ? "/api/2/subscriptions/\(user)/\(APIAddress.component(device)).json" : "/index.php/apps/gpoddersync/subscription_change/create"
         let body = JSONValue.object([("add", .array(add.map(JSONValue.string))), ("remove", .array(remove.map(JSONValue.string)))])
         let answer = try await send("POST", path, body: body) as? [String: Any]
         let rewritten = (answer?["update_urls"] as? [[Any]] ?? []).compactMap { pair -> (String, String)? in
             guard pair.count == 2, let old = pair[0] as? String, let new = pair[1] as? String else { return nil }
             return (old, new)
         }
-        return (Self.integer(answer?["timestamp"]), rewritten)
+        return (JSONNumbers.integer(answer?["timestamp"]), rewritten)
     }
 
     /// The episode actions since `since` (inclusive on both servers' action times: an action at `since` comes again),
@@ -103,14 +92,14 @@ public struct SyncServer: Sendable {
             case .failure(let problem): skipped.append("episode action \(index + 1) skipped: \(problem.reason)")
             }
         }
-        return (actions, skipped, Self.integer(answer["timestamp"]) ?? since)
+        return (actions, skipped, JSONNumbers.integer(answer["timestamp"]) ?? since)
     }
 
     /// Sends episode actions; returns the server's time.
     public func pushActions(_ actions: [SyncAction]) async throws(SyncError) -> Int? {
         let path = settings.kind == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action/create"
         let answer = try await send("POST", path, body: .array(actions.map(json)))
-        return Self.integer((answer as? [String: Any])?["timestamp"])
+        return JSONNumbers.integer((answer as? [String: Any])?["timestamp"])
     }
 
     /// An action as the server reads it: times in UTC without a zone, positions only with `play` (a phone's client
@@ -152,7 +141,7 @@ public struct SyncServer: Sendable {
         guard let text = object["timestamp"] as? String, let timestamp = SyncAction.time(text) else {
             return .failure(Malformed(reason: "no timestamp YYYY-MM-DDTHH:MM:SS"))
         }
-        func seconds(_ key: String) -> Int? { integer(object[key]).flatMap { $0 >= 0 ? $0 : nil } }
+        func seconds(_ key: String) -> Int? { JSONNumbers.integer(object[key]).flatMap { $0 >= 0 ? $0 : nil } }
         return .success(
             SyncAction(
                 podcast: podcast, episode: episode, guid: object["guid"] as? String, kind: kind, device: object["device"] as? String,
@@ -161,10 +150,6 @@ public struct SyncServer: Sendable {
 
     private static func strings(_ value: Any?) -> [String] {
         (value as? [Any] ?? []).compactMap { $0 as? String }
-    }
-
-    private static func integer(_ value: Any?) -> Int? {
-        JSONNumbers.integer(value)
     }
 
     /// Sends one request and reads its JSON answer (nil for an empty body); a failure is worded by what it means for
