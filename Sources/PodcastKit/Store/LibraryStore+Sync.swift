@@ -185,7 +185,6 @@ public enum SyncURL {
         while rest.hasSuffix("/") { rest.removeLast() }
         return rest
     }
-
 }
 
 extension LibraryStore {
@@ -205,10 +204,7 @@ extension LibraryStore {
                         SELECT e.id, s.feedURL, e.enclosureURL, e.guid, e.duration FROM episode e JOIN show s ON s.id = e.showID
                         WHERE e.id IN (\(marks)) AND e.enclosureURL IS NOT NULL AND s.feedURL LIKE 'http%' ORDER BY e.id
                         """, arguments: StatementArguments(slice)
-                ).map {
-                    SyncIdentity(
-                        id: $0["id"], podcast: $0["feedURL"], episode: $0["enclosureURL"], guid: $0["guid"], duration: $0["duration"])
-                }
+                ).map(SyncIdentity.init(row:))
             }
             return found
         }
@@ -227,11 +223,17 @@ extension LibraryStore {
                     """
             ).map { row in
                 (
-                    SyncIdentity(
-                        id: row["id"], podcast: row["feedURL"], episode: row["enclosureURL"], guid: row["guid"], duration: row["duration"]),
-                    row["isPlayed"], row["position"], (row["heardAt"] as Double?).map(Date.init(timeIntervalSince1970:))
+                    SyncIdentity(row: row), row["isPlayed"], row["position"],
+                    (row["heardAt"] as Double?).map(Date.init(timeIntervalSince1970:))
                 )
             }
         }
+    }
+}
+
+extension SyncIdentity {
+    /// An episode's identity from a row with its `id`, show's `feedURL`, `enclosureURL`, `guid` and `duration`.
+    fileprivate init(row: Row) {
+        self.init(id: row["id"], podcast: row["feedURL"], episode: row["enclosureURL"], guid: row["guid"], duration: row["duration"])
     }
 }

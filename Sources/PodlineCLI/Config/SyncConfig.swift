@@ -34,7 +34,7 @@ enum SyncConfig {
                     guard let text = value.string, SyncDevice.isValid(text) else { return "expected letters, digits, '.', '-' or '_'" }
                     sync.device = text
                     return nil
-                }, render: { ConfigKey.quoted($0.device ?? SyncDevice.standard()) }),
+                }, render: { ConfigKey.quoted(SyncDevice.id($0)) }),
             .switchKey("auto", summary: "sync after update and when a player stops (true or false)", example: "true", \.auto),
             .switchKey(
                 "allow_http", summary: "allow a server on plain http beyond the loopback addresses (true or false)", example: "false",
@@ -45,6 +45,11 @@ enum SyncConfig {
 
 /// This device's id on a sync server.
 enum SyncDevice {
+    /// The id `settings` name, else `standard()`.
+    static func id(_ settings: SyncSettings) -> String {
+        settings.device ?? standard()
+    }
+
     /// `podline-HOSTNAME`, the host name's other characters as `-`.
     static func standard() -> String {
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"

@@ -26,12 +26,12 @@ extension LibraryTaskRunner {
         } catch {
             throw CommandError(error)
         }
-        let device = settings.device ?? SyncDevice.standard()
+        let device = SyncDevice.id(settings)
         output.value(
             .object([
                 ("server", .string(settings.server)), ("kind", .string(settings.kind.rawValue)), ("username", .string(settings.username)),
                 ("device", .string(device)), ("auto", .bool(settings.auto)),
-                ("last_sync", last.map { .string(SyncAction.timeText($0) + "Z") } ?? .null),
+                ("last_sync", last.map { .string(ISO8601.string($0)) } ?? .null),
                 ("waiting", .object([("subscriptions", .int(Int64(waiting.subscriptions))), ("actions", .int(Int64(waiting.actions)))])),
             ]))
         output.line("\(settings.server) (\(settings.kind.rawValue)) as \(settings.username), device \(device)")
@@ -70,7 +70,7 @@ enum SyncStart {
             throw CommandError(error)
         }
         let recorder = editor.syncRecorder ?? SyncRecorder(store: library.store)
-        let device = settings.device ?? SyncDevice.standard()
+        let device = SyncDevice.id(settings)
         let configured = Configuration.settings
         do {
             return try await HTTPFetcher.with { http in
@@ -136,7 +136,7 @@ enum SyncStart {
     /// The JSON form of what a sync did.
     static func json(_ report: SyncReport, settings: SyncSettings) -> JSONValue {
         .object([
-            ("server", .string(settings.server)), ("device", .string(settings.device ?? SyncDevice.standard())),
+            ("server", .string(settings.server)), ("device", .string(SyncDevice.id(settings))),
             ("first", .bool(report.first)),
             (
                 "subscriptions",
