@@ -66,24 +66,29 @@ enum DirectorySearch {
         category: String?
     ) async throws(CommandError) -> [DirectoryResult] {
         let secret = source == .itunes ? "" : try podcastIndexSecret(settings)
-        do {
-            return try await HTTPFetcher.with(timeouts: .directory) { http in
-                let itunes = ITunesDirectory(settings: settings, http: http!)
-                let index = PodcastIndexDirectory(settings: settings, secret: secret, http: http!)
-                guard let terms else { return try await index.trending(limit: limit, language: language, category: category) }
-                switch source {
-                case .itunes: return try await itunes.search(terms, limit: limit)
-                case .podcastindex: return try await index.search(terms, limit: limit)
-                case .all:
-                    async let apple = itunes.search(terms, limit: limit)
-                    async let open = index.search(terms, limit: limit)
-                    return Array(DirectoryResult.merged([try await apple, try await open]).prefix(limit))
-                }
+        return try await asking { http in
+            let itunes = ITunesDirectory(settings: settings, http: http)
+            let index = PodcastIndexDirectory(settings: settings, secret: secret, http: http)
+            guard let terms else { return try await index.trending(limit: limit, language: language, category: category) }
+            switch source {
+            case .itunes: return try await itunes.search(terms, limit: limit)
+            case .podcastindex: return try await index.search(terms, limit: limit)
+            case .all:
+                async let apple = itunes.search(terms, limit: limit)
+                async let open = index.search(terms, limit: limit)
+                return Array(DirectoryResult.merged([try await apple, try await open]).prefix(limit))
             }
+        }
+    }
+
+    /// Runs `body` with a fetcher on a directory's time limits; a directory's failure is the command's.
+    private static func asking<T: Sendable>(_ body: (HTTPFetcher) async throws -> T) async throws(CommandError) -> T {
+        do {
+            return try await HTTPFetcher.with(timeouts: .directory) { http in try await body(http!) }
         } catch let error as DirectoryError {
             throw CommandError(directory: error)
         } catch {
-            throw CommandError(.failed, "find: \(error)")
+            throw CommandError(.failed, "\(error)")
         }
     }
 
@@ -94,22 +99,20 @@ enum DirectorySearch {
         let index = PodcastIndexDirectory.feedID(inPageURL: text)
         guard apple != nil || index != nil else { return nil }
         let secret = index == nil ? "" : try podcastIndexSecret(settings)
-        let found: DirectoryResult?
-        do {
-            found = try await HTTPFetcher.with(timeouts: .directory) { http in
-                if let apple { return try await ITunesDirectory(settings: settings, http: http!).lookup(id: apple) }
-                return try await PodcastIndexDirectory(settings: settings, secret: secret, http: http!).feed(id: index ?? 0)
-            }
-        } catch let error as DirectoryError {
-            throw CommandError(directory: error)
-        } catch {
-            throw CommandError(.failed, "\(error)")
+        let found = try await asking { http in
+            if let apple { return try await ITunesDirectory(settings: settings, http: http).lookup(id: apple) }
+            return try await PodcastIndexDirectory(settings: settings, secret: secret, http: http).feed(id: index ?? 0)
         }
         guard let found else { throw CommandError(.unreadable, "\(text): the directory knows no such show") }
-        guard let url = found.feedURL else {
-            throw CommandError(.unreadable, "\(text): \(found.title) cannot be subscribed to: \(found.reason ?? "no feed URL")")
+        return try subscribable(text, title: found.title, feedURL: found.feedURL, reason: found.reason)
+    }
+
+    /// The feed URL of a directory's show that `text` named, or why it cannot be subscribed to.
+    nonisolated static func subscribable(_ text: String, title: String, feedURL: String?, reason: String?) throws(CommandError) -> String {
+        guard let feedURL else {
+            throw CommandError(.unreadable, "\(text): \(title) cannot be subscribed to: \(reason ?? "no feed URL")")
         }
-        return url
+        return feedURL
     }
 
     /// The Podcast Index secret: `PODLINE_PODCASTINDEX_SECRET`, else the first line of `podcastindex_secret_command`.
@@ -137,10 +140,7 @@ enum FindReference {
             throw CommandError(
                 .unreadable, "\(text): the last find had \(count == 0 ? "no results (run podline find first)" : "\(count) results")")
         }
-        guard let url = result.feedURL else {
-            throw CommandError(.unreadable, "\(text): \(result.title) cannot be subscribed to: \(result.reason ?? "no feed URL")")
-        }
-        return url
+        return try DirectorySearch.subscribable(text, title: result.title, feedURL: result.feedURL, reason: result.reason)
     }
 }
 
