@@ -1,11 +1,10 @@
-/// Why a sync stopped, each with its documented exit status in the command that reports it.
+/// Why a sync stopped, each with its documented exit status in the command that reports it. (Missing or broken
+/// `[sync]` settings are the command's own configuration error, found before any request.)
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached, or stopped answering (69).
     case unreachable(String)
     /// The server refused the username or password (77).
     case refused(String)
-    /// `[sync]` is missing or broken, or the password could not be had (78).
-    case settings(String)
     /// The server answered something else than the protocol says (1).
     case server(String)
     /// The library could not be read or written (1).
@@ -13,7 +12,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreachable(let reason), .refused(let reason), .settings(let reason), .server(let reason), .library(let reason):
+        case .unreachable(let reason), .refused(let reason), .server(let reason), .library(let reason):
             reason
         }
     }

@@ -150,7 +150,6 @@ extension CommandError {
         switch error {
         case .unreachable(let reason): self.init(.unreachable, reason)
         case .refused(let reason): self.init(.refused, reason)
-        case .settings(let reason): self.init(.configuration, reason)
         case .answer(let reason): self.init(.failed, reason)
         }
     }

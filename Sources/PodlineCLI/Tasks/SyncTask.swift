@@ -164,7 +164,6 @@ extension CommandError {
         switch error {
         case .unreachable(let reason): self.init(.unreachable, "sync: \(reason)")
         case .refused(let reason): self.init(.refused, "sync: \(reason)")
-        case .settings(let reason): self.init(.configuration, "sync: \(reason)")
         case .server(let reason), .library(let reason): self.init(.failed, "sync: \(reason)")
         }
     }
