@@ -6,29 +6,18 @@ Usage: bench_client.py SERVER USER PASSWORD DEVICE LIBRARY.sqlite first|again ST
           STATEFILE
   again   reads the subscription changes and the actions since those timestamps (a sync with nothing new)
 """
-import base64
 import json
 import sqlite3
 import sys
 import time
 
-from mygpoclient import api, json as mjson
 from mygpoclient.api import EpisodeAction
+
+import gpodder_client
 
 server, user, password, device, library, mode, statefile = sys.argv[1:]
 
-
-class Client(mjson.JsonClient):
-    def _prepare_request(self, method, uri, data):
-        request = mjson.JsonClient._prepare_request(method, uri, data)
-        token = base64.b64encode(f"{user}:{password}".encode()).decode()
-        request.add_header("Authorization", "Basic " + token)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        return request
-
-
-client = api.MygPodderClient(user, password, server, client_class=Client)
+client = gpodder_client.client(server, user, password)
 if mode == "first":
     db = sqlite3.connect(library)
     feeds = [row[0] for row in db.execute("SELECT feedURL FROM show WHERE feedURL LIKE 'http%'")]

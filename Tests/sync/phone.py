@@ -9,31 +9,19 @@ Usage: phone.py SERVER USER PASSWORD DEVICE COMMAND [ARGS...]; prints one JSON v
   play PODCAST EPISODE GUID STARTED POSITION TOTAL TIMESTAMP
   actions [SINCE]                  the account's episode actions since SINCE (default 0)
 
-mygpoclient sends Basic credentials only after a challenge with a realm, and its POSTs without a Content-Type; the
-client class below sends both up front, as Podline, AntennaPod and Kasts do.
+The client sends its credentials and JSON type up front (gpodder_client.py says why).
 """
-import base64
 import json
 import sys
 import urllib.request
 
-from mygpoclient import api, json as mjson
 from mygpoclient.api import EpisodeAction
+
+import gpodder_client
 
 server, user, password, device, command, *args = sys.argv[1:]
 
-
-class PhoneClient(mjson.JsonClient):
-    def _prepare_request(self, method, uri, data):
-        request = mjson.JsonClient._prepare_request(method, uri, data)
-        token = base64.b64encode(f"{user}:{password}".encode()).decode()
-        request.add_header("Authorization", "Basic " + token)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        return request
-
-
-client = api.MygPodderClient(user, password, server, client_class=PhoneClient)
+client = gpodder_client.client(server, user, password)
 
 if command == "signup":
     request = urllib.request.Request(
