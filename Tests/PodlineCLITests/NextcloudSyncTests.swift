@@ -8,13 +8,29 @@ import Testing
 struct NextcloudSyncTests {
     private static let password = "nc app password"
 
-    /// A library set up for `standIn`, and a web server with the feeds `desk` (2 episodes) and `pocket` (1).
-    private static func setUp(_ standIn: NextcloudStandIn) throws -> (home: URL, files: SlowFileServer) {
-        let home = try SyncTests.home(server: standIn.url, extra: "kind = \"nextcloud\"\nauto = false")
-        let files = try SlowFileServer(folder: home, chunkBytes: 1 << 20, delay: 0)
-        try SyncTests.feed("desk", title: "Desk Show", episodes: 2, in: home, files: files)
-        try SyncTests.feed("pocket", title: "Pocket Show", episodes: 1, in: home, files: files)
-        return (home, files)
+    /// The stand-in, a library set up for it, and a web server with the feeds `desk` (2 episodes) and `pocket` (1).
+    private struct World {
+        let standIn: NextcloudStandIn
+        let home: URL
+        let files: SlowFileServer
+
+        init() throws {
+            standIn = try NextcloudStandIn(user: SyncTests.user, password: NextcloudSyncTests.password)
+            home = try SyncTests.home(server: standIn.url, extra: "kind = \"nextcloud\"\nauto = false")
+            files = try SlowFileServer(folder: home, chunkBytes: 1 << 20, delay: 0)
+            try SyncTests.feed("desk", title: "Desk Show", episodes: 2, in: home, files: files)
+            try SyncTests.feed("pocket", title: "Pocket Show", episodes: 1, in: home, files: files)
+        }
+
+        /// Runs podline in the library, the app password given.
+        func podline(_ words: [String]) throws -> CommandResult {
+            try SyncTests.podline(words, home: home, environment: ["PODLINE_SYNC_PASSWORD": NextcloudSyncTests.password])
+        }
+
+        func stop() {
+            files.stop()
+            standIn.stop()
+        }
     }
 
     /// A phone's PLAY of pocket's episode at `position`, at `date`, as the app stores it.
@@ -27,12 +43,9 @@ struct NextcloudSyncTests {
 
     @Test("both ways in the app's own shapes: upper-case actions, -1 for positions that mean nothing, times without a zone")
     func bothWays() throws {
-        let standIn = try NextcloudStandIn(user: SyncTests.user, password: Self.password)
-        defer { standIn.stop() }
-        let (home, files) = try Self.setUp(standIn)
-        defer { files.stop() }
-        let env: [String: String?] = ["PODLINE_SYNC_PASSWORD": Self.password]
-        func podline(_ words: [String]) throws -> CommandResult { try SyncTests.podline(words, home: home, environment: env) }
+        let world = try World()
+        defer { world.stop() }
+        let (standIn, home, files, podline) = (world.standIn, world.home, world.files, world.podline)
 
         #expect(try podline(["add", files.url("desk.xml")]).status == 0)
         #expect(try podline(["play", "desk-show/1", "--start", "3", "--duration", "2", "--output", "wav:\(home.path)/o.wav"]).status == 0)
@@ -64,12 +77,9 @@ struct NextcloudSyncTests {
 
     @Test("faults: HTML, 500, a page cut off, malformed actions, a server clock a day off either way, kill -9 mid-sync")
     func faults() throws {
-        let standIn = try NextcloudStandIn(user: SyncTests.user, password: Self.password)
-        defer { standIn.stop() }
-        let (home, files) = try Self.setUp(standIn)
-        defer { files.stop() }
-        let env: [String: String?] = ["PODLINE_SYNC_PASSWORD": Self.password]
-        func podline(_ words: [String]) throws -> CommandResult { try SyncTests.podline(words, home: home, environment: env) }
+        let world = try World()
+        defer { world.stop() }
+        let (standIn, home, files, podline) = (world.standIn, world.home, world.files, world.podline)
         #expect(try podline(["add", files.url("pocket.xml")]).status == 0)
         #expect(try podline(["mark", "pocket-show/1", "played"]).status == 0)
         func waiting() throws -> [String: Int]? {
