@@ -97,6 +97,9 @@ struct LibraryTaskTests {
         #expect(items.count == 1 && items.first?["ref"] as? String == "tasks/1" && FileManager.default.fileExists(atPath: file))
         let listed = try PodlineBinary.run(["episodes", "--downloaded", "--json"], home: home)
         #expect(listed.stdout.contains(#""ref":"tasks/1""#) && !listed.stdout.contains(#""ref":"tasks/2""#), "\(listed.stdout)")
+        // An episode named as play names it (`show/latest`) is no file: taken on the socket as anywhere.
+        let latest = try client.request(["chapters", "tasks/latest"])
+        #expect(latest.succeeded && latest.dataText.contains(#""chapters":[]"#), "\(latest.message ?? latest.dataText)")
         // The player's own model has the file: it plays from it.
         let played = try client.request(["play", "tasks/1"])
         #expect(played.succeeded)

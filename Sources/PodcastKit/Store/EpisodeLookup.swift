@@ -15,6 +15,11 @@ public enum EpisodeLookup {
         return newest
     }
 
+    /// True when `text` has one of the forms of an episode's name (whether or not it names one).
+    public static func isName(_ text: String) -> Bool {
+        EpisodeReference(text) != nil || showSlug(text) != nil
+    }
+
     /// The show that `show/latest` or a bare `show` names; nil for any other form.
     public static func showSlug(_ text: String) -> String? {
         let show = text.hasSuffix("/latest") ? String(text.dropLast("/latest".count)) : text
@@ -24,7 +29,7 @@ public enum EpisodeLookup {
     /// The episode `text` names: a malformed name is an `invalid` error (a usage error), a name that names nothing
     /// a `notFound` one.
     public static func require(_ text: String, in store: LibraryStore) throws(StoreError) -> EpisodeListing {
-        if EpisodeReference(text) == nil, showSlug(text) == nil {
+        if !isName(text) {
             throw .invalid("invalid episode reference '\(text)': expected \(forms)")
         }
         guard let listing = try listing(text, in: store) else { throw .notFound("\(text): no such episode or show") }

@@ -128,7 +128,7 @@ public final class ControlServer {
             try requireAbsolute(feed, for: command.name)
         case .importOPML(let file, _, _):
             try requireAbsolute(file, for: command.name)
-        case .chapters(let target?) where target.contains("/") && !target.hasPrefix("http") && EpisodeReference(target) == nil:
+        case .chapters(let target?) where target.contains("/") && !target.hasPrefix("http") && !EpisodeLookup.isName(target):
             try requireAbsolute(target, for: command.name)
         default:
             break
