@@ -54,14 +54,13 @@ struct DirectoryTests {
         try JSONSerialization.data(withJSONObject: entries).write(to: catalogue)
         let directory = try PythonService(script: "directory/standin.py", arguments: [catalogue.path, Self.key, Self.secret])
         let home = try Fixtures.temporaryDirectory("pl-directory")
-        let config = home.appendingPathComponent("config/podline")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try """
-        [directory]
-        itunes_url = "\(directory.url)"
-        podcastindex_url = "\(directory.url)/api/1.0"
-        \(key.map { "podcastindex_key = \"\($0)\"" } ?? "")
-        """.write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try Fixtures.writeConfig(
+            """
+            [directory]
+            itunes_url = "\(directory.url)"
+            podcastindex_url = "\(directory.url)/api/1.0"
+            \(key.map { "podcastindex_key = \"\($0)\"" } ?? "")
+            """, home: home)
         return World(directory: directory, files: files, home: home)
     }
 

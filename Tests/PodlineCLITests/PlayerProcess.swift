@@ -18,10 +18,7 @@ final class PlayerProcess: @unchecked Sendable {
     init(runtime: URL, home: URL) throws {
         self.runtime = runtime
         sound = try PulseAudioServer()
-        let config = home.appendingPathComponent("config/podline")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
-            .write(to: config.appendingPathComponent("config.toml"))
+        try Fixtures.writeConfig("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n", home: home)
         process.executableURL = URL(fileURLWithPath: PodlineBinary.path)
         process.arguments = ["repl"]
         var environment = ProcessInfo.processInfo.environment

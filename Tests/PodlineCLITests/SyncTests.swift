@@ -13,16 +13,15 @@ struct SyncTests {
     /// A library folder with `[sync]` pointing at `server` as device `podline-desk`.
     static func home(server: String, extra: String = "") throws -> URL {
         let home = try Fixtures.temporaryDirectory("pl-sync")
-        let config = home.appendingPathComponent("config/podline")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try """
-        [sync]
-        server = "\(server)"
-        username = "\(user)"
-        password_command = "printf '%s\\\\nsecond line\\\\n' '\(password)'"
-        device = "podline-desk"
-        \(extra)
-        """.write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try Fixtures.writeConfig(
+            """
+            [sync]
+            server = "\(server)"
+            username = "\(user)"
+            password_command = "printf '%s\\\\nsecond line\\\\n' '\(password)'"
+            device = "podline-desk"
+            \(extra)
+            """, home: home)
         return home
     }
 

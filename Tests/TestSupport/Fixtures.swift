@@ -2,6 +2,16 @@ import Foundation
 
 /// Temporary folders and generated audio for tests.
 public enum Fixtures {
+    /// Writes `toml` as the config.toml of a home whose `XDG_CONFIG_HOME` is `home/config`; returns the file.
+    @discardableResult
+    public static func writeConfig(_ toml: String, home: URL) throws -> URL {
+        let folder = home.appendingPathComponent("config/podline")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("config.toml")
+        try toml.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     /// A new empty folder under the system's temporary directory.
     public static func temporaryDirectory(_ label: String = "podline-test") throws -> URL {
         let url = FileManager.default.temporaryDirectory
