@@ -40,9 +40,10 @@ let package = Package(
         // The full-screen view's renderer: a cell buffer (display widths of CJK, emoji, combining marks) and the bytes
         // that turn one frame into the next.
         .target(name: "TerminalCanvas"),
+        // DataFlow lays its views out in terminal cells and draws them into TerminalCanvas's buffer.
         .target(
             name: "DataFlow",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["TerminalCanvas", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(
             name: "AudioEngine",
@@ -92,7 +93,7 @@ let package = Package(
         .executableTarget(name: "stretch-bench", dependencies: ["AudioEngine", "Csonic"]),
         .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DataFlowTests", dependencies: ["DataFlow"]),
+        .testTarget(name: "DataFlowTests", dependencies: ["DataFlow", "TerminalCanvas"]),
         .testTarget(name: "TerminalCanvasTests", dependencies: ["TerminalCanvas"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),

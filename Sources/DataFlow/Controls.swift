@@ -1,3 +1,5 @@
+import TerminalCanvas
+
 /// A control that initiates an action; rendered as `[label]`.
 public struct Button: View {
     let label: String
@@ -12,7 +14,15 @@ public struct Button: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension Button: PrimitiveView {
+extension Button: LaidOutView {
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        ControlLine.size(of: "[\(label)]", proposal)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        ControlLine.draw("[\(label)]", in: rect, node: node, canvas: &canvas)
+    }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {
         lines.append("[\(label)]")
     }
@@ -36,7 +46,15 @@ public struct Toggle: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension Toggle: PrimitiveView {
+extension Toggle: LaidOutView {
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        ControlLine.size(of: "\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)", proposal)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        ControlLine.draw("\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)", in: rect, node: node, canvas: &canvas)
+    }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {
         lines.append("\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)")
     }
@@ -60,12 +78,32 @@ public struct TextField: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension TextField: PrimitiveView {
+extension TextField: LaidOutView {
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        ControlLine.size(of: "\(label): \(text.wrappedValue)", proposal)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        ControlLine.draw("\(label): \(text.wrappedValue)", in: rect, node: node, canvas: &canvas)
+    }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {
         lines.append("\(label): \(text.wrappedValue)")
     }
 
     var control: Control? {
         .textField(label: label, text: text)
+    }
+}
+
+/// The one line a control shows in a terminal.
+@MainActor
+enum ControlLine {
+    static func size(of line: String, _ proposal: ProposedSize) -> CellSize {
+        CellSize(width: min(DisplayWidth.of(line), proposal.width ?? Int.max), height: min(1, proposal.height ?? 1))
+    }
+
+    static func draw(_ line: String, in rect: CellRect, node: PrimitiveNode, canvas: inout Canvas) {
+        canvas.put(line, at: CellPoint(x: rect.x, y: rect.y), width: rect.width, style: node.environment.textStyle)
     }
 }

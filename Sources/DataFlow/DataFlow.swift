@@ -1,2 +1,3 @@
 @_exported import Observation
 @_exported import OpenCombine
+@_exported import TerminalCanvas

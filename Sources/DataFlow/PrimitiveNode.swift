@@ -54,6 +54,24 @@ final class PrimitiveNode: ViewNode {
         view.render(node: self, into: &lines)
     }
 
+    override func appendLayoutItems(to items: inout [ViewNode]) {
+        if view is any LaidOutView {
+            items.append(self)
+        } else {
+            super.appendLayoutItems(to: &items)
+        }
+    }
+
+    override func measure(_ proposal: ProposedSize) -> CellSize {
+        guard let laidOut = view as? any LaidOutView else { return super.measure(proposal) }
+        return laidOut.sizeThatFits(proposal, content: childLayout, node: self)
+    }
+
+    override func draw(in rect: CellRect, canvas: inout Canvas) {
+        guard let laidOut = view as? any LaidOutView else { return super.draw(in: rect, canvas: &canvas) }
+        laidOut.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
+    }
+
     override func control(labelled label: String) -> Control? {
         if let control = view.control, control.label == label {
             return control

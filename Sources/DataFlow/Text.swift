@@ -1,4 +1,9 @@
-/// A view that displays one line of read-only text.
+import TerminalCanvas
+
+/// A view that displays read-only text.
+///
+/// In a terminal it wraps at spaces to the width it is offered (a newline always breaks), up to `lineLimit` lines and
+/// the height it is offered; a text cut short ends in "…". Its width is that of its widest line, in display columns.
 public struct Text: View, Equatable {
     /// The text shown.
     public let content: String
@@ -16,8 +21,45 @@ public struct Text: View, Equatable {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension Text: PrimitiveView {
+extension Text: LaidOutView {
     func render(node: PrimitiveNode, into lines: inout [String]) {
         lines.append(content)
+    }
+
+    /// The lines shown for `proposal`, and whether some were left out.
+    private func lines(_ proposal: ProposedSize, limit: Int?) -> (lines: [String], cut: Bool) {
+        var lines: [String]
+        let most = min(limit ?? Int.max, proposal.height ?? Int.max)
+        if most == 1, let width = proposal.width {
+            // One line: as much of the first as fits, cut mid-word rather than at a space.
+            let paragraphs = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let first = String(paragraphs.first ?? "")
+            guard DisplayWidth.of(first) > width else { return ([first], paragraphs.count > 1) }
+            return ([DisplayWidth.prefix(first, fitting: width, ellipsis: true)], false)
+        }
+        if let width = proposal.width {
+            lines = DisplayWidth.wrap(content, columns: width)
+        } else {
+            lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard lines.count > most else { return (lines, false) }
+        lines.removeLast(lines.count - most)
+        return (lines, true)
+    }
+
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        let (lines, cut) = lines(proposal, limit: node.environment.lineLimit)
+        var width = lines.map(DisplayWidth.of).max() ?? 0
+        if cut, let last = lines.last, let proposed = proposal.width { width = max(width, min(proposed, DisplayWidth.of(last) + 1)) }
+        return CellSize(width: width, height: lines.count)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        let (lines, cut) = lines(ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit)
+        let style = node.environment.textStyle
+        for (row, line) in lines.enumerated() {
+            let shown = cut && row == lines.count - 1 ? line + "…" : line
+            canvas.put(shown, at: CellPoint(x: rect.x, y: rect.y + row), width: rect.width, style: style)
+        }
     }
 }

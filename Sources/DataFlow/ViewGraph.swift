@@ -1,3 +1,5 @@
+import TerminalCanvas
+
 /// The mounted tree of a host and the bookkeeping of its updates.
 ///
 /// Writes only mark nodes dirty. Each pass of `update()` first delivers the
@@ -19,6 +21,8 @@ final class ViewGraph {
     var maximumPasses = 100
     /// The transaction of the changes the next pass shows.
     var transaction: Transaction?
+    /// Counts the frames laid out; a node's measurements are good for one.
+    var layoutPass: UInt64 = 0
     /// True while `update()` runs.
     private(set) var isUpdating = false
 
@@ -106,6 +110,18 @@ final class ViewGraph {
         root.render(into: &lines)
         return lines
     }
+
+    /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act.
+    func draw(into buffer: CellBuffer, allowsColor: Bool = true) -> Canvas {
+        layoutPass &+= 1
+        var canvas = Canvas(buffer: buffer)
+        canvas.allowsColor = allowsColor
+        root.draw(in: CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows), canvas: &canvas)
+        return canvas
+    }
+
+    /// How many nodes are mounted.
+    var mountedNodeCount: Int { root.mountedCount() - 1 }
 
     /// Runs all pending updates synchronously.
     ///

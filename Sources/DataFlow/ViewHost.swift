@@ -9,6 +9,9 @@
 public final class ViewHost<Root: View> {
     private let graph = ViewGraph()
     private var scheduledUpdate: Task<Void, Never>?
+    /// Where clicks and the wheel act in the frame drawn last.
+    private var tapTargets: [TapTarget] = []
+    private var scrollTargets: [ScrollTarget] = []
 
     /// The view at the root of the tree; setting it updates the tree at the next `update()`.
     public var rootView: Root {
@@ -124,5 +127,48 @@ public final class ViewHost<Root: View> {
         binding.wrappedValue = text
         graph.update()
         return true
+    }
+
+    /// Runs pending updates, lays the tree out in `buffer`'s size (a body with several views stacks them) and draws it
+    /// there, after blanking it. A list that learns its height when drawn mounts its rows, and the tree is drawn again
+    /// (at most twice more). Without `colors`, styles keep everything but colours.
+    public func draw(into buffer: inout CellBuffer, colors: Bool = true) {
+        for _ in 0..<3 {
+            graph.update()
+            buffer.clear()
+            let canvas = graph.draw(into: buffer, allowsColor: colors)
+            buffer = canvas.buffer
+            tapTargets = canvas.tapTargets
+            scrollTargets = canvas.scrollTargets
+            guard graph.hasPendingWork else { return }
+        }
+    }
+
+    /// Runs the action of the topmost view drawn at `point` that takes `count` clicks (a double click falls back to a
+    /// single one when nothing there takes two), then updates; returns false when none is there.
+    @discardableResult
+    public func tap(at point: CellPoint, count: Int = 1) -> Bool {
+        for wanted in count > 1 ? [count, 1] : [1] {
+            if let target = tapTargets.last(where: { $0.count == wanted && $0.rect.contains(point) }) {
+                target.action(CellPoint(x: point.x - target.rect.x, y: point.y - target.rect.y))
+                graph.update()
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Gives the wheel's `rows` to the topmost view drawn at `point` that takes it; false when none is there.
+    @discardableResult
+    public func scroll(at point: CellPoint, by rows: Int) -> Bool {
+        guard let target = scrollTargets.last(where: { $0.rect.contains(point) }) else { return false }
+        target.action(rows)
+        graph.update()
+        return true
+    }
+
+    /// How many view nodes are mounted (a lazy list's rows off screen are not).
+    public var mountedNodeCount: Int {
+        graph.mountedNodeCount
     }
 }

@@ -25,6 +25,10 @@ class ViewNode {
     /// True while the observation scope of the latest evaluation has not fired.
     var hasLiveScope = false
     private var token: TrackingToken?
+    /// The frame whose measurements `layoutCache` holds.
+    var layoutPass: UInt64 = 0
+    /// The sizes this node took for the proposals of the frame `layoutPass`.
+    var layoutCache: [ProposedSize: CellSize] = [:]
 
     init(graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.graph = graph
@@ -103,6 +107,28 @@ class ViewNode {
         for child in children {
             child.render(into: &lines)
         }
+    }
+
+    /// Appends the laid-out views this node stands for: itself when it lays out, else its children's.
+    func appendLayoutItems(to items: inout [ViewNode]) {
+        for child in children {
+            child.appendLayoutItems(to: &items)
+        }
+    }
+
+    /// Measures the node for `proposal` (without the frame's cache): its children, as a vertical stack.
+    func measure(_ proposal: ProposedSize) -> CellSize {
+        childLayout.sizeThatFits(proposal)
+    }
+
+    /// Draws the node in `rect`: its children, as a vertical stack.
+    func draw(in rect: CellRect, canvas: inout Canvas) {
+        childLayout.draw(in: rect, canvas: &canvas)
+    }
+
+    /// Counts the mounted nodes of this subtree, this one included.
+    func mountedCount() -> Int {
+        children.reduce(1) { $0 + $1.mountedCount() }
     }
 
     /// The first control with this label in this subtree, in render order.

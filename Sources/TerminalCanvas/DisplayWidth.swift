@@ -13,6 +13,59 @@ public enum DisplayWidth {
         return isWide(first.value) ? 2 : (first.properties.generalCategory == .nonspacingMark ? 0 : 1)
     }
 
+    /// The longest start of `text` that takes at most `columns`; with `ellipsis`, a text cut short ends in "…".
+    public static func prefix(_ text: String, fitting columns: Int, ellipsis: Bool = false) -> String {
+        guard columns > 0 else { return "" }
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let width = of(text[index])
+            if used + width > columns {
+                guard ellipsis else { return String(text[..<end]) }
+                var cut = String(text[..<end])
+                while of(cut) + 1 > columns, !cut.isEmpty { cut.removeLast() }
+                return cut + "…"
+            }
+            used += width
+            end = text.index(after: index)
+        }
+        return text
+    }
+
+    /// `text` broken into lines of at most `columns`, at spaces where a word fits, inside a word where none does; a
+    /// newline always breaks.
+    public static func wrap(_ text: String, columns: Int) -> [String] {
+        guard columns > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                var word = word
+                var wordWidth = of(word)
+                let gap = line.isEmpty ? 0 : 1
+                if lineWidth + gap + wordWidth <= columns {
+                    line += (gap == 1 ? " " : "") + word
+                    lineWidth += gap + wordWidth
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                while wordWidth > columns {
+                    // A wide character wider than the line still takes a line of its own.
+                    let fitted = prefix(word, fitting: columns)
+                    let piece = fitted.isEmpty ? String(word.prefix(1)) : fitted
+                    lines.append(piece)
+                    word.removeFirst(piece.count)
+                    wordWidth = of(word)
+                }
+                line = word
+                lineWidth = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,

@@ -1,0 +1,44 @@
+/// A list of any length that mounts only the rows on screen: the window says which rows those are and which one is
+/// selected; the list tells it its height when drawn, and each row is made by `row` with its index and whether it is
+/// the selected one.
+///
+/// A row keeps its node while it stays on screen (its identity is its index), so moving the selection evaluates the
+/// two rows whose selection changed, and scrolling one row mounts one row and unmounts one.
+public struct LazyList<Row: View>: View {
+    let window: Binding<ListWindow>
+    let row: (Int, Bool) -> Row
+
+    /// Creates a list over `window`; `row` makes the view of one row (one line high).
+    public init(_ window: Binding<ListWindow>, @ViewBuilder row: @escaping (_ index: Int, _ isSelected: Bool) -> Row) {
+        self.window = window
+        self.row = row
+    }
+
+    public var body: Never { bodyNeverCalled() }
+}
+
+extension LazyList: LaidOutView {
+    var listsChildrenFromData: Bool { true }
+
+    func makeChildren(into children: inout ChildList) {
+        let window = window.wrappedValue
+        for index in window.visible {
+            children.append(row(index, index == window.selection), key: AnyHashable(index))
+        }
+    }
+
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        let count = window.wrappedValue.count
+        let widest = proposal.width == nil ? content.nodes.map { $0.sizeThatFits(.ideal).width }.max() ?? 0 : 0
+        return CellSize(width: proposal.width ?? widest, height: proposal.height ?? count)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        let shown = window.wrappedValue
+        // The height is known now: the window learns it, and the rows it then shows are mounted in the next update.
+        if shown.height != rect.height { window.wrappedValue.resize(height: rect.height) }
+        for (line, _) in shown.visible.enumerated() where line < rect.height {
+            node.layout(ofChild: line).draw(in: CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), canvas: &canvas)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// How a stack shares out its space: children are offered the room left, the least flexible first (the difference
+/// between the most and the least each can take along the stack's axis), so that text keeps its lines and lists and
+/// spacers take what remains.
+@MainActor
+struct StackLayout {
+    let axis: Axis
+    let spacing: Int
+    let alignment: Alignment
+
+    /// The stack a body with several views, or a modifier over several, stands for.
+    static let implicit = StackLayout(axis: .vertical, spacing: 0, alignment: .center)
+
+    private var cross: Axis { axis == .vertical ? .horizontal : .vertical }
+
+    /// The sizes the children take when the stack is offered `proposal`.
+    func sizes(_ items: [ViewNode], _ proposal: ProposedSize) -> [CellSize] {
+        guard !items.isEmpty else { return [] }
+        let asking = ProposedSize(width: proposal.width, height: proposal.height, stackAxis: axis)
+        guard let available = proposal[axis] else {
+            return items.map { $0.sizeThatFits(asking) }
+        }
+        var remaining = max(0, available - spacing * (items.count - 1))
+        let flexibility = items.map { item in
+            item.sizeThatFits(asking.with(axis, ProposedSize.unbounded))[axis] - item.sizeThatFits(asking.with(axis, 0))[axis]
+        }
+        let order = items.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        var sizes = Array(repeating: CellSize.zero, count: items.count)
+        for (placed, index) in order.enumerated() {
+            let share = remaining / (items.count - placed)
+            let size = items[index].sizeThatFits(asking.with(axis, share))
+            sizes[index] = size
+            remaining = max(0, remaining - size[axis])
+        }
+        return sizes
+    }
+
+    func sizeThatFits(_ items: [ViewNode], _ proposal: ProposedSize) -> CellSize {
+        let sizes = sizes(items, proposal)
+        guard !sizes.isEmpty else { return .zero }
+        let along = sizes.reduce(0) { $0 + $1[axis] } + spacing * (sizes.count - 1)
+        let across = sizes.map { $0[cross] }.max() ?? 0
+        return axis == .vertical ? CellSize(width: across, height: along) : CellSize(width: along, height: across)
+    }
+
+    func draw(_ items: [ViewNode], in rect: CellRect, canvas: inout Canvas) {
+        let sizes = sizes(items, ProposedSize(width: rect.width, height: rect.height))
+        var offset = 0
+        for (item, size) in zip(items, sizes) {
+            let slot: CellRect
+            if axis == .vertical {
+                slot = CellRect(x: rect.x, y: rect.y + offset, width: rect.width, height: size.height)
+            } else {
+                slot = CellRect(x: rect.x + offset, y: rect.y, width: size.width, height: rect.height)
+            }
+            item.draw(in: slot.placing(size, alignment), canvas: &canvas)
+            offset += size[axis] + spacing
+        }
+    }
+}
