@@ -150,7 +150,7 @@ public final class ViewHost<Root: View> {
     public func tap(at point: CellPoint, count: Int = 1) -> Bool {
         for wanted in count > 1 ? [count, 1] : [1] {
             if let target = tapTargets.last(where: { $0.count == wanted && $0.rect.contains(point) }) {
-                target.action(CellPoint(x: point.x - target.rect.x, y: point.y - target.rect.y))
+                target.action(CellPoint(x: point.x - target.rect.x, y: point.y - target.rect.y), target.rect.size)
                 graph.update()
                 return true
             }
@@ -165,6 +165,17 @@ public final class ViewHost<Root: View> {
         target.action(rows)
         graph.update()
         return true
+    }
+
+    /// Calls `handler` on the main actor when a change leaves work for the next `update()` (once until that update):
+    /// a host that draws frames draws the next one then, and sleeps while nothing changes. Nil stops the calls.
+    public func whenChanged(_ handler: (@MainActor () -> Void)?) {
+        guard let handler else {
+            graph.pending.setWake(nil)
+            return
+        }
+        graph.pending.setWake { Task { @MainActor in handler() } }
+        if graph.hasPendingWork { Task { @MainActor in handler() } }
     }
 
     /// How many view nodes are mounted (a lazy list's rows off screen are not).

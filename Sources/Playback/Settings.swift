@@ -36,6 +36,8 @@ public struct Settings: Sendable, Equatable {
     public var directory = DirectorySettings()
     /// `[sync]`: the server the library is kept in step with; nil when none is set.
     public var sync: SyncSettings?
+    /// `[keys]`: the full-screen view's keys that differ from its defaults, by action name (the key's name as text).
+    public var keys: [String: String] = [:]
     /// Particular shows' own settings, by show slug (`[shows.SLUG]`, `[show_speed]`, `[show_auto_download]`).
     public var shows: [String: ShowSettings] = [:]
 

@@ -29,7 +29,9 @@ public enum FrameWriter {
                 out += cell.text
                 let width = max(1, DisplayWidth.of(cell.text))
                 column += width
-                cursor = (row, column)
+                // After a wide character the next cell is reached by an explicit move: a terminal whose width table
+                // differs (an emoji it draws narrow) then still puts every later cell in its place.
+                cursor = width == 1 ? (row, column) : nil
             }
         }
         if style != .plain { out += escape + "0m" }

@@ -31,6 +31,14 @@ int podline_library_probe(podline_library library, const char *file, char *messa
    stream's lock, standard input's among them, which a thread blocked reading a line holds. */
 void podline_flush_standard_output(void);
 
+/* The full-screen view's terminal: podline_terminal_guard saves fd's modes and the bytes that leave the view, and
+   restores both on exit and on a crash signal (then raised again); podline_terminal_restore does it now (once per
+   arming), podline_terminal_rearm arms it again after a suspend; podline_terminal_raw sets raw mode. */
+int podline_terminal_guard(int fd, const char *leave);
+void podline_terminal_restore(void);
+int podline_terminal_rearm(void);
+int podline_terminal_raw(int fd);
+
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);
 

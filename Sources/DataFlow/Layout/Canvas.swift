@@ -81,5 +81,5 @@ struct ScrollTarget {
 struct TapTarget {
     let rect: CellRect
     let count: Int
-    let action: (CellPoint) -> Void
+    let action: (CellPoint, CellSize) -> Void
 }

@@ -58,7 +58,7 @@ extension FrameModifier: LaidOutView {
     }
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        let size = content.sizeThatFits(ProposedSize(width: rect.width, height: rect.height))
+        let size = content.sizeThatFits(childProposal(ProposedSize(width: rect.width, height: rect.height)))
         canvas.clipped(to: rect) { canvas in
             content.draw(in: rect.placing(size, alignment), canvas: &canvas)
         }

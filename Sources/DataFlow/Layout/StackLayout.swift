@@ -20,13 +20,23 @@ struct StackLayout {
             return items.map { $0.sizeThatFits(asking) }
         }
         var remaining = max(0, available - spacing * (items.count - 1))
-        let flexibility = items.map { item in
-            item.sizeThatFits(asking.with(axis, ProposedSize.unbounded))[axis] - item.sizeThatFits(asking.with(axis, 0))[axis]
+        let extent = items.map { item in
+            (least: item.sizeThatFits(asking.with(axis, 0))[axis], most: item.sizeThatFits(asking.with(axis, ProposedSize.unbounded))[axis])
         }
-        let order = items.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        // Children with a bound (text, fixed frames) are offered their share first, the least flexible first; those
+        // that take all they are offered (spacers, lists, frames to `.max`) share what is left.
+        let unbounded = extent.map { $0.most >= ProposedSize.unbounded / 2 }
+        let order = items.indices.sorted { first, second in
+            if unbounded[first] != unbounded[second] { return !unbounded[first] }
+            let a = extent[first].most - extent[first].least
+            let b = extent[second].most - extent[second].least
+            return a < b || (a == b && first < second)
+        }
         var sizes = Array(repeating: CellSize.zero, count: items.count)
+        let boundedCount = unbounded.filter { !$0 }.count
         for (placed, index) in order.enumerated() {
-            let share = remaining / (items.count - placed)
+            let left = placed < boundedCount ? boundedCount - placed : items.count - placed
+            let share = remaining / left
             let size = items[index].sizeThatFits(asking.with(axis, share))
             sizes[index] = size
             remaining = max(0, remaining - size[axis])

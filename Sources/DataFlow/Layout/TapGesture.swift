@@ -2,7 +2,7 @@
 struct TapGestureModifier<Content: View>: View {
     let content: Content
     let count: Int
-    let action: (CellPoint) -> Void
+    let action: (CellPoint, CellSize) -> Void
 
     var body: Never { bodyNeverCalled() }
 }
@@ -51,6 +51,12 @@ extension ScrollWheelModifier: LaidOutView {
 extension View {
     /// Runs `action` when this view is clicked `count` times, with the cell clicked, relative to the view's top left.
     public func onTapGesture(count: Int = 1, perform action: @escaping (CellPoint) -> Void) -> some View {
+        TapGestureModifier(content: self, count: max(1, count)) { point, _ in action(point) }
+    }
+
+    /// Runs `action` when this view is clicked `count` times, with the cell clicked (relative to the view's top left)
+    /// and the view's size: where along a bar the click fell.
+    public func onTapGesture(count: Int = 1, perform action: @escaping (CellPoint, CellSize) -> Void) -> some View {
         TapGestureModifier(content: self, count: max(1, count), action: action)
     }
 

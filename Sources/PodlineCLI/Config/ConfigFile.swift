@@ -53,7 +53,9 @@ public struct ConfigFile: Sendable {
         var settings = Settings()
         var sources: [String: String] = [:]
         let known =
-            ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + ["shows", SyncConfig.section.table, DirectoryConfig.section.table]
+            ConfigKey.all.map(\.name) + ShowTable.all.map(\.name) + [
+                "shows", SyncConfig.section.table, DirectoryConfig.section.table, KeysConfig.section.table,
+            ]
         for key in table.keys.sorted(by: { lineOf($0, nil, text) < lineOf($1, nil, text) }) {
             let line = KeyLines.line(of: key, inTable: nil, text: text)
             guard let value = table[key] else { continue }
@@ -64,6 +66,10 @@ public struct ConfigFile: Sendable {
             if key == SyncConfig.section.table {
                 settings.sync = try SyncConfig.section.read(
                     value, over: SyncSettings(server: "", username: ""), sources: &sources, text: text, path: path)
+                continue
+            }
+            if key == KeysConfig.section.table {
+                settings.keys = try KeysConfig.section.read(value, over: [:], sources: &sources, text: text, path: path)
                 continue
             }
             if key == DirectoryConfig.section.table {
@@ -143,6 +149,7 @@ public struct ConfigFile: Sendable {
         var list = ConfigKey.all.map { (key: $0.name, value: $0.render(settings), source: sources[$0.name] ?? "default") }
         list += DirectoryConfig.section.entries(settings.directory, sources: sources)
         if let sync = settings.sync { list += SyncConfig.section.entries(sync, sources: sources) }
+        list += KeysConfig.section.entries(settings.keys, sources: sources)
         for show in settings.shows.keys.sorted() {
             for setting in ShowSettingKey.all {
                 guard let value = setting.render(settings.shows[show]!) else { continue }
@@ -169,7 +176,7 @@ public struct ConfigFile: Sendable {
         for showTable in ShowTable.all {
             lines += ["", "# \(showTable.summary)", "[\(showTable.name)]", "# \(showTable.example)"]
         }
-        lines += [""] + DirectoryConfig.section.documented + [""] + SyncConfig.section.documented
+        lines += [""] + DirectoryConfig.section.documented + [""] + SyncConfig.section.documented + [""] + KeysConfig.section.documented
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -222,6 +222,21 @@ enum CommandDetails {
         commands run inside the REPL exactly as their shell form.
         """
 
+    static let tui = """
+        A full-screen view for a terminal: the views (new, in progress, queue, downloads, favourites, search results, \
+        directory results) and the shows on the left, the chosen one's episodes in the middle, the selected episode's \
+        details, show notes with numbered links, chapters and the transcript as it is heard on the right from 120 \
+        columns on, and a player bar with the show, title, chapter, position, speed, volume, skip silence's saving, \
+        loudness and the sleep timer. Arrows or h j k l move, Enter plays, space pauses, / filters the list as you \
+        type, : opens a command line with every command of the REPL and Tab completion, ? lists the keys, q quits; \
+        [keys] in config.toml changes them (action = "key"). The mouse selects (click), plays (double click), \
+        scrolls (wheel) and seeks (a click on the position bar). It runs the player and serves the control socket as \
+        the REPL does (every action is a command of the language, seen by status, events and MPRIS); when another \
+        player already serves it, the view shows and drives that one. The terminal is given back as it was on quit, \
+        on Ctrl-C, SIGTERM, SIGHUP and on a crash; Ctrl-Z suspends. Below 40 columns by 10 rows it says so. Standard \
+        input and output must be a terminal: exit 64 otherwise.
+        """
+
     static let resume = """
         Resume the paused episode.
         """

@@ -174,6 +174,9 @@ public enum CommandTable {
             "repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell,
             details: CommandDetails.repl),
         CommandSpec(
+            "tui", "Browse and play in a full-screen view (keys, mouse, filter, command line).", kind: .session, in: .shell,
+            details: CommandDetails.tui),
+        CommandSpec(
             "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig],
             details: CommandDetails.help),
         CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),

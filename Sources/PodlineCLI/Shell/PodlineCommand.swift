@@ -11,7 +11,7 @@ public struct PodlineCommand: ParsableCommand {
         commandName: "podline",
         abstract: "A command-line podcast player.",
         version: PodlineVersion.current,
-        subcommands: LanguageSubcommands.all + [EventsCommand.self, QueueCommand.self, ReplCommand.self],
+        subcommands: LanguageSubcommands.all + [EventsCommand.self, QueueCommand.self, ReplCommand.self, TuiCommand.self],
         defaultSubcommand: ReplCommand.self
     )
     @OptionGroup(title: "Global Options") var global: GlobalOptions

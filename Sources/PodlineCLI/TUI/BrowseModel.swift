@@ -1,0 +1,183 @@
+import DataFlow
+import Foundation
+import PodcastKit
+
+/// What the right-hand list shows.
+enum BrowseSource: Hashable, Sendable {
+    case new, inProgress, queue, downloads, favourites, search, find
+    /// One show's episodes.
+    case show(id: Int64, slug: String)
+
+    /// The views listed above the shows, in order.
+    static let views: [BrowseSource] = [.new, .inProgress, .queue, .downloads, .favourites, .search, .find]
+
+    var title: String {
+        switch self {
+        case .new: "New"
+        case .inProgress: "In progress"
+        case .queue: "Queue"
+        case .downloads: "Downloads"
+        case .favourites: "Favourites"
+        case .search: "Search results"
+        case .find: "Directory results"
+        case .show(_, let slug): slug
+        }
+    }
+}
+
+/// One row of the left-hand list: a view, or a show with its unplayed count.
+struct SidebarItem: Equatable, Sendable {
+    var title: String
+    var count: Int?
+    var source: BrowseSource
+}
+
+/// The full-screen view's state: the lists, their windows, what pane has the keys, the filter, the command line and
+/// the last message. The views draw from it; keys and clicks change it, and commands change the library and the
+/// player, which it reloads from.
+@Observable @MainActor
+final class BrowseModel {
+    enum Focus: Sendable { case sidebar, list }
+
+    var focus = Focus.sidebar
+    private(set) var sidebar: [SidebarItem] = []
+    var sidebarWindow = ListWindow(count: 0, height: 0)
+    private(set) var source = BrowseSource.new
+    /// Every row of the source.
+    private(set) var rows: [BrowseRow] = []
+    /// The rows the filter lets through, as indices into `rows`.
+    private(set) var shown: [Int] = []
+    var listWindow = ListWindow(count: 0, height: 0)
+    /// The filter being typed after `/`; nil when none.
+    private(set) var filter: String?
+    /// Whether the filter still takes keys (Enter keeps it and gives the keys back).
+    var isFiltering = false
+    /// The command line being typed after `:`; nil when closed.
+    var commandLine: String?
+    /// The last line a command printed (or an error).
+    var message = ""
+    /// The lines of the last command typed after `:`, shown over the lists when there are several.
+    var output: [String] = []
+    var showsOutput = false
+    var showsHelp = false
+    /// The terminal's size.
+    var size = CellSize(width: 80, height: 24)
+    /// The words of the last search, for the search view.
+    var searchText: String?
+
+    /// Runs a line of the command language (the front end's one way to act on the player and the library).
+    @ObservationIgnored var runLine: (String) -> Void = { _ in }
+    @ObservationIgnored let store: LibraryStore
+    @ObservationIgnored let player: Player
+
+    init(store: LibraryStore, player: Player) {
+        self.store = store
+        self.player = player
+    }
+
+    @ObservationIgnored private var notesCache: (ref: String, width: Int, notes: ShowNotes)?
+
+    /// The show notes of `row` at the details pane's width, read from the library once per episode.
+    func notes(of row: BrowseRow) -> ShowNotes {
+        let width = max(10, size.width / 3 - 2)
+        if let cached = notesCache, cached.ref == row.ref, cached.width == width { return cached.notes }
+        let html = (try? EpisodeLookup.require(row.ref, in: store))?.episode.description ?? ""
+        let notes = ShowNotes(html: html, width: width, bold: false)
+        notesCache = (row.ref, width, notes)
+        return notes
+    }
+
+    /// Runs `line` as if typed after `:`.
+    func run(_ line: String) {
+        runLine(line)
+    }
+
+    /// The row under the list's selection.
+    var selectedRow: BrowseRow? {
+        guard let selection = listWindow.selection, shown.indices.contains(selection) else { return nil }
+        return rows[shown[selection]]
+    }
+
+    /// The sidebar's item under its selection.
+    var selectedItem: SidebarItem? {
+        guard let selection = sidebarWindow.selection, sidebar.indices.contains(selection) else { return nil }
+        return sidebar[selection]
+    }
+
+    /// Reads the shows and the source's rows again, keeping both selections on their rows where they still are.
+    func reload() {
+        let summaries = (try? store.showSummaries()) ?? []
+        var items = BrowseSource.views.map { SidebarItem(title: $0.title, count: nil, source: $0) }
+        for summary in summaries {
+            guard let id = summary.show.id else { continue }
+            items.append(
+                SidebarItem(
+                    title: summary.show.displayTitle, count: summary.unplayedCount, source: .show(id: id, slug: summary.show.slug)))
+        }
+        if items != sidebar {
+            let selected = selectedItem?.source
+            sidebar = items
+            sidebarWindow.recount(items.count)
+            if let selected, let index = items.firstIndex(where: { $0.source == selected }) { sidebarWindow.move(.to(index)) }
+        }
+        loadRows()
+    }
+
+    /// Shows `source` in the list (its first row selected).
+    func open(_ source: BrowseSource) {
+        if let index = sidebar.firstIndex(where: { $0.source == source }), sidebarWindow.selection != index {
+            sidebarWindow.move(.to(index))
+        }
+        guard source != self.source || rows.isEmpty else { return }
+        self.source = source
+        listWindow.move(.first)
+        loadRows()
+    }
+
+    /// The rows of the source from the library (or the player's queue), kept selection by reference.
+    func loadRows() {
+        let selectedRef = selectedRow?.ref
+        var loaded: [BrowseRow]
+        do {
+            switch source {
+            case .new: loaded = try store.episodes(EpisodeQuery(states: [.new])).map { BrowseRow(listing: $0) }
+            case .inProgress: loaded = try store.episodes(EpisodeQuery(states: [.inProgress])).map { BrowseRow(listing: $0) }
+            case .downloads: loaded = try store.episodes(EpisodeQuery(states: [.downloaded])).map { BrowseRow(listing: $0) }
+            case .favourites: loaded = try store.episodes(EpisodeQuery(states: [.favorite])).map { BrowseRow(listing: $0) }
+            case .queue: loaded = player.queue.map(BrowseRow.init(queued:))
+            case .search:
+                loaded =
+                    try searchText.map { try store.search($0, limit: 200).map { BrowseRow(listing: $0.listing, start: $0.time) } } ?? []
+            case .find:
+                let count = try store.findResultCount()
+                loaded = try (0..<count).compactMap { try store.findResult($0 + 1).map(BrowseRow.init(find:)) }
+            case .show(let id, _): loaded = try store.episodes(EpisodeQuery(showID: id)).map { BrowseRow(listing: $0) }
+            }
+        } catch {
+            loaded = []
+            message = "\(error)"
+        }
+        rows = loaded
+        applyFilter(keeping: selectedRef)
+    }
+
+    /// Sets the filter (nil: none) and lists the rows it lets through.
+    func setFilter(_ text: String?) {
+        filter = text
+        applyFilter(keeping: selectedRow?.ref)
+    }
+
+    private func applyFilter(keeping ref: String?) {
+        let words = (filter ?? "").lowercased().split(separator: " ")
+        if words.isEmpty {
+            shown = Array(rows.indices)
+        } else {
+            shown = rows.indices.filter { index in
+                let folded = rows[index].folded
+                return words.allSatisfy { folded.contains($0) }
+            }
+        }
+        listWindow.recount(shown.count)
+        if let ref, let at = shown.firstIndex(where: { rows[$0].ref == ref }) { listWindow.move(.to(at)) }
+    }
+}

@@ -1,0 +1,127 @@
+import DataFlow
+import Foundation
+import PodcastKit
+
+/// The right pane (from 120 columns on): the selected episode's details and show notes with their links numbered;
+/// for the episode playing, its chapters and the transcript following playback.
+struct DetailsPane: View {
+    let model: BrowseModel
+    let player: Player
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            if let row = model.selectedRow {
+                Text(row.title).bold().lineLimit(2)
+                Text([row.show, TerminalOutput.day(row.published), TerminalOutput.duration(row.duration)].joined(separator: " · ")).dim()
+                if row.ref == player.current?.ref {
+                    PlayingDetails(player: player)
+                }
+                NotesView(notes: model.notes(of: row))
+            } else {
+                Text("Nothing selected").dim()
+            }
+            Spacer()
+        }
+        .frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading)
+        .border(title: "Details", style: CellStyle(dim: true))
+    }
+}
+
+/// The playing episode's chapter list (the one heard marked) and the transcript's cue being heard.
+struct PlayingDetails: View {
+    let player: Player
+
+    var body: some View {
+        let current = player.currentChapter?.number
+        let chapters = player.chapters.chapters
+        VStack(alignment: .leading) {
+            if !chapters.isEmpty {
+                Text("Chapters").bold()
+                ForEach(Array(chapters.prefix(8).enumerated()), id: \.offset) { index, chapter in
+                    Text("\(index + 1 == current ? "▶" : " ") \(TerminalOutput.duration(chapter.start)) \(chapter.title ?? "")")
+                        .lineLimit(1)
+                }
+            }
+            if let cue = player.currentCue {
+                Text("Transcript").bold()
+                Text((cue.speaker.map { "\($0): " } ?? "") + cue.text).lineLimit(4)
+            }
+        }
+    }
+}
+
+/// Show notes as text, the links numbered in it and listed at its end.
+struct NotesView: View {
+    let notes: ShowNotes
+
+    var body: some View {
+        Text(notes.lines.joined(separator: "\n"))
+    }
+}
+
+/// The bottom line: the command line or the filter while typed, else the last message and the help key.
+struct BottomLine: View {
+    let model: BrowseModel
+
+    var body: some View {
+        HStack(spacing: 0) {
+            if let line = model.commandLine {
+                Text(":" + line)
+                Text(" ").reversed()
+            } else if model.isFiltering {
+                Text("/" + (model.filter ?? ""))
+                Text(" ").reversed()
+            } else {
+                Text(model.message).lineLimit(1)
+            }
+            Spacer()
+            Text(" ? keys").dim()
+        }
+        .frame(maxWidth: .max)
+    }
+}
+
+/// The keys, in a box over the lists: as many columns as the height needs.
+struct KeysPanel: View {
+    let keys: KeyMap
+    /// The rows the lists have (the box's own lines included).
+    let height: Int
+
+    var body: some View {
+        let perColumn = max(1, height - 2)
+        let actions = KeyAction.allCases
+        let columns = stride(from: 0, to: actions.count, by: perColumn).map { Array(actions[$0..<min(actions.count, $0 + perColumn)]) }
+        HStack(alignment: .top, spacing: 2) {
+            ForEach(Array(columns.enumerated()), id: \.offset) { _, column in
+                VStack(alignment: .leading) {
+                    ForEach(column, id: \.self) { action in
+                        HStack(spacing: 1) {
+                            Text(keys.keys(of: action).map(\.name).joined(separator: " ")).frame(width: 9, alignment: .leading).bold()
+                            Text(action.summary).lineLimit(1)
+                        }
+                    }
+                }
+            }
+        }
+        .padding(.horizontal, 1)
+        .border(title: "Keys (any key closes)")
+        .background(.standard)
+    }
+}
+
+/// The lines a typed command printed, in a box over the lists.
+struct OutputPanel: View {
+    let lines: [String]
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            ForEach(Array(lines.suffix(200).enumerated()), id: \.offset) { _, line in
+                Text(line).lineLimit(1)
+            }
+        }
+        .frame(maxWidth: .max, alignment: .topLeading)
+        .padding(.horizontal, 1)
+        .border(title: "Output (Escape closes)")
+        .background(.standard)
+    }
+}

@@ -1,0 +1,409 @@
+import CLazyLibraries
+import DataFlow
+import Dispatch
+import Foundation
+import Playback
+import PodcastKit
+
+/// `podline tui`: the full-screen view over the one player runtime. It owns the terminal, turns keys, pastes and clicks
+/// into changes of its model or lines of the command language (run by the same session as the REPL's, so the socket,
+/// MPRIS and `events` see all it does), and draws a frame whenever the views' data changed: never on a timer.
+@MainActor
+final class FullScreenApp {
+    let session: ReplSession
+    let model: BrowseModel
+    let keys: KeyMap
+    private let screen: TerminalScreen
+    private var host: ViewHost<BrowseScreen>?
+    private var buffer = CellBuffer(rows: 0, columns: 0)
+    private var decoder = FullScreenInputDecoder()
+    private let colors: Bool
+    private var capture: OutputCapture?
+    private var sources: [DispatchSourceProtocol] = []
+    private var signals: TerminationSignals?
+    private var finished: CheckedContinuation<Int32, Never>?
+    private var lastClick: (point: CellPoint, time: UInt64, count: Int)?
+    private var commandsRunning = 0
+    /// Frames drawn, and bytes written for them.
+    private(set) var frames = 0
+
+    init(session: ReplSession, store: LibraryStore, keys: KeyMap, screen: TerminalScreen, colors: Bool) {
+        self.session = session
+        self.keys = keys
+        self.screen = screen
+        self.colors = colors
+        model = BrowseModel(store: store, player: session.player)
+    }
+
+    /// Runs until quit or a terminating signal; returns the exit status.
+    func run() async -> Int32 {
+        model.runLine = { [weak self] line in self?.runLine(line) }
+        capture = OutputCapture { [weak self] line in self?.took(line) }
+        do {
+            try screen.enter()
+        } catch {
+            capture?.restore()
+            printError(error.message)
+            return error.exitStatus
+        }
+        session.start()
+        if let library = try? session.dispatcher.library.library() {
+            library.observe { [weak self] _ in self?.scheduleReload() }
+        }
+        model.size = screen.size()
+        model.reload()
+        let host = ViewHost(BrowseScreen(model: model, keys: keys))
+        host.warningHandler = { _ in }
+        self.host = host
+        host.whenChanged { [weak self] in self?.drawFrame() }
+        listen()
+        drawFrame()
+        let status = await withCheckedContinuation { finished = $0 }
+        shutDown()
+        return status
+    }
+
+    // MARK: Frames
+
+    /// Draws the views into the cell buffer and writes what changed, in one write.
+    func drawFrame() {
+        guard let host, screen.isActive else { return }
+        let size = model.size
+        if buffer.columns != size.width || buffer.rows != size.height {
+            buffer = CellBuffer(rows: size.height, columns: size.width)
+        }
+        host.draw(into: &buffer, colors: colors)
+        screen.show(buffer)
+        frames += 1
+    }
+
+    private var reloadScheduled = false
+
+    /// Reads the library again once the current work is done (several changes at once make one reload).
+    private func scheduleReload() {
+        guard !reloadScheduled else { return }
+        reloadScheduled = true
+        Task { @MainActor in
+            self.reloadScheduled = false
+            self.model.reload()
+        }
+    }
+
+    // MARK: Input
+
+    private func listen() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: screen.input, queue: .main)
+        input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readInput() } }
+        input.resume()
+        sources.append(input)
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.resized() } }
+        resize.resume()
+        sources.append(resize)
+        signal(SIGCONT, SIG_IGN)
+        let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
+        continued.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                self?.screen.invalidate()
+                self?.resized()
+            }
+        }
+        continued.resume()
+        sources.append(continued)
+        signals = TerminationSignals { [weak self] status in self?.finish(status) }
+    }
+
+    private func readInput() {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(screen.input, &bytes, bytes.count)
+        guard count > 0 else {
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { finish(0) }
+            return
+        }
+        for event in decoder.decode(Array(bytes[0..<count])) {
+            handle(event)
+        }
+        drawFrame()
+    }
+
+    private func resized() {
+        model.size = screen.size()
+        drawFrame()
+    }
+
+    /// Acts on one event from the terminal.
+    func handle(_ event: TerminalEvent) {
+        switch event {
+        case .paste(let text):
+            let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ")
+            if model.commandLine != nil {
+                model.commandLine! += line
+            } else if model.isFiltering {
+                model.setFilter((model.filter ?? "") + line)
+            }
+        case .mouse(let mouse):
+            click(mouse)
+        case .key(let key):
+            press(key)
+        }
+    }
+
+    private func click(_ mouse: MouseEvent) {
+        let point = CellPoint(x: mouse.column, y: mouse.row)
+        switch mouse.kind {
+        case .press(button: 0):
+            let now = DispatchTime.now().uptimeNanoseconds
+            var count = 1
+            if let last = lastClick, last.point == point, now - last.time < 400_000_000 { count = last.count + 1 }
+            lastClick = (point, now, count)
+            model.showsHelp = false
+            host?.tap(at: point, count: count)
+        case .wheelUp: host?.scroll(at: point, by: -3)
+        case .wheelDown: host?.scroll(at: point, by: 3)
+        default: break
+        }
+    }
+
+    private func press(_ key: KeyPress) {
+        if key == .control("c") { return finish(0) }
+        if key == .control("z") {
+            screen.suspend()
+            resized()
+            return
+        }
+        if key == .control("l") {
+            screen.invalidate()
+            return
+        }
+        if model.showsHelp {
+            model.showsHelp = false
+            return
+        }
+        if model.commandLine != nil { return editCommandLine(key) }
+        if model.isFiltering { return editFilter(key) }
+        if model.showsOutput, model.output.count > 1, key == .escape || key == .character("q") {
+            model.showsOutput = false
+            return
+        }
+        if key == .escape {
+            if model.filter != nil { model.setFilter(nil) }
+            model.showsOutput = false
+            return
+        }
+        guard let action = keys.action(for: key) else { return }
+        perform(action)
+    }
+
+    private func editCommandLine(_ key: KeyPress) {
+        switch key {
+        case .character(let character): model.commandLine! += String(character)
+        case .backspace:
+            if model.commandLine!.isEmpty { model.commandLine = nil } else { model.commandLine!.removeLast() }
+        case .control("u"): model.commandLine = ""
+        case .control("w"):
+            var line = model.commandLine!
+            while line.last == " " { line.removeLast() }
+            while let last = line.last, last != " " { line.removeLast() }
+            model.commandLine = line
+        case .escape: model.commandLine = nil
+        case .tab: model.commandLine = CommandLineCompletion.complete(model.commandLine!, paths: model.store.paths)
+        case .enter:
+            let line = model.commandLine!
+            model.commandLine = nil
+            runLine(line, showingOutput: true)
+        default: break
+        }
+    }
+
+    private func editFilter(_ key: KeyPress) {
+        switch key {
+        case .character(let character): model.setFilter((model.filter ?? "") + String(character))
+        case .backspace:
+            var text = model.filter ?? ""
+            if text.isEmpty {
+                model.isFiltering = false
+                model.setFilter(nil)
+            } else {
+                text.removeLast()
+                model.setFilter(text)
+            }
+        case .control("u"): model.setFilter("")
+        case .enter, .down, .up:
+            model.isFiltering = false
+            if model.filter?.isEmpty == true { model.setFilter(nil) }
+            if key != .enter { press(key) }
+        case .escape:
+            model.isFiltering = false
+            model.setFilter(nil)
+        default: break
+        }
+    }
+
+    // MARK: Actions
+
+    /// Does what a key's action says: moves and panes here, the rest through the command language.
+    func perform(_ action: KeyAction) {
+        let row = model.selectedRow
+        let ref = row.map { Tokenizer.quote($0.ref) }
+        let player = model.player
+        switch action {
+        case .down: move(.down)
+        case .up: move(.up)
+        case .pageDown: move(.pageDown)
+        case .pageUp: move(.pageUp)
+        case .top: move(.first)
+        case .bottom: move(.last)
+        case .left: model.focus = .sidebar
+        case .right: model.focus = .list
+        case .switchPane: model.focus = model.focus == .sidebar ? .list : .sidebar
+        case .play:
+            if model.focus == .sidebar {
+                model.focus = .list
+            } else if let row {
+                runLine(row.command)
+            }
+        case .toggle: runLine(player.current == nil ? "play" : "toggle")
+        case .stop: runLine("stop")
+        case .forward: runLine("skip")
+        case .back: runLine("back")
+        case .volumeUp: runLine("volume +5")
+        case .volumeDown: runLine("volume -5")
+        case .faster: runLine("speed +0.1")
+        case .slower: runLine("speed -0.1")
+        case .nextChapter: runLine("chapter next")
+        case .previousChapter: runLine("chapter prev")
+        case .nextEpisode: runLine("next")
+        case .silence: runLine("silence \(player.skipSilence ? "off" : "on")")
+        case .normalize: runLine("normalize \(player.normalize ? "off" : "on")")
+        case .markPlayed:
+            if let row, let ref, !row.isFindResult { runLine("mark \(ref) \(row.played ? "unplayed" : "played")") }
+        case .favourite:
+            if let row, let ref, !row.isFindResult { runLine("fav \(ref)") }
+        case .download:
+            if let row, let ref, !row.isFindResult { runLine("download \(ref)") }
+        case .enqueue:
+            if let row, let ref, !row.isFindResult { runLine("queue add \(ref)") }
+        case .update: runLine("update")
+        case .filter:
+            model.focus = .list
+            model.isFiltering = true
+            if model.filter == nil { model.setFilter("") }
+        case .command: model.commandLine = ""
+        case .help: model.showsHelp = true
+        case .quit: finish(0)
+        case .viewNew: show(.new)
+        case .viewInProgress: show(.inProgress)
+        case .viewQueue: show(.queue)
+        case .viewDownloads: show(.downloads)
+        case .viewFavourites: show(.favourites)
+        case .viewSearch: show(.search)
+        case .viewFind: show(.find)
+        }
+    }
+
+    private func show(_ source: BrowseSource) {
+        model.open(source)
+        model.focus = .list
+    }
+
+    private func move(_ move: ListWindow.Move) {
+        if model.focus == .sidebar {
+            model.sidebarWindow.move(move)
+            if let item = model.selectedItem { model.open(item.source) }
+        } else {
+            model.listWindow.move(move)
+        }
+    }
+
+    /// Written after a typed command's output: the lines before it are that command's.
+    private static let endOfOutput = "\u{1}podline-tui-end"
+    /// True while a typed command's lines are being gathered.
+    private var gathering = false
+
+    /// Runs a line of the command language in the session; `search` and `find` also open their views. With
+    /// `showingOutput` (a line typed after `:`), a command that prints several lines shows them in a panel.
+    func runLine(_ line: String, showingOutput: Bool = false) {
+        let words = (try? Tokenizer.words(line)) ?? []
+        let name = words.first.flatMap { try? CommandMatcher.match($0, in: CommandTable.available(in: .repl)).name }
+        if name == "search", words.count > 1 {
+            model.searchText = words.dropFirst().joined(separator: " ")
+            model.showsOutput = false
+            show(.search)
+            model.loadRows()
+            model.message = "\(model.rows.count) matches for \(model.searchText!)"
+            return
+        }
+        commandsRunning += 1
+        if showingOutput {
+            model.output = []
+            model.showsOutput = false
+            gathering = true
+        }
+        Task { @MainActor in
+            let keepGoing = await session.execute(line)
+            commandsRunning -= 1
+            if showingOutput {
+                print(Self.endOfOutput)
+                podline_flush_standard_output()
+            }
+            if !keepGoing { return finish(0) }
+            if name == "find" {
+                model.showsOutput = false
+                show(.find)
+            }
+            if name == "find" || name == "update" || name == "add" || name == "import" || name == "remove" || name == "sync" {
+                model.reload()
+            } else if model.source == .queue {
+                model.loadRows()
+            }
+        }
+    }
+
+    /// One line a command (or a library) printed.
+    private func took(_ line: String) {
+        if line == Self.endOfOutput {
+            gathering = false
+            model.showsOutput = model.output.count > 1
+            return
+        }
+        let plain = Self.withoutEscapes(line)
+        if gathering { model.output.append(plain) }
+        guard !plain.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        model.message = plain
+    }
+
+    /// `line` without its escape sequences (the colours a command may print).
+    static func withoutEscapes(_ line: String) -> String {
+        var plain = ""
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape {
+                if scalar.value >= 0x40, scalar.value <= 0x7E, scalar != "[" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else if scalar.value >= 0x20 || scalar == "\t" {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        return plain
+    }
+
+    // MARK: Ending
+
+    private func finish(_ status: Int32) {
+        guard let finished else { return }
+        self.finished = nil
+        finished.resume(returning: status)
+    }
+
+    private func shutDown() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+        signals?.cancel()
+        host?.whenChanged(nil)
+        screen.leave()
+        capture?.restore()
+    }
+}
