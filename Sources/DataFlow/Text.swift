@@ -50,7 +50,7 @@ extension Text: LaidOutView {
     func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
         // Text keeps its first line however little height it is offered (as it never wraps to nothing).
         var offer = proposal
-        if let height = offer.height, height < 1, !content.isEmpty { offer.height = 1 }
+        if let height = offer.height, height < 1, !self.content.isEmpty { offer.height = 1 }
         let (lines, cut) = lines(offer, limit: node.environment.lineLimit)
         var width = lines.map(DisplayWidth.of).max() ?? 0
         if cut, let last = lines.last, let proposed = offer.width { width = max(width, min(proposed, DisplayWidth.of(last) + 1)) }

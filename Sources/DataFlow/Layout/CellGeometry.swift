@@ -152,6 +152,7 @@ public struct Alignment: Sendable, Hashable {
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
 /// Cells left free on each side of a view.
