@@ -25,6 +25,7 @@ final class PrimitiveNode: ViewNode {
     override func update(with newView: any View, environment: EnvironmentValues) {
         view = unwrap(newView)
         self.environment = environment
+        invalidateLayout()
         let isFirst = !hasUpdated
         hasUpdated = true
         view.didUpdate(node: self, isFirst: isFirst)
@@ -33,6 +34,7 @@ final class PrimitiveNode: ViewNode {
 
     override func reevaluate() {
         isDirty = false
+        invalidateLayout()
         listChildren()
     }
 
@@ -55,7 +57,7 @@ final class PrimitiveNode: ViewNode {
     }
 
     override func appendLayoutItems(to items: inout [ViewNode]) {
-        if view is any LaidOutView {
+        if view.laysOut {
             items.append(self)
         } else {
             super.appendLayoutItems(to: &items)
@@ -63,13 +65,13 @@ final class PrimitiveNode: ViewNode {
     }
 
     override func measure(_ proposal: ProposedSize) -> CellSize {
-        guard let laidOut = view as? any LaidOutView else { return super.measure(proposal) }
-        return laidOut.sizeThatFits(proposal, content: childLayout, node: self)
+        guard view.laysOut else { return super.measure(proposal) }
+        return view.sizeThatFits(proposal, content: childLayout, node: self)
     }
 
     override func draw(in rect: CellRect, canvas: inout Canvas) {
-        guard let laidOut = view as? any LaidOutView else { return super.draw(in: rect, canvas: &canvas) }
-        laidOut.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
+        guard view.laysOut else { return super.draw(in: rect, canvas: &canvas) }
+        view.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
     }
 
     override func control(labelled label: String) -> Control? {

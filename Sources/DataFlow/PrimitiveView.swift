@@ -26,6 +26,15 @@ protocol PrimitiveView {
     /// Whether listing the children reads observable data (as `ForEach`
     /// does), so the node must observe those reads and list them again.
     var listsChildrenFromData: Bool { get }
+
+    /// Whether the view takes part in layout itself (a `LaidOutView`); the others are transparent.
+    var laysOut: Bool { get }
+
+    /// The size a laid-out view takes when offered `proposal`; `content` is its children's layout.
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize
+
+    /// Draws a laid-out view (and its children) in `rect`.
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas)
 }
 
 extension PrimitiveView {
@@ -46,4 +55,15 @@ extension PrimitiveView {
     var control: Control? { nil }
 
     var listsChildrenFromData: Bool { false }
+
+    var laysOut: Bool { false }
+
+    /// A transparent view is never measured itself: its children stand in its place.
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
+        content.sizeThatFits(proposal)
+    }
+
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
+        content.draw(in: rect, canvas: &canvas)
+    }
 }

@@ -21,8 +21,6 @@ final class ViewGraph {
     var maximumPasses = 100
     /// The transaction of the changes the next pass shows.
     var transaction: Transaction?
-    /// Counts the frames laid out; a node's measurements are good for one.
-    var layoutPass: UInt64 = 0
     /// True while `update()` runs.
     private(set) var isUpdating = false
 
@@ -113,7 +111,6 @@ final class ViewGraph {
 
     /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act.
     func draw(into buffer: CellBuffer, allowsColor: Bool = true) -> Canvas {
-        layoutPass &+= 1
         var canvas = Canvas(buffer: buffer)
         canvas.allowsColor = allowsColor
         root.draw(in: CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows), canvas: &canvas)

@@ -25,10 +25,10 @@ class ViewNode {
     /// True while the observation scope of the latest evaluation has not fired.
     var hasLiveScope = false
     private var token: TrackingToken?
-    /// The frame whose measurements `layoutCache` holds.
-    var layoutPass: UInt64 = 0
-    /// The sizes this node took for the proposals of the frame `layoutPass`.
+    /// The sizes this node took for the proposals it was offered since it or a descendant last changed.
     var layoutCache: [ProposedSize: CellSize] = [:]
+    /// The node whose children this one is among (nil for the root).
+    weak var parent: ViewNode?
 
     init(graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.graph = graph
@@ -126,6 +126,16 @@ class ViewNode {
         childLayout.draw(in: rect, canvas: &canvas)
     }
 
+    /// Forgets the measurements of this node and of every node above it, whose sizes may depend on it: called when
+    /// the node takes a new value or evaluates again.
+    func invalidateLayout() {
+        var node: ViewNode? = self
+        while let current = node {
+            if !current.layoutCache.isEmpty { current.layoutCache.removeAll(keepingCapacity: true) }
+            node = current.parent
+        }
+    }
+
     /// Counts the mounted nodes of this subtree, this one included.
     func mountedCount() -> Int {
         children.reduce(1) { $0 + $1.mountedCount() }
@@ -211,6 +221,7 @@ class ViewNode {
             let child =
                 existing
                 ?? ViewNode.make(for: entry.view, graph: graph, depth: depth + 1, environment: childEnvironment)
+            child.parent = self
             newChildren.append(child)
         }
         children = newChildren

@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, listening, parse, library, search, refresh, sync, find, status, repl, mpris, dataflow
+    case decode, formats, playback, listening, parse, library, search, refresh, sync, find, status, repl, tui, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -20,6 +20,7 @@ enum BenchGroup: String, CaseIterable {
         case .sync: "first sync of 500 subscriptions and 10,000 episodes heard, and one with nothing new, vs mygpoclient"
         case .status: "start-up, status --json without a player and with one serving the socket"
         case .repl: "REPL start and first answer with the 500,000-episode library"
+        case .tui: "tui under a 200x50 pty, 10,000 and 500,000 episodes: first frame, key-to-frame latency, bytes, idle wake-ups"
         case .mpris: "playerctl status round trip over a private session bus; paused CPU with and without the MPRIS service"
         case .dataflow: "DataFlow: one write to one view, one write in 10,000 views, memory over 1,000,000 writes"
         }

@@ -26,7 +26,7 @@ let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
     .parse: ParseBench.run,
     .library: LibraryBench.run, .search: SearchBench.run,
     .refresh: RefreshBench.run, .sync: SyncBench.run, .find: FindBench.run,
-    .status: StatusBench.run, .repl: ReplBench.run, .mpris: MPRISBench.run,
+    .status: StatusBench.run, .repl: ReplBench.run, .tui: TuiBench.run, .mpris: MPRISBench.run,
     .dataflow: DataFlowBench.run,
 ]
 var ready = true

@@ -2,12 +2,10 @@
 /// rectangle its parent places it in. Other primitive views (groups, `ForEach`, conditionals, modifiers that only hook
 /// into the graph) are transparent: their children stand in the parent's layout in their place.
 @MainActor
-protocol LaidOutView: PrimitiveView {
-    /// The size this view takes when offered `proposal`; `content` is its children's layout.
-    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize
+protocol LaidOutView: PrimitiveView {}
 
-    /// Draws this view (and its children) in `rect`.
-    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas)
+extension LaidOutView {
+    var laysOut: Bool { true }
 }
 
 /// The laid-out views a node's children stand for, which a parent arranges like a vertical stack when it expects one
@@ -42,15 +40,14 @@ extension ViewNode {
         return LayoutItems(nodes: items)
     }
 
-    /// The size this node takes when offered `proposal`, measured once per proposal in a frame.
+    /// The size this node takes when offered `proposal`, measured once per proposal until it (or a descendant)
+    /// changes: a frame measures again only what changed.
     func sizeThatFits(_ proposal: ProposedSize) -> CellSize {
-        if layoutPass != graph.layoutPass {
-            layoutPass = graph.layoutPass
-            layoutCache.removeAll(keepingCapacity: true)
-        } else if let size = layoutCache[proposal] {
-            return size
-        }
+        if let size = layoutCache[proposal] { return size }
         let size = measure(proposal)
+        // Proposals of sizes the terminal no longer has are dropped now and then (with the measurements above, which
+        // may rest on them).
+        if layoutCache.count >= 64 { invalidateLayout() }
         layoutCache[proposal] = size
         return size
     }

@@ -49,33 +49,49 @@ struct SidebarPane: View {
     var body: some View {
         let focused = model.focus == .sidebar
         LazyList(Bindable(model).sidebarWindow) { index, isSelected in
-            SidebarRow(item: model.sidebar[index], isSelected: isSelected, isFocused: focused)
-                .onTapGesture { _ in
-                    model.focus = .sidebar
-                    model.sidebarWindow.move(.to(index))
-                    model.open(model.sidebar[index].source)
-                }
+            SidebarRow(model: model, index: index, state: RowState(selected: isSelected, focused: focused))
         }
         .onScrollWheel { rows in model.sidebarWindow.scroll(by: rows) }
         .border(title: "Podline", style: CellStyle(bold: focused, dim: !focused))
     }
 }
 
-/// One view or show of the left pane.
+/// How a row is shown, in one word (a row view's value has no padding bytes, so an unchanged row is recognised and
+/// not evaluated again).
+struct RowState: Equatable {
+    let bits: Int
+
+    init(selected: Bool, focused: Bool, playing: Bool = false, showColumn: Bool = false) {
+        bits = (selected ? 1 : 0) | (focused ? 2 : 0) | (playing ? 4 : 0) | (showColumn ? 8 : 0)
+    }
+
+    var selected: Bool { bits & 1 != 0 }
+    var focused: Bool { bits & 2 != 0 }
+    var playing: Bool { bits & 4 != 0 }
+    var showColumn: Bool { bits & 8 != 0 }
+}
+
+/// One view or show of the left pane; a click opens it.
 struct SidebarRow: View {
-    let item: SidebarItem
-    let isSelected: Bool
-    let isFocused: Bool
+    let model: BrowseModel
+    let index: Int
+    let state: RowState
 
     var body: some View {
+        let item = model.sidebar[index]
         HStack(spacing: 1) {
             Text(item.title)
             Spacer()
-            if let count = item.count, count > 0 { Text("\(count)").dim(!isSelected) }
+            if let count = item.count, count > 0 { Text("\(count)").dim(!state.selected) }
         }
         .frame(maxWidth: .max, alignment: .leading)
-        .highlighted(isSelected && isFocused)
-        .underline(isSelected && !isFocused)
+        .highlighted(state.selected && state.focused)
+        .underline(state.selected && !state.focused)
+        .onTapGesture { _ in
+            model.focus = .sidebar
+            model.sidebarWindow.move(.to(index))
+            model.open(model.sidebar[index].source)
+        }
     }
 }
 
@@ -87,21 +103,13 @@ struct EpisodePane: View {
     var body: some View {
         let focused = model.focus == .list
         let playing = player.current?.ref
-        let showColumn = !(model.source.isShow)
+        let showColumn = !model.source.isShow
         LazyList(Bindable(model).listWindow) { index, isSelected in
             BrowseRowView(
-                row: model.rows[model.shown[index]], isSelected: isSelected, isFocused: focused,
-                isPlaying: model.rows[model.shown[index]].ref == playing, showColumn: showColumn
-            )
-            .onTapGesture { _ in
-                model.focus = .list
-                model.listWindow.move(.to(index))
-            }
-            .onTapGesture(count: 2) { _ in
-                model.focus = .list
-                model.listWindow.move(.to(index))
-                model.run(model.rows[model.shown[index]].command)
-            }
+                model: model, index: index,
+                state: RowState(
+                    selected: isSelected, focused: focused, playing: model.rows[model.shown[index]].ref == playing,
+                    showColumn: showColumn))
         }
         .onScrollWheel { rows in model.listWindow.scroll(by: rows) }
         .border(title: title, style: CellStyle(bold: focused, dim: !focused))
@@ -123,36 +131,46 @@ extension BrowseSource {
     }
 }
 
-/// One episode: its state, title, show (in views across shows), date and length.
+/// One episode: its state, title, show (in views across shows), date and length. A click selects it, a double click
+/// plays it.
 struct BrowseRowView: View {
-    let row: BrowseRow
-    let isSelected: Bool
-    let isFocused: Bool
-    let isPlaying: Bool
-    let showColumn: Bool
-
-    private var mark: String {
-        if isPlaying { return "▶" }
-        if row.isFindResult { return "+" }
-        if row.played { return "✓" }
-        if row.position > 0 { return "◐" }
-        return "●"
-    }
+    let model: BrowseModel
+    let index: Int
+    let state: RowState
 
     var body: some View {
+        let row = model.rows[model.shown[index]]
+        let selected = state.selected
         HStack(spacing: 1) {
-            Text(mark)
+            Text(mark(row))
             Text(row.title + (row.favorite ? " ★" : "") + (row.downloaded ? " ↓" : ""))
                 .frame(maxWidth: .max, alignment: .leading)
-                .dim(row.played && !isSelected)
-            if showColumn { Text(row.show).frame(width: 16, alignment: .leading).dim(!isSelected) }
+                .dim(row.played && !selected)
+            if state.showColumn { Text(row.show).frame(width: 16, alignment: .leading).dim(!selected) }
             if !row.isFindResult {
-                Text(TerminalOutput.day(row.published)).frame(width: 10, alignment: .trailing).dim(!isSelected)
+                Text(TerminalOutput.day(row.published)).frame(width: 10, alignment: .trailing).dim(!selected)
                 Text(TerminalOutput.duration(row.duration)).frame(width: 7, alignment: .trailing)
             }
         }
         .frame(maxWidth: .max, alignment: .leading)
-        .highlighted(isSelected && isFocused)
-        .underline(isSelected && !isFocused)
+        .highlighted(selected && state.focused)
+        .underline(selected && !state.focused)
+        .onTapGesture { _ in
+            model.focus = .list
+            model.listWindow.move(.to(index))
+        }
+        .onTapGesture(count: 2) { _ in
+            model.focus = .list
+            model.listWindow.move(.to(index))
+            model.run(model.rows[model.shown[index]].command)
+        }
+    }
+
+    private func mark(_ row: BrowseRow) -> String {
+        if state.playing { return "▶" }
+        if row.isFindResult { return "+" }
+        if row.played { return "✓" }
+        if row.position > 0 { return "◐" }
+        return "●"
     }
 }

@@ -57,7 +57,7 @@ final class FullScreenApp {
         self.host = host
         host.whenChanged { [weak self] in self?.drawFrame() }
         listen()
-        drawFrame()
+        drawFrame(force: true)
         let status = await withCheckedContinuation { finished = $0 }
         shutDown()
         return status
@@ -65,11 +65,13 @@ final class FullScreenApp {
 
     // MARK: Frames
 
-    /// Draws the views into the cell buffer and writes what changed, in one write.
-    func drawFrame() {
+    /// Draws the views into the cell buffer and writes what changed, in one write; nothing when nothing changed.
+    func drawFrame(force: Bool = false) {
         guard let host, screen.isActive else { return }
         let size = model.size
-        if buffer.columns != size.width || buffer.rows != size.height {
+        let resized = buffer.columns != size.width || buffer.rows != size.height
+        guard force || resized || host.needsUpdate else { return }
+        if resized {
             buffer = CellBuffer(rows: size.height, columns: size.width)
         }
         host.draw(into: &buffer, colors: colors)
@@ -107,6 +109,7 @@ final class FullScreenApp {
             MainActor.assumeIsolated {
                 self?.screen.invalidate()
                 self?.resized()
+                self?.drawFrame(force: true)
             }
         }
         continued.resume()
@@ -171,10 +174,12 @@ final class FullScreenApp {
         if key == .control("z") {
             screen.suspend()
             resized()
+            drawFrame(force: true)
             return
         }
         if key == .control("l") {
             screen.invalidate()
+            drawFrame(force: true)
             return
         }
         if model.showsHelp {

@@ -1,0 +1,519 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `podline tui` in a real terminal (tmux), over a library of one show whose forty episode titles mix ASCII, accented
+/// letters, CJK and emoji: browsing and filtering by keys and clicks, playing, pausing and seeking on the player bar,
+/// the panes' borders at every size, the command line, and the terminal given back as it was on leaving.
+@Suite(
+    "tui: the full-screen view in a real terminal", .serialized,
+    .enabled(if: CommandRunner.which("tmux") != nil, "needs tmux"))
+struct FullScreenTests {
+    /// Episode `number`'s title: four kinds in turn, so that a word of one kind matches ten of the forty.
+    static func title(_ number: Int) -> String {
+        switch number % 4 {
+        case 0: "Café crème n°\(number) — naïve"
+        case 1: "日本語の話 \(number)"
+        case 2: "🎧 Listening party \(number)"
+        default: "Plain talk \(number) über"
+        }
+    }
+
+    /// The variables that keep a podline (in the terminal, or one-shot) in `folder`: library, socket, config, state.
+    static func environment(_ folder: URL) -> [String: String] {
+        [
+            "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "HOME": folder.path,
+            "PODLINE_HOME": folder.path, "LANG": "C.UTF-8",
+        ]
+    }
+
+    /// A new folder holding a library of one show, "Mixed Tongues" (`mixed-tongues`), of forty three-minute episodes
+    /// (one a day from 2024-01-02, a local MP3 each), and a config.toml sending sound to `sound` (or nowhere: "null").
+    static func library(sound: PulseAudioServer?) throws -> URL {
+        let folder = try Fixtures.temporaryDirectory("pl-tui")
+        let audio = folder.appendingPathComponent("tone.mp3")
+        try CommandRunner.tool(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=180", "-ac", "1",
+                "-b:a", "32k", audio.path,
+            ])
+        let size = (try FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? NSNumber)?.intValue ?? 0
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.timeZone = TimeZone(identifier: "UTC")
+        day.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let items = (1...40).map { number in
+            let published = Date(timeIntervalSince1970: 1_704_096_000 + Double(number) * 86_400)
+            return "<item><title>\(title(number))</title><guid>mixed-\(number)</guid>"
+                + "<pubDate>\(day.string(from: published))</pubDate><itunes:duration>180</itunes:duration>"
+                + "<description>Notes of episode \(number)</description>"
+                + "<enclosure url=\"\(audio.absoluteString)\" type=\"audio/mpeg\" length=\"\(size)\"/></item>"
+        }
+        let feed = folder.appendingPathComponent("feed.xml")
+        try Data(
+            ("<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
+                + "<channel><title>Mixed Tongues</title>\(items.joined())</channel></rss>\n").utf8
+        ).write(to: feed)
+        let output = sound.map { "pulse:unix:\($0.runtimeDirectory.path)/pulse/native" } ?? "null"
+        try Fixtures.writeConfig("output = \"\(output)\"\n", home: folder)
+        let added = try PodlineBinary.run(["add", feed.path], home: folder, environment: environment(folder).mapValues { Optional($0) })
+        try #require(added.status == 0, "add: \(added.stderr)")
+        return folder
+    }
+
+    /// `podline tui --home FOLDER` (or `command`) in a 100×30 terminal, once its first frame is drawn.
+    static func start(_ folder: URL, command: [String]? = nil) throws -> TmuxSession {
+        let tmux = try TmuxSession(
+            folder: folder, command: command ?? [PodlineBinary.path, "tui", "--home", folder.path],
+            environment: environment(folder))
+        try tmux.waitFor { $0.contains("┌ Podline") && $0.hasSuffix("? keys") }
+        return tmux
+    }
+
+    /// `podline status --json` as the view's own environment reaches its player.
+    static func status(_ folder: URL) throws -> [String: Any] {
+        let result = try PodlineBinary.run(["status", "--json"], home: folder, environment: environment(folder).mapValues { Optional($0) })
+        return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// Polls `podline status --json` until `condition` holds (10 seconds at most); returns the last answer.
+    static func waitForStatus(_ folder: URL, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        try poll(timeout: 10, every: 0.1, { try status(folder) }, until: condition)
+    }
+
+    static func state(_ status: [String: Any]) -> String? { status["state"] as? String }
+    static func ref(_ status: [String: Any]) -> String? { (status["episode"] as? [String: Any])?["ref"] as? String }
+    static func number(_ key: String, _ status: [String: Any]) -> Double? { (status[key] as? NSNumber)?.doubleValue }
+
+    @Test("the left pane lists the views and the show; keys, the wheel and a click move; / filters as typed, Escape clears")
+    func browseAndFilter() throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (40) ") == true }
+
+        let opening = Self.lines(try tmux.screen())
+        let views = ["New", "In progress", "Queue", "Downloads", "Favourites", "Search results", "Directory results"]
+        #expect(views.indices.allSatisfy { opening[$0 + 1].hasPrefix("│\(views[$0]) ") }, "\(opening.joined(separator: "\n"))")
+        #expect(
+            opening[8].range(of: #"^│Mixed Tongues +40│"#, options: .regularExpression) != nil,
+            "the show with its 40 unplayed episodes:\n\(opening.joined(separator: "\n"))")
+        #expect(Self.listRows(opening).count == 25, "a row for each line of the pane")
+        #expect(Self.listRows(opening).first?.hasPrefix("● Café crème n°40 — naïve") == true, "newest first")
+
+        // In the left pane, j and G open the view or show they reach; g goes back to the first view.
+        tmux.send(["j"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ In progress (0) ") == true }
+        tmux.send(["G"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ mixed-tongues (40) ") == true }
+        tmux.send(["g"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (40) ") == true }
+
+        // l gives the keys to the episodes, whose selected row is drawn in reverse video; j and Down move it.
+        tmux.send(["l"])
+        try Self.waitForHighlight(tmux, "Café crème n°40 — naïve")
+        tmux.send(["j"])
+        try Self.waitForHighlight(tmux, "Plain talk 39 über")
+        tmux.send(["Down"])
+        try Self.waitForHighlight(tmux, "🎧 Listening party 38")
+
+        // A word typed after / keeps the rows holding it, as the title says; Enter keeps it, Escape clears it.
+        tmux.send(["/caf"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (10 of 40) /caf ") == true && Self.lines($0).last!.hasPrefix("/caf") }
+        let cafes = Self.listRows(Self.lines(try tmux.screen()))
+        #expect(cafes.count == 10 && cafes.allSatisfy { $0.hasPrefix("● Café crème n°") }, "\(cafes)")
+        tmux.send(["Enter"])
+        try tmux.waitFor { !Self.lines($0).last!.hasPrefix("/caf") && Self.lines($0).first?.contains("┌ New (10 of 40) /caf ") == true }
+        tmux.pressKeys("Escape")
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (40) ") == true }
+        let cleared = try tmux.screen()
+        #expect(Self.listRows(Self.lines(cleared)).count == 25, "\(cleared)")
+
+        tmux.send(["/日本語"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (10 of 40) /日本語 ") == true }
+        let japanese = Self.listRows(Self.lines(try tmux.screen()))
+        #expect(japanese.count == 10 && japanese.allSatisfy { $0.hasPrefix("● 日本語の話 ") }, "\(japanese)")
+        tmux.pressKeys("Escape")
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (40) ") == true && !Self.lines($0).last!.hasPrefix("/") }
+
+        // From the top (g), the wheel over the list scrolls it three rows a notch; a click selects the row under it.
+        tmux.send(["g"])
+        try Self.waitForHighlight(tmux, "Café crème n°40 — naïve")
+        try tmux.waitFor { Self.listRows(Self.lines($0)).first?.hasPrefix("● Café crème n°40") == true }
+        tmux.wheelDown(column: 60, row: 10)
+        try tmux.waitFor { Self.listRows(Self.lines($0)).first?.hasPrefix("● 日本語の話 37") == true }
+        tmux.wheelDown(column: 60, row: 10)
+        try tmux.waitFor { Self.listRows(Self.lines($0)).first?.hasPrefix("● 🎧 Listening party 34") == true }
+        let scrolled = Self.lines(try tmux.screen())
+        let row = try #require(scrolled.firstIndex { $0.contains("Café crème n°32") }) + 1
+        tmux.click(column: 60, row: row)
+        try Self.waitForHighlight(tmux, "Café crème n°32 — naïve")
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    @Test("Enter plays the selected episode, space pauses, a click on the middle of the bar seeks half way, a double click plays")
+    func playPauseSeek() throws {
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let folder = try Self.library(sound: sound)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.contains("■ Nothing playing") }
+
+        tmux.send(["l", "j"])
+        try Self.waitForHighlight(tmux, "Plain talk 39 über")
+        tmux.send(["Enter"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("▶ Mixed Tongues — Plain talk 39 über") == true }
+        let playing = try Self.waitForStatus(folder) { Self.state($0) == "playing" && Self.ref($0) == "mixed-tongues/39" }
+        #expect(Self.state(playing) == "playing" && Self.ref(playing) == "mixed-tongues/39", "\(playing)")
+
+        tmux.send(["Space"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("⏸ Mixed Tongues — Plain talk 39 über") == true }
+        let paused = try Self.waitForStatus(folder) { Self.state($0) == "paused" }
+        #expect(Self.state(paused) == "paused" && Self.ref(paused) == "mixed-tongues/39", "\(paused)")
+
+        // The bar is the line above the bottom one: "0:03 ━━───…─── 3:00"; a click on its middle cell seeks there.
+        let screen = Self.lines(try tmux.screen())
+        let bar = screen[screen.count - 2]
+        let cells = Array(bar)
+        let first = try #require(cells.firstIndex { $0 == "━" || $0 == "─" }, "no bar in \(bar)")
+        let last = try #require(cells.lastIndex { $0 == "━" || $0 == "─" })
+        let from = Self.displayWidth(String(cells[..<first]))
+        let to = Self.displayWidth(String(cells[...last])) - 1
+        tmux.click(column: (from + to) / 2 + 1, row: screen.count - 1)
+        let duration = try #require(Self.number("duration", paused), "\(paused)")
+        let sought = try Self.waitForStatus(folder) { status in
+            Self.number("position", status).map { abs($0 - duration / 2) <= duration * 0.1 } == true
+        }
+        let position = Self.number("position", sought) ?? -1
+        #expect(abs(position - duration / 2) <= duration * 0.1, "position \(position) of \(duration): \(sought)")
+        try tmux.waitFor { Self.lines($0).dropLast().last?.hasPrefix("1:") == true }
+
+        // Two clicks on a row in a row play it.
+        let rows = Self.lines(try tmux.screen())
+        let row = try #require(rows.firstIndex { $0.contains("日本語の話 37") }, "\(rows.joined(separator: "\n"))") + 1
+        tmux.click(column: 60, row: row, times: 2)
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("▶ Mixed Tongues — 日本語の話 37") == true }
+        let other = try Self.waitForStatus(folder) { Self.state($0) == "playing" && Self.ref($0) == "mixed-tongues/37" }
+        #expect(Self.state(other) == "playing" && Self.ref(other) == "mixed-tongues/37", "\(other)")
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    @Test("resized while playing, the panes keep their borders in line (wide characters counted twice), Details from 120 columns")
+    func resizeWhilePlaying() throws {
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let folder = try Self.library(sound: sound)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        tmux.send(["l"])
+        try Self.waitForHighlight(tmux, "Café crème n°40 — naïve")
+        tmux.send(["Enter"])
+        try tmux.waitFor { $0.contains("▶ Mixed Tongues — Café crème n°40 — naïve") }
+
+        for (columns, rows) in [(80, 24), (120, 40), (200, 50), (30, 8), (100, 30)] {
+            let resized = try CommandRunner.run(tmux.tmux, ["resize-window", "-t", tmux.name, "-x", "\(columns)", "-y", "\(rows)"])
+            #expect(resized.status == 0, "resize-window: \(resized.stderr)")
+            try tmux.waitForSize(columns: columns, rows: rows)
+            if columns < 40 {
+                // Too small for the panes: one sentence, wrapped.
+                let sentence = "The terminal is \(columns)×\(rows); podline tui needs at least 40×10."
+                let small = try poll(timeout: 20, every: 0.05, tmux.screen) { Self.words($0) == sentence }
+                #expect(Self.words(small) == sentence, "\(small)")
+                continue
+            }
+            let screen = try poll(timeout: 20, every: 0.05, tmux.screen) {
+                Self.layoutProblems($0, columns: columns, rows: rows).isEmpty
+            }
+            #expect(Self.layoutProblems(screen, columns: columns, rows: rows) == [], "\(columns)×\(rows):\n\(screen)")
+        }
+        #expect(try Self.status(folder)["state"] as? String == "playing")
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    @Test("q or SIGTERM gives the terminal back: the shell's screen again, cooked mode, cursor shown, no mouse", arguments: ["q", "SIGTERM"])
+    func leavingRestoresTheTerminal(ending: String) throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
+        let tmux = try Self.start(
+            folder, command: ["sh", "-c", "echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        defer { tmux.kill() }
+        // The view is on the alternate screen: the shell's line is hidden, the modes are the view's.
+        let view = try tmux.screen()
+        #expect(!view.contains("shell-before-marker"), "\(view)")
+        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
+        #expect(try Self.paneLineMode(tmux) == "raw")
+
+        let status: Int
+        if ending == "q" {
+            tmux.send(["q"])
+            status = 0
+        } else {
+            let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
+            #expect(kill(pid, SIGTERM) == 0)
+            status = 128 + Int(SIGTERM)
+        }
+        try tmux.waitFor { $0.contains("EXITED \(status)") }
+        let screen = try tmux.screen()
+        let marker = try #require(screen.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(screen)")
+        let exited = try #require(screen.range(of: "EXITED \(status)"))
+        #expect(marker.upperBound <= exited.lowerBound)
+        #expect(!screen.contains("┌ Podline"), "\(screen)")
+        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
+        #expect(try Self.paneLineMode(tmux) == "cooked")
+    }
+
+    @Test(": runs a line of the command language (its output in the bottom line), Tab completes, Escape closes; ? lists the keys")
+    func commandLine() throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+
+        tmux.send([":status"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":status") }
+        tmux.send(["Enter"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix("stopped ") && Self.lines($0).last!.hasSuffix(" ? keys") }
+
+        tmux.send([":vol", "Tab"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":volume ") }
+        // The completed word ends with a space: what is typed next is the volume, not more of the word.
+        tmux.send(["40"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":volume 40 ") }
+        tmux.send(["Enter"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasSuffix(" vol 40") == true && !Self.lines($0).last!.hasPrefix(":") }
+
+        tmux.send([":half typed"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":half typed") }
+        tmux.pressKeys("Escape")
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix("stopped ") }
+
+        tmux.send(["?"])
+        try tmux.waitFor { $0.contains("Keys (any key closes)") && $0.contains("filter the list as you type") }
+        tmux.send(["j"])
+        try tmux.waitFor { !$0.contains("Keys (any key closes)") && $0.contains("┌ New (40) ") }
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    // MARK: Reading the screen
+
+    /// The screen's lines, the first one the terminal's top row.
+    static func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The screen's words joined by single spaces.
+    static func words(_ screen: String) -> String {
+        screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The rows of the middle pane (between its borders, the third and fourth `│` of a line), trimmed, blank ones left out.
+    static func listRows(_ lines: [String]) -> [String] {
+        guard let bottom = lines.firstIndex(where: { $0.hasPrefix("└") }), bottom > 1 else { return [] }
+        return lines[1..<bottom].compactMap { line in
+            let borders = line.indices.filter { line[$0] == "│" }
+            guard borders.count >= 4 else { return nil }
+            let row = line[line.index(after: borders[2])..<borders[3]].trimmingCharacters(in: .whitespaces)
+            return row.isEmpty ? nil : row
+        }
+    }
+
+    /// How many columns `text` takes in a terminal: two for an East Asian wide character or an emoji, none for a
+    /// combining mark or a variation selector, one for anything else.
+    static func displayWidth(_ text: String) -> Int {
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        let zero: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F]
+        return text.unicodeScalars.reduce(0) { width, scalar in
+            if zero.contains(where: { $0.contains(scalar.value) }) { return width }
+            return width + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
+        }
+    }
+
+    /// The display columns (from 0) at which `marks` stand in `line`.
+    static func columns(of marks: Set<Character>, in line: String) -> [Int] {
+        var column = 0
+        var found: [Int] = []
+        for character in line {
+            if marks.contains(character) { found.append(column) }
+            column += displayWidth(String(character))
+        }
+        return found
+    }
+
+    /// What is wrong with a frame of `columns` by `rows` (nothing when all is right): the top line ends at the last
+    /// column; in every row of the panes, the borders stand at the columns of the top line's corners, and so do the
+    /// bottom line's; three panes from 120 columns on, two below; then the player bar (playing) and the bottom line.
+    static func layoutProblems(_ screen: String, columns: Int, rows: Int) -> [String] {
+        let lines = Self.lines(screen)
+        guard lines.count == rows else { return ["\(lines.count) lines, not \(rows)"] }
+        guard lines[0].hasPrefix("┌ Podline"), let bottom = lines.firstIndex(where: { $0.hasPrefix("└") }) else {
+            return ["no panes"]
+        }
+        var problems: [String] = []
+        let corners = Self.columns(of: ["┌", "┐"], in: lines[0])
+        let panes = columns >= 120 ? 3 : 2
+        if corners.count != panes * 2 { problems.append("corners at \(corners), not \(panes) panes") }
+        if corners.last != columns - 1 { problems.append("the last pane ends at column \(corners.last ?? -1), not \(columns - 1)") }
+        if lines[0].contains("┌ Details ") != (columns >= 120) { problems.append("Details pane shown: \(columns >= 120 ? "no" : "yes")") }
+        for index in 1..<bottom {
+            let borders = Self.columns(of: ["│"], in: lines[index])
+            if borders != corners { problems.append("row \(index + 1): borders at \(borders), corners at \(corners)") }
+        }
+        let ends = Self.columns(of: ["└", "┘"], in: lines[bottom])
+        if ends != corners { problems.append("bottom corners at \(ends), top ones at \(corners)") }
+        let checked = lines[1..<bottom]
+        if !checked.contains(where: { $0.contains("日本語") }) || !checked.contains(where: { $0.contains("🎧") }) {
+            problems.append("no row with CJK and emoji to check")
+        }
+        if bottom != rows - 4 { return problems + ["the panes end on row \(bottom + 1), not \(rows - 3)"] }
+        if !lines[rows - 3].hasPrefix("▶ Mixed Tongues — ") || !lines[rows - 3].hasSuffix("vol 100") {
+            problems.append("player line: \(lines[rows - 3])")
+        }
+        if lines[rows - 2].range(of: #"^\d+:\d\d [━─]+ 3:00$"#, options: .regularExpression) == nil {
+            problems.append("position line: \(lines[rows - 2])")
+        }
+        if !lines[rows - 1].hasSuffix(" ? keys") { problems.append("bottom line: \(lines[rows - 1])") }
+        if lines.contains(where: { displayWidth($0) > columns }) { problems.append("a line wider than \(columns)") }
+        return problems
+    }
+
+    /// The texts drawn in reverse video (the selected row of the pane that has the keys), trimmed.
+    static func highlighted(_ tmux: TmuxSession) throws -> [String] {
+        var runs: [String] = []
+        for line in try tmux.screenWithEscapes().split(separator: "\n") {
+            let scalars = Array(line.unicodeScalars)
+            var reverse = false
+            var run = ""
+            func flush() {
+                let text = run.trimmingCharacters(in: .whitespaces)
+                if !text.isEmpty { runs.append(text) }
+                run = ""
+            }
+            var index = 0
+            while index < scalars.count {
+                guard scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" else {
+                    if reverse { run.unicodeScalars.append(scalars[index]) }
+                    index += 1
+                    continue
+                }
+                var end = index + 2
+                var parameters = ""
+                while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) {
+                    parameters.unicodeScalars.append(scalars[end])
+                    end += 1
+                }
+                if end < scalars.count, scalars[end] == "m" {
+                    let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var at = 0
+                    while at < codes.count {
+                        switch codes[at] {
+                        case 0, 27:
+                            if reverse { flush() }
+                            reverse = false
+                        case 7: reverse = true
+                        case 38, 48, 58: at += at + 1 < codes.count && codes[at + 1] == 5 ? 2 : 4
+                        default: break
+                        }
+                        at += 1
+                    }
+                }
+                index = end + 1
+            }
+            flush()
+        }
+        return runs
+    }
+
+    /// Waits until a text in reverse video contains `text`; fails with what is highlighted after 20 seconds.
+    static func waitForHighlight(_ tmux: TmuxSession, _ text: String) throws {
+        let runs = try poll(timeout: 20, every: 0.05, { try highlighted(tmux) }, until: { runs in runs.contains { $0.contains(text) } })
+        guard runs.contains(where: { $0.contains(text) }) else {
+            let screen = (try? tmux.screen()) ?? ""
+            throw TestSupportError("'\(text)' never highlighted; highlighted: \(runs)\n\(screen)")
+        }
+    }
+
+    /// tmux's view of the pane's modes: alternate screen, any mouse reporting, SGR mouse, cursor shown.
+    static func paneModes(_ tmux: TmuxSession) throws -> String {
+        try CommandRunner.run(
+            tmux.tmux,
+            [
+                "display-message", "-p", "-t", tmux.name,
+                "alternate #{alternate_on} mouse #{mouse_any_flag} sgr #{mouse_sgr_flag} cursor #{cursor_flag}",
+            ]
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// "cooked" when the pane's terminal reads lines and echoes them, "raw" when it does neither.
+    static func paneLineMode(_ tmux: TmuxSession) throws -> String {
+        let path = try CommandRunner.run(tmux.tmux, ["display-message", "-p", "-t", tmux.name, "#{pane_tty}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let terminal = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard terminal >= 0 else { throw TestSupportError("\(path) could not be opened: errno \(errno)") }
+        defer { close(terminal) }
+        var attributes = termios()
+        guard tcgetattr(terminal, &attributes) == 0 else { throw TestSupportError("tcgetattr \(path): errno \(errno)") }
+        let canonical = attributes.c_lflag & tcflag_t(ICANON) != 0
+        let echo = attributes.c_lflag & tcflag_t(ECHO) != 0
+        switch (canonical, echo) {
+        case (true, true): return "cooked"
+        case (false, false): return "raw"
+        default: return "icanon \(canonical) echo \(echo)"
+        }
+    }
+
+    /// The process whose command line is exactly `arguments`.
+    static func process(running arguments: [String]) -> pid_t? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry) else { continue }
+            let file = open("/proc/\(entry)/cmdline", O_RDONLY)
+            guard file >= 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 8192)
+            let count = read(file, &bytes, bytes.count)
+            close(file)
+            guard count > 0 else { continue }
+            let words = bytes[..<count].split(separator: 0, omittingEmptySubsequences: false).dropLast()
+                .map { String(decoding: $0, as: UTF8.self) }
+            if words == arguments { return pid }
+        }
+        return nil
+    }
+}
+
+extension TmuxSession {
+    /// Presses keys by their tmux names (`Escape`, `BSpace`, …), which `send` would type as text.
+    func pressKeys(_ keys: String...) {
+        for key in keys { _ = try? CommandRunner.run(tmux, ["send-keys", "-t", name, key]) }
+    }
+
+    /// The left button pressed and released `times` times at `column`, `row` (from 1), as SGR mouse reports sent at
+    /// once: what a terminal sends the program that asked for mouse reports.
+    func click(column: Int, row: Int, times: Int = 1) {
+        let report = "\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m"
+        _ = try? CommandRunner.run(tmux, ["send-keys", "-t", name, "-l", String(repeating: report, count: times)])
+    }
+
+    /// One notch of the mouse wheel, down, at `column`, `row` (from 1).
+    func wheelDown(column: Int, row: Int) {
+        _ = try? CommandRunner.run(tmux, ["send-keys", "-t", name, "-l", "\u{1B}[<65;\(column);\(row)M"])
+    }
+}

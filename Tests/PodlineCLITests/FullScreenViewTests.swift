@@ -1,0 +1,487 @@
+import DataFlow
+import Foundation
+import PodcastKit
+import TerminalCanvas
+import TestSupport
+import Testing
+
+@testable import PodlineCLI
+
+/// The full-screen view drawn headless over a library in a temporary folder: the whole screen at several sizes, read
+/// back from the cell buffer (text, columns and styles), and the bytes of each frame replayed into a model of the
+/// terminal.
+@MainActor
+@Suite("full-screen view")
+struct FullScreenViewTests {
+    @Test("80×24: shows and views on the left, the New view beside them, the player bar and the help key at the bottom")
+    func standardScreen() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        let buffer = screen.draw()
+        let lines = screenLines(buffer)
+        #expect(lines[0].hasPrefix("┌ Podline "), "\(picture(buffer))")
+        #expect(lines[0].contains("┌ New (9) "), "\(picture(buffer))")
+        // The left pane is a quarter of the width, 18 columns at least.
+        let sidebarRight = try #require(cellColumns(of: "┐", in: buffer, row: 0).first)
+        #expect(sidebarRight == 19)
+        let sidebar = (1..<buffer.rows).map { rowText(buffer, row: $0, columns: 0..<(sidebarRight + 1)) }
+        for title in ["New", "In progress", "Queue", "Downloads", "Favourites", "Morning Show", "Tech Talk 🎧", "中文播客"] {
+            #expect(sidebar.contains { $0.contains(title) }, "\(title) missing:\n\(picture(buffer))")
+        }
+        // The New view lists the newest episode first, across shows.
+        #expect(rowText(buffer, row: 1, columns: (sidebarRight + 1)..<buffer.columns).contains("Sunrise news"), "\(picture(buffer))")
+        // Panes from the top to the player bar's two lines and the bottom line.
+        #expect(paneRows(buffer) == Array(1...19), "\(picture(buffer))")
+        #expect(lines[20].hasPrefix("└"))
+        #expect(lines[21].contains("Nothing playing"), "\(picture(buffer))")
+        #expect(lines[23].hasSuffix("? keys"), "\(picture(buffer))")
+    }
+
+    @Test("130×30: a Details pane on the right shows the selected episode; below 120 columns there is none")
+    func detailsPane() throws {
+        let store = try ScreenLibrary.store(ScreenLibrary.mixed)
+        let wide = HeadlessScreen(store: store, columns: 130, rows: 30)
+        let buffer = wide.draw()
+        #expect(screenLines(buffer)[0].contains("┌ Details "), "\(picture(buffer))")
+        // The right pane is a third of the width.
+        let detailsLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        #expect(detailsLeft == 130 - 130 / 3)
+        #expect(wide.model.selectedRow?.title == "Sunrise news")
+        let details = (1..<buffer.rows).map { rowText(buffer, row: $0, columns: detailsLeft..<buffer.columns) }
+        #expect(details[0].contains("Sunrise news"), "\(picture(buffer))")
+        #expect(buffer[1, detailsLeft + 1].style.bold)
+        #expect(details.contains { $0.contains("Morning Show") })
+
+        // Another selection, other details.
+        wide.model.focus = .list
+        wide.model.listWindow.move(.down)
+        let moved = wide.draw()
+        let movedDetails = (1..<moved.rows).map { rowText(moved, row: $0, columns: detailsLeft..<moved.columns) }
+        #expect(movedDetails[0].contains("日本語のニュース"), "\(picture(moved))")
+        #expect(!movedDetails.contains { $0.contains("Sunrise news") }, "\(picture(moved))")
+
+        let narrow = HeadlessScreen(store: store, columns: 119, rows: 30)
+        let narrowBuffer = narrow.draw()
+        #expect(!screenLines(narrowBuffer).joined().contains("Details"), "\(picture(narrowBuffer))")
+        #expect(cellColumns(of: "┌", in: narrowBuffer, row: 0).count == 2)
+    }
+
+    @Test("below 40×10 the screen only says how small the terminal is", arguments: [(39, 10), (40, 9), (80, 9), (20, 5)] as [(Int, Int)])
+    func tooSmall(columns: Int, rows: Int) throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: columns, rows: rows)
+        let buffer = screen.draw()
+        let words = screenLines(buffer).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(words.contains("The terminal is \(columns)×\(rows)"), "\(picture(buffer))")
+        #expect(words.contains("needs at least 40×10"), "\(picture(buffer))")
+        #expect(!words.contains("┌"))
+    }
+
+    @Test("at exactly 40×10 the panes are drawn")
+    func smallestScreen() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 40, rows: 10)
+        let buffer = screen.draw()
+        let lines = screenLines(buffer)
+        #expect(lines[0].hasPrefix("┌ Podline "), "\(picture(buffer))")
+        #expect(lines[9].hasSuffix("? keys"), "\(picture(buffer))")
+        #expect(!lines.joined().contains("needs at least"))
+    }
+
+    @Test("no row runs over: every row's cells add up to the width, at every size, with the keys' help open or not")
+    func rowsFit() throws {
+        let store = try ScreenLibrary.store(ScreenLibrary.mixed)
+        let sizes = [(40, 10), (41, 11), (57, 13), (80, 24), (119, 30), (120, 30), (130, 30), (200, 50)]
+        for (columns, rows) in sizes {
+            for help in [false, true] {
+                let screen = HeadlessScreen(store: store, columns: columns, rows: rows)
+                screen.model.showsHelp = help
+                let buffer = screen.draw()
+                #expect(buffer.rows == rows && buffer.columns == columns)
+                for row in 0..<buffer.rows {
+                    #expect(
+                        DisplayWidth.of(rowText(buffer, row: row)) == columns,
+                        "\(columns)×\(rows), help \(help), row \(row):\n\(picture(buffer))")
+                    for column in 0..<buffer.columns where buffer[row, column].isContinuation {
+                        #expect(
+                            column > 0 && DisplayWidth.of(buffer[row, column - 1].text) == 2,
+                            "\(columns)×\(rows), help \(help): a right half without its left at \(row), \(column)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("CJK and emoji titles keep every pane's borders in the columns of its corners, on every row, in every list")
+    func bordersStayInPlace() throws {
+        let store = try ScreenLibrary.store(ScreenLibrary.mixed)
+        for (columns, rows) in [(40, 10), (80, 24), (130, 30)] {
+            let screen = HeadlessScreen(store: store, columns: columns, rows: rows)
+            _ = screen.draw()
+            let sources = screen.model.sidebar.map(\.source)
+            for source in sources {
+                screen.model.open(source)
+                screen.model.focus = .list
+                for _ in 0..<3 {
+                    let buffer = screen.draw()
+                    let corners = (cellColumns(of: "┌", in: buffer, row: 0) + cellColumns(of: "┐", in: buffer, row: 0)).sorted()
+                    #expect(corners.count == (columns >= 120 ? 6 : 4), "\(picture(buffer))")
+                    // The middle pane's right border: the last column, or the one left of the Details pane.
+                    #expect(corners.contains(columns >= 120 ? columns - columns / 3 - 1 : columns - 1))
+                    let inside = paneRows(buffer)
+                    #expect(inside.count == rows - 5, "\(columns)×\(rows) \(source.title):\n\(picture(buffer))")
+                    for row in inside {
+                        #expect(
+                            cellColumns(of: "│", in: buffer, row: row) == corners,
+                            "\(columns)×\(rows) \(source.title), row \(row):\n\(picture(buffer))")
+                    }
+                    if let bottom = inside.last.map({ $0 + 1 }) {
+                        let bottomCorners = cellColumns(of: "└", in: buffer, row: bottom) + cellColumns(of: "┘", in: buffer, row: bottom)
+                        #expect(bottomCorners.sorted() == corners, "\(picture(buffer))")
+                    }
+                    screen.model.listWindow.move(.down)
+                }
+            }
+        }
+    }
+
+    @Test("a filter shrinks the list to the episodes it matches, and the pane's title says how many of how many")
+    func filter() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        _ = screen.draw()
+        screen.model.setFilter("日本")
+        let buffer = screen.draw()
+        #expect(screen.model.shown.count == 2)
+        #expect(screen.model.rows.count == 9)
+        #expect(screenLines(buffer)[0].contains("┌ New (2 of 9) /日本 "), "\(picture(buffer))")
+        let listLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        let listed = paneRows(buffer).map { rowText(buffer, row: $0, columns: (listLeft + 1)..<(buffer.columns - 1)) }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(listed.count == 2, "\(picture(buffer))")
+        #expect(listed.allSatisfy { $0.contains("日本") }, "\(picture(buffer))")
+
+        screen.model.setFilter("no such words")
+        let none = screen.draw()
+        #expect(screenLines(none)[0].contains("┌ New (0 of 9) /no such words "), "\(picture(none))")
+        #expect(screen.model.selectedRow == nil)
+
+        screen.model.setFilter(nil)
+        let cleared = screen.draw()
+        #expect(screenLines(cleared)[0].contains("┌ New (9) "), "\(picture(cleared))")
+        #expect(!screenLines(cleared)[0].contains(" of "))
+    }
+
+    @Test("the selection is drawn reversed in the pane that has the keys, underlined in the other, and moves with the window")
+    func selection() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        var buffer = screen.draw()
+        let listLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        let listColumn = listLeft + 1
+        // The shows and views have the keys: their first row (New) is reversed, the list's selection underlined.
+        #expect(reversedRows(buffer, column: 1) == [1], "\(picture(buffer))")
+        #expect(reversedRows(buffer, column: listColumn).isEmpty)
+        #expect(buffer[1, listColumn].style.underline)
+
+        screen.model.focus = .list
+        buffer = screen.draw()
+        #expect(reversedRows(buffer, column: 1).isEmpty, "\(picture(buffer))")
+        #expect(buffer[1, 1].style.underline)
+        #expect(reversedRows(buffer, column: listColumn) == [1])
+        // The whole row is reversed, to the pane's border.
+        #expect((listColumn..<(buffer.columns - 1)).allSatisfy { buffer[1, $0].style.reverse })
+        #expect(!buffer[1, buffer.columns - 1].style.reverse)
+
+        screen.model.listWindow.move(.down)
+        buffer = screen.draw()
+        #expect(reversedRows(buffer, column: listColumn) == [2], "\(picture(buffer))")
+        #expect(rowText(buffer, row: 2, columns: listColumn..<buffer.columns).contains("日本語のニュース"))
+        #expect(screen.model.selectedRow?.title == "日本語のニュース")
+
+        screen.model.listWindow.move(.last)
+        buffer = screen.draw()
+        #expect(reversedRows(buffer, column: listColumn) == [9], "\(picture(buffer))")
+    }
+
+    @Test("5,000 episodes: only the rows on screen are mounted, as many nodes as for a list that just fills the screen")
+    func mountedNodes() throws {
+        let long = HeadlessScreen(
+            store: try ScreenLibrary.store([("Long Show", (1...5000).map { "Episode \($0)" })]), columns: 80, rows: 24)
+        _ = long.draw()
+        #expect(long.model.rows.count == 5000)
+        #expect(long.model.listWindow.visible.count == 19)
+        let visibleRows = long.model.listWindow.visible.count + long.model.sidebarWindow.visible.count
+        let mounted = long.host.mountedNodeCount
+        // An episode's row is a score of nodes (its texts, their frames and styles, its tap targets): far fewer than
+        // one per episode.
+        #expect(mounted <= 30 * visibleRows + 60, "mounted \(mounted) for \(visibleRows) rows")
+
+        let short = HeadlessScreen(
+            store: try ScreenLibrary.store([("Long Show", (1...40).map { "Episode \($0)" })]), columns: 80, rows: 24)
+        _ = short.draw()
+        #expect(mounted == short.host.mountedNodeCount)
+
+        // Scrolled to the end, the same rows' worth.
+        long.model.focus = .list
+        long.model.listWindow.move(.last)
+        let end = long.draw()
+        #expect(long.model.listWindow.visible == 4981..<5000)
+        #expect(long.host.mountedNodeCount == mounted)
+        #expect(rowText(end, row: 19).contains("Episode 5000"), "\(picture(end))")
+    }
+
+    @Test("200 random edits (moves, panes, filters, help, output, resizes from 40×10 to 200×50): each frame's bytes make the buffer")
+    func framesReplayed() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        let model = screen.model
+        var random = SeededGenerator(seed: 0x7E57_F4A3_E5C2_1D0B)
+        var terminal = ModelTerminal(rows: 24, columns: 80)
+        var shown: CellBuffer?
+        let moves: [ListWindow.Move] = [.down, .up, .pageDown, .pageUp, .first, .last]
+        let filters: [String?] = [nil, "", "日本", "🎧", "e", "zzz", "中文 第"]
+        let messages = ["", "Playing 日本語のニュース", "🎧🎧🎧 queued", "Café e\u{301}", String(repeating: "長い", count: 80)]
+        for step in 0..<200 {
+            switch Int.random(in: 0..<9, using: &random) {
+            case 0: model.listWindow.move(moves.randomElement(using: &random)!)
+            case 1:
+                model.sidebarWindow.move(Bool.random(using: &random) ? .down : .up)
+                if let item = model.selectedItem { model.open(item.source) }
+            case 2: model.focus = model.focus == .list ? .sidebar : .list
+            case 3: model.setFilter(filters.randomElement(using: &random)!)
+            case 4:
+                model.size = CellSize(width: Int.random(in: 40...200, using: &random), height: Int.random(in: 10...50, using: &random))
+            case 5: model.showsHelp.toggle()
+            case 6: model.message = messages.randomElement(using: &random)!
+            case 7:
+                model.output = ["first line", "二行目 🎧", "Café e\u{301}"]
+                model.showsOutput.toggle()
+            default: model.listWindow.scroll(by: Int.random(in: -3...3, using: &random))
+            }
+            let buffer = screen.draw()
+            if terminal.rows != buffer.rows || terminal.columns != buffer.columns {
+                terminal.resize(rows: buffer.rows, columns: buffer.columns)
+                shown = nil
+            }
+            terminal.feed(FrameWriter.bytes(from: shown, to: buffer))
+            shown = buffer
+            let expected = (0..<buffer.rows).map { row in (0..<buffer.columns).map { buffer[row, $0] } }
+            #expect(terminal.cells == expected, "step \(step) at \(buffer.columns)×\(buffer.rows):\n\(picture(buffer))")
+            if terminal.cells != expected { return }
+        }
+    }
+}
+
+/// The full-screen view of a library with a stopped player, drawn headless in the model's size.
+@MainActor
+private struct HeadlessScreen {
+    let model: BrowseModel
+    let host: ViewHost<BrowseScreen>
+
+    init(store: LibraryStore, columns: Int, rows: Int) {
+        let model = BrowseModel(store: store, player: Player())
+        model.size = CellSize(width: columns, height: rows)
+        model.reload()
+        let host = ViewHost(BrowseScreen(model: model, keys: KeyMap()))
+        host.warningHandler = { _ in }
+        self.model = model
+        self.host = host
+    }
+
+    /// A frame: the views drawn into a new buffer of the model's size.
+    func draw() -> CellBuffer {
+        var buffer = CellBuffer(rows: model.size.height, columns: model.size.width)
+        host.draw(into: &buffer)
+        return buffer
+    }
+}
+
+/// Libraries for the full-screen view, each in a temporary folder.
+private enum ScreenLibrary {
+    /// Three shows, nine episodes, their titles mixing ASCII, CJK, fullwidth letters, emoji and combining marks.
+    static let mixed: [(title: String, episodes: [String])] = [
+        ("Morning Show", ["Sunrise news", "日本語のニュース", "Weekly 🎧 roundup"]),
+        ("中文播客", ["中文播客 🎙️ 第一集", "日本の音楽 🎵 and more", "Café au lait e\u{301}"]),
+        ("Tech Talk 🎧", ["Plain episode", "Swift 6 🚀 concurrency", "全角ＡＢＣ wide"]),
+    ]
+
+    /// A library subscribed to `shows`, each a title and its episodes' titles. The episodes are published an hour
+    /// apart in the order given, the first the newest, so that the New view lists them in that order.
+    static func store(_ shows: [(title: String, episodes: [String])]) throws -> LibraryStore {
+        let folder = try Fixtures.temporaryDirectory("pl-tui")
+        let store = try LibraryStore(paths: LibraryPaths(home: folder.path))
+        let dates = DateFormatter()
+        dates.locale = Locale(identifier: "en_US_POSIX")
+        dates.timeZone = TimeZone(identifier: "UTC")
+        dates.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let newest = Date(timeIntervalSince1970: 1_750_000_000)
+        var published = 0
+        for (number, show) in shows.enumerated() {
+            var items = ""
+            for (index, title) in show.episodes.enumerated() {
+                let date = dates.string(from: newest.addingTimeInterval(-3600 * Double(published)))
+                published += 1
+                items += "<item><title>\(escaped(title))</title><guid>show\(number)-\(index)</guid><pubDate>\(date)</pubDate>"
+                items += "<itunes:duration>\(600 + index)</itunes:duration><description>Notes of \(escaped(title))</description>"
+                items += "<enclosure url=\"https://example.com/\(number)/\(index).mp3\" type=\"audio/mpeg\" length=\"1\"/></item>\n"
+            }
+            let feed = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+                <title>\(escaped(show.title))</title>
+                \(items)</channel></rss>
+                """
+            let url = "https://example.com/\(number)/feed.xml"
+            _ = try store.addShow(feedURL: url, parsed: try FeedParser.parse(Array(feed.utf8), url: url))
+        }
+        return store
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// The text of `row` over `columns` (all by default), the right halves of wide characters left out.
+private func rowText(_ buffer: CellBuffer, row: Int, columns: Range<Int>? = nil) -> String {
+    var line = ""
+    for column in columns ?? (0..<buffer.columns) where !buffer[row, column].isContinuation {
+        line += buffer[row, column].text
+    }
+    return line
+}
+
+/// Every row's text.
+private func screenLines(_ buffer: CellBuffer) -> [String] {
+    (0..<buffer.rows).map { rowText(buffer, row: $0) }
+}
+
+/// The columns of `row` whose cell holds `text`.
+private func cellColumns(of text: String, in buffer: CellBuffer, row: Int) -> [Int] {
+    (0..<buffer.columns).filter { buffer[row, $0].text == text }
+}
+
+/// The rows inside the panes: those with the left pane's border in the first column.
+private func paneRows(_ buffer: CellBuffer) -> [Int] {
+    (1..<max(1, buffer.rows)).filter { buffer[$0, 0].text == "│" }
+}
+
+/// The rows inside the panes whose cell at `column` is drawn reversed.
+private func reversedRows(_ buffer: CellBuffer, column: Int) -> [Int] {
+    paneRows(buffer).filter { buffer[$0, column].style.reverse }
+}
+
+/// The screen between bars, for the message of a failed expectation.
+private func picture(_ buffer: CellBuffer) -> String {
+    screenLines(buffer).map { "|\($0)|" }.joined(separator: "\n")
+}
+
+/// A terminal as the frame writer's bytes drive it, from xterm's rules for what Podline sends: CUP, ED 2, SGR
+/// (attributes, 8, 16 and 256 colours, resets), private modes (ignored), and text with wide characters and combining
+/// marks. Writing over one half of a wide character blanks its other half, as xterm does. (The same rules as the
+/// model of TerminalCanvasTests, which this target does not reach.)
+private struct ModelTerminal {
+    private(set) var rows: Int
+    private(set) var columns: Int
+    private(set) var cells: [[Cell]]
+    private var row = 0
+    private var column = 0
+    private var style = CellStyle.plain
+
+    init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
+    }
+
+    /// The window was resized: what it showed is gone (the writer redraws everything after a resize).
+    mutating func resize(rows: Int, columns: Int) {
+        self = ModelTerminal(rows: rows, columns: columns)
+    }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\u{1B}" {
+                index = text.index(after: index)
+                guard index < text.endIndex, text[index] == "[" else { continue }
+                index = text.index(after: index)
+                var parameters = ""
+                while index < text.endIndex, let scalar = text[index].unicodeScalars.first, !(0x40...0x7E).contains(scalar.value) {
+                    parameters.append(text[index])
+                    index = text.index(after: index)
+                }
+                guard index < text.endIndex else { return }
+                control(text[index], parameters)
+                index = text.index(after: index)
+                continue
+            }
+            write(character)
+            index = text.index(after: index)
+        }
+    }
+
+    private mutating func control(_ final: Character, _ parameters: String) {
+        if parameters.hasPrefix("?") { return }
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        switch final {
+        case "H":
+            row = max(1, numbers.first ?? 1) - 1
+            column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
+        case "J" where numbers.first == 2:
+            cells = Array(repeating: Array(repeating: Cell(" ", style: style), count: columns), count: rows)
+        case "m":
+            var index = 0
+            let codes = numbers.isEmpty ? [0] : numbers
+            while index < codes.count {
+                let code = codes[index]
+                switch code {
+                case 0: style = .plain
+                case 1: style.bold = true
+                case 2: style.dim = true
+                case 4: style.underline = true
+                case 7: style.reverse = true
+                case 30...37: style.foreground = .index(UInt8(code - 30))
+                case 90...97: style.foreground = .index(UInt8(code - 82))
+                case 40...47: style.background = .index(UInt8(code - 40))
+                case 100...107: style.background = .index(UInt8(code - 92))
+                case 39: style.foreground = .standard
+                case 49: style.background = .standard
+                case 38, 48:
+                    if index + 2 < codes.count, codes[index + 1] == 5 {
+                        let color = TerminalColor.index(UInt8(codes[index + 2]))
+                        if code == 38 { style.foreground = color } else { style.background = color }
+                        index += 2
+                    }
+                default: break
+                }
+                index += 1
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func write(_ character: Character) {
+        let width = DisplayWidth.of(character)
+        guard (0..<rows).contains(row) else { return }
+        if width == 0 {
+            var base = column - 1
+            if base >= 0, base < columns, cells[row][base].text.isEmpty, base > 0 { base -= 1 }
+            if base >= 0, base < columns { cells[row][base].text += String(character) }
+            return
+        }
+        guard column + width <= columns else { return }
+        for offset in 0..<width { breakWide(at: column + offset) }
+        cells[row][column] = Cell(String(character), style: style)
+        if width == 2 { cells[row][column + 1] = Cell("", style: style) }
+        column += width
+    }
+
+    /// Before a cell is written: the wide character it is half of loses its other half.
+    private mutating func breakWide(at at: Int) {
+        if cells[row][at].text.isEmpty, at > 0 {
+            cells[row][at - 1] = Cell(" ", style: cells[row][at - 1].style)
+        } else if at + 1 < columns, cells[row][at + 1].text.isEmpty {
+            cells[row][at + 1] = Cell(" ", style: cells[row][at + 1].style)
+        }
+    }
+}
