@@ -3,6 +3,7 @@
 final class RootNode: ViewNode {
     override func update(with view: any View, environment: EnvironmentValues) {
         self.environment = environment
+        invalidateLayout()
         var list = ChildList()
         list.append(view)
         reconcile(list, environment: environment)

@@ -30,7 +30,7 @@ extension VStack: LaidOutView {
     }
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        layout.draw(content.nodes, in: rect, canvas: &canvas)
+        layout.draw(content.nodes, in: rect, canvas: &canvas, node: node)
     }
 }
 
@@ -67,7 +67,7 @@ extension HStack: LaidOutView {
     }
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        layout.draw(content.nodes, in: rect, canvas: &canvas)
+        layout.draw(content.nodes, in: rect, canvas: &canvas, node: node)
     }
 }
 

@@ -58,7 +58,14 @@ extension Text: LaidOutView {
     }
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        let (lines, cut) = lines(ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit)
+        let lines: [String]
+        let cut: Bool
+        if let cached = node.drawCache, cached.size == rect.size, let kept = cached.value as? ([String], Bool) {
+            (lines, cut) = kept
+        } else {
+            (lines, cut) = self.lines(ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit)
+            node.drawCache = (rect.size, (lines, cut))
+        }
         let style = node.environment.textStyle
         for (row, line) in lines.enumerated() {
             let shown = cut && row == lines.count - 1 ? line + "…" : line

@@ -27,6 +27,10 @@ class ViewNode {
     private var token: TrackingToken?
     /// The sizes this node took for the proposals it was offered since it or a descendant last changed.
     var layoutCache: [ProposedSize: CellSize] = [:]
+    /// What drawing at one size worked out (a stack's children's sizes, a text's lines), kept with the measurements.
+    var drawCache: (size: CellSize, value: Any)?
+    /// The laid-out views the children stand for, kept with the measurements.
+    var layoutItems: [ViewNode]?
     /// The node whose children this one is among (nil for the root).
     weak var parent: ViewNode?
 
@@ -132,6 +136,8 @@ class ViewNode {
         var node: ViewNode? = self
         while let current = node {
             if !current.layoutCache.isEmpty { current.layoutCache.removeAll(keepingCapacity: true) }
+            current.layoutItems = nil
+            current.drawCache = nil
             node = current.parent
         }
     }

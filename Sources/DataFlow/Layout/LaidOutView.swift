@@ -33,10 +33,12 @@ struct LayoutItems {
 extension ViewNode {
     /// The laid-out views of this node's children.
     var childLayout: LayoutItems {
+        if let layoutItems { return LayoutItems(nodes: layoutItems) }
         var items: [ViewNode] = []
         for child in children {
             child.appendLayoutItems(to: &items)
         }
+        layoutItems = items
         return LayoutItems(nodes: items)
     }
 

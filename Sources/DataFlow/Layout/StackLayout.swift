@@ -52,8 +52,14 @@ struct StackLayout {
         return axis == .vertical ? CellSize(width: across, height: along) : CellSize(width: along, height: across)
     }
 
-    func draw(_ items: [ViewNode], in rect: CellRect, canvas: inout Canvas) {
-        let sizes = sizes(items, ProposedSize(width: rect.width, height: rect.height))
+    func draw(_ items: [ViewNode], in rect: CellRect, canvas: inout Canvas, node: ViewNode? = nil) {
+        let sizes: [CellSize]
+        if let cached = node?.drawCache, cached.size == rect.size, let kept = cached.value as? [CellSize] {
+            sizes = kept
+        } else {
+            sizes = self.sizes(items, ProposedSize(width: rect.width, height: rect.height))
+            node?.drawCache = (rect.size, sizes)
+        }
         var offset = 0
         for (item, size) in zip(items, sizes) {
             let slot: CellRect
