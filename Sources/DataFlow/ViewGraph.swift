@@ -21,6 +21,8 @@ final class ViewGraph {
     var maximumPasses = 100
     /// The transaction of the changes the next pass shows.
     var transaction: Transaction?
+    /// True when an update changed the tree since it was last drawn.
+    var changedSinceDraw = true
     /// True while `update()` runs.
     private(set) var isUpdating = false
 
@@ -111,6 +113,7 @@ final class ViewGraph {
 
     /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act.
     func draw(into buffer: CellBuffer, allowsColor: Bool = true) -> Canvas {
+        changedSinceDraw = false
         var canvas = Canvas(buffer: buffer)
         canvas.allowsColor = allowsColor
         root.draw(in: CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows), canvas: &canvas)
@@ -146,6 +149,7 @@ final class ViewGraph {
             }
             if let view = pendingRoot {
                 pendingRoot = nil
+                changedSinceDraw = true
                 root.update(with: view, environment: root.environment)
                 takePendingWork()
             }
@@ -157,6 +161,7 @@ final class ViewGraph {
                 warn("Update cycle: changes kept causing changes after \(maximumPasses) passes; the rest waits for the next update.")
                 break
             }
+            changedSinceDraw = true
             reevaluateDirtyNodes()
             runActions()
         }

@@ -67,6 +67,11 @@ public final class ViewHost<Root: View> {
         graph.hasPendingWork
     }
 
+    /// Whether the tree changed since it was last drawn (or has changes waiting): a host that draws frames draws one.
+    public var needsDraw: Bool {
+        graph.changedSinceDraw || graph.hasPendingWork
+    }
+
     /// Makes `changes` and takes them in at once: with `updatesAutomatically` on, the update they would otherwise
     /// schedule is not asked for (work arriving meanwhile from elsewhere is taken in too).
     public func update(applying changes: () -> Void) {

@@ -242,7 +242,8 @@ struct FullScreenTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
-    @Test("q or SIGTERM gives the terminal back: the shell's screen again, cooked mode, cursor shown, no mouse", arguments: ["q", "SIGTERM"])
+    @Test(
+        "q or SIGTERM gives the terminal back: the shell's screen again, cooked mode, cursor shown, no mouse", arguments: ["q", "SIGTERM"])
     func leavingRestoresTheTerminal(ending: String) throws {
         let folder = try Self.library(sound: nil)
         defer { try? FileManager.default.removeItem(at: folder) }

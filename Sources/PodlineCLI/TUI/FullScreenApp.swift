@@ -70,7 +70,7 @@ final class FullScreenApp {
         guard let host, screen.isActive else { return }
         let size = model.size
         let resized = buffer.columns != size.width || buffer.rows != size.height
-        guard force || resized || host.needsUpdate else { return }
+        guard force || resized || host.needsDraw else { return }
         if resized {
             buffer = CellBuffer(rows: size.height, columns: size.width)
         }

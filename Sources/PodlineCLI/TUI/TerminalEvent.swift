@@ -11,7 +11,7 @@ enum TerminalEvent: Equatable, Sendable {
 /// One key press.
 enum KeyPress: Hashable, Sendable {
     case character(Character)
-    /// Ctrl with a letter (`a` to `z`, lower case).
+    /// Ctrl with a letter (`a` to `z`, lower case) or with one of `\ ] ^ _`.
     case control(Character)
     case enter, tab, backTab, backspace, escape, delete
     case up, down, left, right, home, end, pageUp, pageDown
@@ -50,7 +50,9 @@ enum KeyPress: Hashable, Sendable {
             self = key
         } else if name.count == 1, let character = name.first, !character.isWhitespace {
             self = .character(character)
-        } else if name.count == 3, name.hasPrefix("C-"), let letter = name.last?.lowercased().first, letter.isASCII, letter.isLetter {
+        } else if name.count == 3, name.hasPrefix("C-"), let letter = name.last?.lowercased().first,
+            letter.isASCII && letter.isLetter || "\\]^_".contains(letter)
+        {
             self = .control(letter)
         } else {
             return nil
@@ -123,9 +125,16 @@ struct FullScreenInputDecoder {
                 index += 1
                 continue
             }
-            // A UTF-8 character: its length from the lead byte; a cut one waits for the rest.
-            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            guard index + length <= pending.count else { break }
+            // A UTF-8 character: its length from the lead byte, its other bytes continuation bytes; a cut one waits for
+            // the rest, and a byte that starts no character (or whose character breaks off) is dropped alone.
+            let length = byte < 0x80 ? 1 : byte >= 0xF8 ? 0 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+            let available = min(length, pending.count - index)
+            let continued = (1..<max(1, available)).allSatisfy { (0x80...0xBF).contains(pending[index + $0]) }
+            guard length > 0, continued else {
+                index += 1
+                continue
+            }
+            guard available == length else { break }
             let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
             for character in text { events.append(.key(.character(character))) }
             index += length
@@ -145,6 +154,7 @@ struct FullScreenInputDecoder {
         case 0x09: .tab
         case 0x7F, 0x08: .backspace
         case 0x00: .character(" ")
+        case 0x1C...0x1F: .control(Character(Unicode.Scalar(byte + 0x40)))
         default: .control(Character(Unicode.Scalar(byte + 0x60)))
         }
     }
