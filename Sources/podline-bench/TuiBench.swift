@@ -125,7 +125,8 @@ enum TuiBench {
         let woke = terminal.contextSwitches() - switches
         report.add(
             BenchRow(
-                group: "tui", what: "tui: bytes written in 10 s with nothing playing (in kB)", podline: .kilobytes(Double(idleBytes) / 1024),
+                group: "tui", what: "tui: bytes written in 10 s with nothing playing (in kB)",
+                podline: .kilobytes(Double(idleBytes) / 1024),
                 goal: .atMost(.kilobytes(0)), runs: 1))
         report.add(
             BenchRow(
