@@ -39,6 +39,9 @@ void podline_terminal_restore(void);
 int podline_terminal_rearm(void);
 int podline_terminal_raw(int fd);
 
+/* memmem: where needle first occurs in haystack, or NULL. */
+const void *podline_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);
 

@@ -48,7 +48,7 @@ extension LibraryStore {
     }
 
     /// The SQL that lists `query`'s episodes, and its arguments.
-    static func listingStatement(_ query: EpisodeQuery) -> (String, StatementArguments) {
+    static func listingStatement(_ query: EpisodeQuery, columns: String = listingColumns) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let showID = query.showID {
@@ -73,7 +73,7 @@ extension LibraryStore {
             arguments.append(match)
             arguments.append(match)
         }
-        var sql = listingFrom
+        var sql = columns + listingJoin
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
@@ -82,8 +82,14 @@ extension LibraryStore {
 
     /// Episodes with their show's slug and title, before any condition: what every listing query selects. The join
     /// with `live_show` leaves out the episodes of removed shows (see `removeShow`).
-    static let listingFrom =
-        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle, show.author AS showAuthor, show.image AS showImage FROM episode JOIN live_show AS show ON show.id = episode.showID"
+    static let listingFrom = listingColumns + listingJoin
+
+    /// What every listing selects: the whole episode, with its show's slug, title, author and picture.
+    static let listingColumns =
+        "SELECT episode.*, show.slug AS showSlug, show.title AS showTitle, show.author AS showAuthor, show.image AS showImage"
+
+    /// The episodes of live shows, each with its show.
+    static let listingJoin = " FROM episode JOIN live_show AS show ON show.id = episode.showID"
 
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {

@@ -134,31 +134,80 @@ final class BrowseModel {
         loadRows()
     }
 
-    /// The rows of the source from the library (or the player's queue), kept selection by reference.
+    /// How many rows a list reads before its first frame; the rest follow from a reading off the main actor.
+    static let firstPage = 200
+    /// True while the rest of a long list is being read.
+    private(set) var isLoading = false
+    /// Counts the loads, so that a reading finished for a list no longer shown is dropped.
+    @ObservationIgnored private var loads = 0
+    @ObservationIgnored private var index = TitleIndex([])
+    /// The filter the shown rows were found for, when they were found by one.
+    @ObservationIgnored private var filteredBy: String?
+
+    /// The library query of the source, when it has one.
+    private var query: EpisodeQuery? {
+        switch source {
+        case .new: EpisodeQuery(states: [.new])
+        case .inProgress: EpisodeQuery(states: [.inProgress])
+        case .downloads: EpisodeQuery(states: [.downloaded])
+        case .favourites: EpisodeQuery(states: [.favorite])
+        case .show(let id, _): EpisodeQuery(showID: id)
+        case .queue, .search, .find: nil
+        }
+    }
+
+    /// The rows of the source from the library (or the player's queue), kept selection by reference. A long list shows
+    /// its first page at once, and the whole of it once read.
     func loadRows() {
         let selectedRef = selectedRow?.ref
+        loads += 1
+        isLoading = false
         var loaded: [BrowseRow]
         do {
-            switch source {
-            case .new: loaded = try store.episodes(EpisodeQuery(states: [.new])).map { BrowseRow(listing: $0) }
-            case .inProgress: loaded = try store.episodes(EpisodeQuery(states: [.inProgress])).map { BrowseRow(listing: $0) }
-            case .downloads: loaded = try store.episodes(EpisodeQuery(states: [.downloaded])).map { BrowseRow(listing: $0) }
-            case .favourites: loaded = try store.episodes(EpisodeQuery(states: [.favorite])).map { BrowseRow(listing: $0) }
-            case .queue: loaded = player.queue.map(BrowseRow.init(queued:))
-            case .search:
-                loaded =
-                    try searchText.map { try store.search($0, limit: 200).map { BrowseRow(listing: $0.listing, start: $0.time) } } ?? []
-            case .find:
-                let count = try store.findResultCount()
-                loaded = try (0..<count).compactMap { try store.findResult($0 + 1).map(BrowseRow.init(find:)) }
-            case .show(let id, _): loaded = try store.episodes(EpisodeQuery(showID: id)).map { BrowseRow(listing: $0) }
+            if var query {
+                query.limit = Self.firstPage
+                loaded = try store.episodeSummaries(query).map(BrowseRow.init(summary:))
+                if loaded.count == Self.firstPage { readRest(of: self.query!, load: loads) }
+            } else {
+                switch source {
+                case .queue: loaded = player.queue.map(BrowseRow.init(queued:))
+                case .search:
+                    loaded =
+                        try searchText.map { try store.search($0, limit: 200).map { BrowseRow(listing: $0.listing, start: $0.time) } } ?? []
+                case .find:
+                    let count = try store.findResultCount()
+                    loaded = try (0..<count).compactMap { try store.findResult($0 + 1).map(BrowseRow.init(find:)) }
+                default: loaded = []
+                }
             }
         } catch {
             loaded = []
             message = "\(error)"
         }
+        take(loaded, index: TitleIndex(loaded.map(\.filterText)), keeping: selectedRef)
+    }
+
+    /// Reads the whole of a long list off the main actor, and shows it if it is still the list shown.
+    private func readRest(of query: EpisodeQuery, load: Int) {
+        isLoading = true
+        let store = store
+        Task.detached(priority: .userInitiated) {
+            guard let summaries = try? store.episodeSummaries(query) else { return }
+            let rows = summaries.map(BrowseRow.init(summary:))
+            let index = TitleIndex(rows.map(\.filterText))
+            await MainActor.run { [weak self] in
+                guard let self, self.loads == load else { return }
+                self.isLoading = false
+                self.take(rows, index: index, keeping: self.selectedRow?.ref)
+            }
+        }
+    }
+
+    private func take(_ loaded: [BrowseRow], index: TitleIndex, keeping ref: String?) {
         rows = loaded
-        applyFilter(keeping: selectedRef)
+        self.index = index
+        filteredBy = nil
+        applyFilter(keeping: ref)
     }
 
     /// Sets the filter (nil: none) and lists the rows it lets through.
@@ -168,16 +217,21 @@ final class BrowseModel {
     }
 
     private func applyFilter(keeping ref: String?) {
-        let words = (filter ?? "").lowercased().split(separator: " ")
-        if words.isEmpty {
+        let text = filter?.trimmingCharacters(in: .whitespaces) ?? ""
+        if text.isEmpty {
             shown = Array(rows.indices)
+            filteredBy = nil
         } else {
-            shown = rows.indices.filter { index in
-                let folded = rows[index].folded
-                return words.allSatisfy { folded.contains($0) }
-            }
+            // A filter typed further keeps a subset of what it kept before: only those rows are looked at again.
+            let narrowing = filteredBy.map { text.hasPrefix($0) } ?? false
+            shown = index.rows(matching: text, among: narrowing ? shown : nil)
+            filteredBy = text
         }
         listWindow.recount(shown.count)
-        if let ref, let at = shown.firstIndex(where: { rows[$0].ref == ref }) { listWindow.move(.to(at)) }
+        if let ref, listWindow.selection.map({ shown.indices.contains($0) && rows[shown[$0]].ref == ref }) != true,
+            let at = shown.firstIndex(where: { rows[$0].ref == ref })
+        {
+            listWindow.move(.to(at))
+        }
     }
 }

@@ -17,10 +17,8 @@ struct BrowseRow: Equatable, Sendable {
     var downloaded = false
     /// Where to start (a transcript hit's time).
     var start: Double?
-    /// The episode's show notes (HTML), for the details pane.
-    var notes: String?
-    /// The title folded for the filter: lower case, accents kept.
-    var folded: String
+    /// What the filter looks in: the title and the show.
+    var filterText: String { title + " " + show }
 
     /// True for a directory result (Enter subscribes instead of playing).
     var isFindResult: Bool { ref.hasPrefix("find/") }
@@ -37,15 +35,24 @@ struct BrowseRow: Equatable, Sendable {
         favorite = episode.isFavorite
         downloaded = episode.downloadPath != nil
         self.start = start
-        notes = episode.description
-        folded = (title + " " + show).lowercased()
+    }
+
+    init(summary: EpisodeSummary) {
+        ref = summary.ref
+        title = summary.title
+        show = summary.showTitle ?? summary.showSlug
+        published = summary.published
+        duration = summary.duration
+        position = summary.position
+        played = summary.isPlayed
+        favorite = summary.isFavorite
+        downloaded = summary.isDownloaded
     }
 
     init(find result: KeptFindResult) {
         ref = "find/\(result.number)"
         title = result.title
         show = result.reason ?? result.feedURL ?? ""
-        folded = title.lowercased()
     }
 
     init(queued item: NowPlaying) {
@@ -53,7 +60,6 @@ struct BrowseRow: Equatable, Sendable {
         title = item.title
         show = item.show ?? ""
         duration = item.duration
-        folded = (title + " " + show).lowercased()
     }
 
     /// The command line Enter runs for this row.

@@ -118,7 +118,7 @@ struct EpisodePane: View {
     private var title: String {
         var text = "\(model.source.title) (\(model.shown.count)"
         if model.shown.count != model.rows.count { text += " of \(model.rows.count)" }
-        text += ")"
+        text += model.isLoading ? "…)" : ")"
         if let filter = model.filter { text += " /\(filter)" }
         return text
     }
