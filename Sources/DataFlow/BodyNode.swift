@@ -43,7 +43,7 @@ final class BodyNode<Content: View>: ViewNode {
 
     private func evaluate() {
         isDirty = false
-        invalidateLayout()
+        invalidateLayout(repaints: false)
         if !layout.isEmpty {
             var linker = PropertyLinker(node: self)
             withUnsafeMutablePointer(to: &view) { pointer in

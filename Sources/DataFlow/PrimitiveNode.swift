@@ -34,7 +34,7 @@ final class PrimitiveNode: ViewNode {
 
     override func reevaluate() {
         isDirty = false
-        invalidateLayout()
+        invalidateLayout(repaints: false)
         listChildren()
     }
 
@@ -69,8 +69,8 @@ final class PrimitiveNode: ViewNode {
         return view.sizeThatFits(proposal, content: childLayout, node: self)
     }
 
-    override func draw(in rect: CellRect, canvas: inout Canvas) {
-        guard view.laysOut else { return super.draw(in: rect, canvas: &canvas) }
+    override func drawContent(in rect: CellRect, canvas: inout Canvas) {
+        guard view.laysOut else { return super.drawContent(in: rect, canvas: &canvas) }
         view.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
     }
 

@@ -111,12 +111,23 @@ final class ViewGraph {
         return lines
     }
 
-    /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act.
-    func draw(into buffer: CellBuffer, allowsColor: Bool = true) -> Canvas {
+    /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act. With
+    /// `whole`, every node is drawn on a blank buffer; otherwise only what changed (and what lies where it was or is)
+    /// is painted again over the previous frame, which `buffer` holds.
+    func draw(into buffer: CellBuffer, allowsColor: Bool = true, whole: Bool) -> Canvas {
         changedSinceDraw = false
-        var canvas = Canvas(buffer: buffer)
+        let screen = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
+        var canvas = Canvas(buffer: buffer, placesAll: whole)
         canvas.allowsColor = allowsColor
-        root.draw(in: CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows), canvas: &canvas)
+        if whole {
+            canvas.damage(screen)
+        } else {
+            for rect in root.departedRects { canvas.damage(rect.intersection(screen)) }
+        }
+        root.departedRects.removeAll()
+        root.draw(in: screen, canvas: &canvas)
+        canvas.blankDamage()
+        canvas.paintDamage { canvas in root.draw(in: screen, canvas: &canvas) }
         return canvas
     }
 

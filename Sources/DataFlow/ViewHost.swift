@@ -135,19 +135,33 @@ public final class ViewHost<Root: View> {
     }
 
     /// Runs pending updates, lays the tree out in `buffer`'s size (a body with several views stacks them) and draws it
-    /// there, after blanking it. A list that learns its height when drawn mounts its rows, and the tree is drawn again
-    /// (at most twice more). Without `colors`, styles keep everything but colours.
-    public func draw(into buffer: inout CellBuffer, colors: Bool = true) {
+    /// there. A list that learns its height when drawn mounts its rows, and the tree is drawn again (at most twice
+    /// more). Without `colors`, styles keep everything but colours.
+    ///
+    /// The host keeps the frame it drew last: only what changed since is painted again over it, unless `whole` (or the
+    /// size, or the colours, changed), which draws every view on a blank buffer.
+    public func draw(into buffer: inout CellBuffer, colors: Bool = true, whole: Bool = false) {
+        let drawing = DrawnFrame(rows: buffer.rows, columns: buffer.columns, colors: colors)
+        var whole = whole || lastDrawn != drawing
+        if whole { lastFrame = CellBuffer(rows: buffer.rows, columns: buffer.columns) }
+        lastDrawn = drawing
         for _ in 0..<3 {
             graph.update()
-            buffer.clear()
-            let canvas = graph.draw(into: buffer, allowsColor: colors)
-            buffer = canvas.buffer
+            let canvas = graph.draw(into: lastFrame, allowsColor: colors, whole: whole)
+            lastFrame = canvas.buffer
             tapTargets = canvas.tapTargets
             scrollTargets = canvas.scrollTargets
-            guard graph.hasPendingWork else { return }
+            whole = false
+            guard graph.hasPendingWork else { break }
         }
+        buffer = lastFrame
     }
+
+    /// The frame drawn last.
+    private var lastFrame = CellBuffer(rows: 0, columns: 0)
+
+    /// The size and colours of the frame drawn last.
+    private var lastDrawn: DrawnFrame?
 
     /// Runs the action of the topmost view drawn at `point` that takes `count` clicks (a double click falls back to a
     /// single one when nothing there takes two), then updates; returns false when none is there.
@@ -187,4 +201,11 @@ public final class ViewHost<Root: View> {
     public var mountedNodeCount: Int {
         graph.mountedNodeCount
     }
+}
+
+/// The size and colours of a frame a host drew.
+private struct DrawnFrame: Equatable {
+    let rows: Int
+    let columns: Int
+    let colors: Bool
 }

@@ -31,6 +31,17 @@ class ViewNode {
     var drawCache: (size: CellSize, value: Any)?
     /// The laid-out views the children stand for, kept with the measurements.
     var layoutItems: [ViewNode]?
+    /// Where the node was last placed, the clip it was placed in, and the click targets its subtree gave then.
+    var placedRect: CellRect?
+    var placedClip: CellRect?
+    var placedTaps: [TapTarget] = []
+    var placedScrolls: [ScrollTarget] = []
+    /// Where nodes that left the tree were drawn (kept by the root).
+    var departedRects: [CellRect] = []
+    /// The node changed since it was last placed (a new value, an evaluation, new children).
+    var selfChanged = true
+    /// A node below this one changed since it was last placed.
+    var subtreeChanged = true
     /// The node whose children this one is among (nil for the root).
     weak var parent: ViewNode?
 
@@ -125,19 +136,53 @@ class ViewNode {
         childLayout.sizeThatFits(proposal)
     }
 
-    /// Draws the node in `rect`: its children, as a vertical stack.
-    func draw(in rect: CellRect, canvas: inout Canvas) {
+    /// Draws the node's content in `rect`: its children, as a vertical stack.
+    func drawContent(in rect: CellRect, canvas: inout Canvas) {
         childLayout.draw(in: rect, canvas: &canvas)
     }
 
+    /// Draws the node in `rect`, in the canvas's pass. Placing, a node unchanged since it was last drawn, in the same
+    /// place, is not visited again (its click targets are taken as they were), and one that changed or moved marks
+    /// where it was and where it is as damaged. Painting, a node is drawn only where it meets the damage.
+    func draw(in rect: CellRect, canvas: inout Canvas) {
+        switch canvas.pass {
+        case .placing:
+            let clip = canvas.clip
+            if !canvas.placesAll, !selfChanged, !subtreeChanged, placedRect == rect, placedClip == clip {
+                canvas.tapTargets += placedTaps
+                canvas.scrollTargets += placedScrolls
+                return
+            }
+            if canvas.placesAll || selfChanged || placedRect != rect || placedClip != clip {
+                if let placedRect, let placedClip { canvas.damage(placedRect.intersection(placedClip)) }
+                canvas.damage(rect.intersection(clip))
+            }
+            let taps = canvas.tapTargets.count
+            let scrolls = canvas.scrollTargets.count
+            drawContent(in: rect, canvas: &canvas)
+            placedTaps = Array(canvas.tapTargets[taps...])
+            placedScrolls = Array(canvas.scrollTargets[scrolls...])
+            placedRect = rect
+            placedClip = clip
+            selfChanged = false
+            subtreeChanged = false
+        case .painting:
+            guard rect.intersects(canvas.clip) else { return }
+            drawContent(in: rect, canvas: &canvas)
+        }
+    }
+
     /// Forgets the measurements of this node and of every node above it, whose sizes may depend on it: called when
-    /// the node takes a new value or evaluates again.
-    func invalidateLayout() {
+    /// the node takes a new value or evaluates again. With `repaints` false (a node that only listed its children again, or evaluated a body: neither draws anything
+    /// of its own), the node is not drawn again for it; its changed, new, moved and departed children are.
+    func invalidateLayout(repaints: Bool = true) {
+        if repaints { selfChanged = true }
         var node: ViewNode? = self
         while let current = node {
             if !current.layoutCache.isEmpty { current.layoutCache.removeAll(keepingCapacity: true) }
             current.layoutItems = nil
             current.drawCache = nil
+            current.subtreeChanged = true
             node = current.parent
         }
     }
@@ -161,6 +206,12 @@ class ViewNode {
     func unmount() {
         guard isMounted else { return }
         isMounted = false
+        // What it drew must be painted over: the top of the tree keeps the place for the next frame.
+        if let placedRect, let placedClip {
+            var top: ViewNode = self
+            while let up = top.parent { top = up }
+            top.departedRects.append(placedRect.intersection(placedClip))
+        }
         if hasLiveScope {
             hasLiveScope = false
             token?.cancelScopes()

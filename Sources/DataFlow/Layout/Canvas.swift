@@ -12,10 +12,48 @@ public struct Canvas {
     var tapTargets: [TapTarget] = []
     /// The rectangles that take the mouse wheel, in drawing order.
     var scrollTargets: [ScrollTarget] = []
+    /// The two passes of a frame: placing finds what changed and where, painting draws there.
+    enum Pass {
+        case placing, painting
+    }
+
+    var pass = Pass.placing
+    /// Placing treats every node as changed (a whole frame).
+    var placesAll = false
+    /// The rectangles to paint again, in screen cells.
+    private(set) var damaged: [CellRect] = []
+
+    /// Marks `rect` to be painted again; many rectangles become the whole screen.
+    mutating func damage(_ rect: CellRect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if damaged.contains(where: { $0.contains(rect) }) { return }
+        damaged.removeAll { rect.contains($0) }
+        damaged.append(rect)
+        if damaged.count > 32 { damaged = [CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)] }
+    }
+
+    /// Blanks the damaged rectangles, for painting.
+    mutating func blankDamage() {
+        pass = .painting
+        for rect in damaged { fill(rect, style: .plain) }
+    }
+
+    /// Paints: `body` once per damaged rectangle, drawing clipped to it.
+    mutating func paintDamage(_ body: (inout Canvas) -> Void) {
+        pass = .painting
+        let screen = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
+        for rect in damaged {
+            clip = rect.intersection(screen)
+            body(&self)
+        }
+        clip = screen
+    }
+
     /// False when colours are not to be drawn (`NO_COLOR`): styles keep their bold, reverse and the rest.
     var allowsColor = true
 
-    init(buffer: CellBuffer) {
+    init(buffer: CellBuffer, placesAll: Bool = true) {
+        self.placesAll = placesAll
         self.buffer = buffer
         clip = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
     }
@@ -23,10 +61,12 @@ public struct Canvas {
     /// Writes one line of `text` at `point`, cut at `width` columns (and at the clip), in `style`; with `ellipsis`, a
     /// cut line ends in "…".
     mutating func put(_ text: String, at point: CellPoint, width: Int, style: CellStyle, ellipsis: Bool = true) {
-        guard point.y >= clip.y, point.y < clip.y + clip.height, width > 0 else { return }
-        let right = min(point.x + width, clip.x + clip.width)
-        var x = point.x
+        guard pass == .painting, point.y >= clip.y, point.y < clip.y + clip.height, width > 0 else { return }
+        // Cut to the text's own width first (with its ellipsis), then to the clip (without): a text painted in pieces
+        // is the same as painted whole.
         var shown = text
+        if DisplayWidth.of(shown) > width { shown = DisplayWidth.prefix(shown, fitting: width, ellipsis: ellipsis) }
+        var x = point.x
         if x < clip.x {
             // Starts left of the clip: skip the columns outside it.
             var skipped = 0
@@ -36,9 +76,9 @@ public struct Canvas {
             }
             x += skipped
         }
-        let room = right - x
+        let room = min(point.x + width, clip.x + clip.width) - x
         guard room > 0 else { return }
-        if DisplayWidth.of(shown) > room { shown = DisplayWidth.prefix(shown, fitting: room, ellipsis: ellipsis) }
+        if DisplayWidth.of(shown) > room { shown = DisplayWidth.prefix(shown, fitting: room) }
         buffer.put(shown, row: point.y, column: x, style: visible(style))
     }
 
@@ -53,6 +93,7 @@ public struct Canvas {
 
     /// Fills `rect` (clipped) with blanks in `style`.
     mutating func fill(_ rect: CellRect, style: CellStyle) {
+        guard pass == .painting else { return }
         let area = rect.intersection(clip)
         guard area.width > 0 else { return }
         for row in area.y..<(area.y + area.height) {

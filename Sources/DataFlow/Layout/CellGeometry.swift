@@ -89,6 +89,17 @@ public struct CellRect: Sendable, Hashable {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
     }
 
+    /// True when every cell of `other` is in this rectangle.
+    func contains(_ other: CellRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
+    /// True when the two rectangles share a cell.
+    func intersects(_ other: CellRect) -> Bool {
+        width > 0 && height > 0 && other.width > 0 && other.height > 0 && x < other.x + other.width && other.x < x + width
+            && y < other.y + other.height && other.y < y + height
+    }
+
     /// The part of this rectangle inside `other`.
     func intersection(_ other: CellRect) -> CellRect {
         let left = max(x, other.x)

@@ -36,7 +36,7 @@ extension LazyList: LaidOutView {
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
         let shown = window.wrappedValue
         // The height is known now: the window learns it, and the rows it then shows are mounted in the next update.
-        if shown.height != rect.height { window.wrappedValue.resize(height: rect.height) }
+        if canvas.pass == .placing, shown.height != rect.height { window.wrappedValue.resize(height: rect.height) }
         for (line, _) in shown.visible.enumerated() where line < rect.height {
             node.layout(ofChild: line).draw(in: CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), canvas: &canvas)
         }

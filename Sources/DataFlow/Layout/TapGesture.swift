@@ -18,7 +18,7 @@ extension TapGestureModifier: LaidOutView {
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
         let shown = rect.intersection(canvas.clip)
-        if shown.width > 0, shown.height > 0 {
+        if canvas.pass == .placing, shown.width > 0, shown.height > 0 {
             canvas.tapTargets.append(TapTarget(rect: rect, count: count, action: action))
         }
         content.draw(in: rect, canvas: &canvas)
@@ -43,7 +43,9 @@ extension ScrollWheelModifier: LaidOutView {
     }
 
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        canvas.scrollTargets.append(ScrollTarget(rect: rect.intersection(canvas.clip), action: action))
+        if canvas.pass == .placing {
+            canvas.scrollTargets.append(ScrollTarget(rect: rect.intersection(canvas.clip), action: action))
+        }
         content.draw(in: rect, canvas: &canvas)
     }
 }

@@ -412,3 +412,4 @@ final class FullScreenApp {
         capture?.restore()
     }
 }
+
