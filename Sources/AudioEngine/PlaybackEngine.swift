@@ -135,7 +135,13 @@ public final class PlaybackEngine: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         if waiting && inbox.isEmpty {
-            _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            // Idle, the thread sleeps until a command comes (a paused player wakes nothing); only an output to open
+            // again is looked at now and then.
+            if outputRetryAt == nil {
+                condition.wait()
+            } else {
+                _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            }
         }
         let taken = inbox
         inbox.removeAll()

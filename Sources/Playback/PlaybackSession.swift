@@ -77,7 +77,7 @@ public final class PlaybackSession<Companion: View> {
         return .stream(name: item.ref ?? item.url, stream)
     }
 
-    /// The clock: it ticks four times a second while a sleep timer runs, once a second otherwise (each wake-up costs the
+    /// The clock: it ticks four times a second while a sleep timer runs, and not at all otherwise (each wake-up costs the
     /// player CPU time); nil while the session is not started.
     private var clock: Task<Void, Never>?
     /// Who waits for the session to end (`ended()`).
@@ -100,19 +100,30 @@ public final class PlaybackSession<Companion: View> {
         guard clock == nil else { return }
         host.updatesAutomatically = true
         for service in services { service.start() }
+        let player = player
         clock = Task { [weak self] in
-            while let interval = self?.tickInterval {
-                try? await Task.sleep(for: .seconds(interval))
-                guard !Task.isCancelled else { return }
-                self?.tick()
+            while !Task.isCancelled {
+                // Without a sleep timer the clock waits for one to be set: a stopped or paused player wakes nothing.
+                if player.sleep == nil {
+                    await Self.change(ofSleepTimerOf: player)
+                    continue
+                }
+                try? await Task.sleep(for: .seconds(PlayerClock.tickInterval))
+                guard !Task.isCancelled, let self else { return }
+                self.tick()
             }
         }
     }
 
-    /// The wait before the next tick; nil once the clock is stopped.
-    private var tickInterval: Double? {
-        guard clock?.isCancelled == false else { return nil }
-        return player.sleep == nil ? PlayerClock.idleTickInterval : PlayerClock.tickInterval
+    /// Returns once the player's sleep timer is set or changed.
+    private static func change(ofSleepTimerOf player: Player) async {
+        await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+            withObservationTracking {
+                _ = player.sleep
+            } onChange: {
+                changed.resume()
+            }
+        }
     }
 
     private func tick() {
@@ -234,12 +245,9 @@ public final class PlaybackSession<Companion: View> {
     }
 }
 
-/// How often a player's clock ticks: each wake-up costs the player CPU time.
+/// How often a player's clock ticks while a sleep timer runs (it does not otherwise): each wake-up costs CPU time.
 enum PlayerClock {
-    /// While a sleep timer runs.
     static let tickInterval = 0.25
-    /// Otherwise.
-    static let idleTickInterval = 1.0
 }
 
 /// Carries engine events from the engine's thread to the main actor.

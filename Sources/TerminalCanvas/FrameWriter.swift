@@ -18,6 +18,14 @@ public enum FrameWriter {
                 // A wide character equal to the one shown has its right half equal too.
                 let changed = whole ? cell != .blank : old.map { $0[row, column] != cell } ?? true
                 guard changed, !cell.isContinuation else {
+                    // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
+                    // a cursor move to the next change.
+                    if let gap = shortGap(in: new, old: old, row: row, from: column, style: style, cursor: cursor, whole: whole) {
+                        for at in column..<(column + gap) { out += new[row, at].text }
+                        column += gap
+                        cursor = (row, column)
+                        continue
+                    }
                     column += 1
                     continue
                 }
@@ -37,6 +45,26 @@ public enum FrameWriter {
         if style != .plain { out += escape + "0m" }
         out += escape + "?2026l"
         return Array(out.utf8)
+    }
+
+    /// The most unchanged cells written over instead of moving the cursor past them.
+    private static let longestGap = 4
+
+    /// How many unchanged cells from `column` (the cursor being there) lead to the next change on the row, when they
+    /// are few, narrow and in `style`; nil otherwise.
+    private static func shortGap(
+        in new: CellBuffer, old: CellBuffer?, row: Int, from column: Int, style: CellStyle, cursor: (row: Int, column: Int)?,
+        whole: Bool
+    ) -> Int? {
+        guard !whole, let old, cursor?.row == row, cursor?.column == column else { return nil }
+        var at = column
+        while at < new.columns, at - column <= longestGap {
+            let cell = new[row, at]
+            if old[row, at] != cell { return at > column ? at - column : nil }
+            guard cell.style == style, !cell.isContinuation, DisplayWidth.of(cell.text) == 1 else { return nil }
+            at += 1
+        }
+        return nil
     }
 
     /// The SGR sequence that sets `style` from nothing.

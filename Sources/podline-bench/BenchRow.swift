@@ -4,7 +4,7 @@ import Foundation
 struct Quantity: Encodable {
     /// The units the benchmark reports in.
     enum Unit: String, Encodable {
-        case seconds, instructions, kilobytes, microseconds
+        case seconds, instructions, kilobytes, microseconds, bytes, count
     }
 
     var value: Double
@@ -14,6 +14,8 @@ struct Quantity: Encodable {
     static func instructions(_ value: Double) -> Quantity { Quantity(value: value, unit: .instructions) }
     static func kilobytes(_ value: Double) -> Quantity { Quantity(value: value, unit: .kilobytes) }
     static func microseconds(_ value: Double) -> Quantity { Quantity(value: value, unit: .microseconds) }
+    static func bytes(_ value: Double) -> Quantity { Quantity(value: value, unit: .bytes) }
+    static func count(_ value: Double) -> Quantity { Quantity(value: value, unit: .count) }
 
     /// The amount as a person reads it: `25.1 ms`, `1.23 s`, `2,924 M`, `27.5 MB`, `2.30 µs`.
     var text: String {
@@ -28,6 +30,10 @@ struct Quantity: Encodable {
             return String(format: "%.1f MB", value / 1024)
         case .microseconds:
             return String(format: "%.2f µs", value)
+        case .bytes:
+            return "\(Quantity.grouped(Int(value.rounded()))) bytes"
+        case .count:
+            return Quantity.grouped(Int(value.rounded()))
         }
     }
 
@@ -38,6 +44,8 @@ struct Quantity: Encodable {
         case .instructions: "\(Quantity.grouped(Int((value / 1e6).rounded()))) M"
         case .kilobytes: String(format: "%g MB", value / 1024)
         case .microseconds: String(format: "%g µs", value)
+        case .bytes: "\(Quantity.grouped(Int(value.rounded()))) bytes"
+        case .count: Quantity.grouped(Int(value.rounded()))
         }
     }
 
