@@ -56,6 +56,8 @@ final class PrimitiveNode: ViewNode {
         view.render(node: self, into: &lines)
     }
 
+    override var laysOut: Bool { view.laysOut }
+
     override func appendLayoutItems(to items: inout [ViewNode]) {
         if view.laysOut {
             items.append(self)

@@ -145,9 +145,11 @@ public final class ViewHost<Root: View> {
         var whole = whole || lastDrawn != drawing
         if whole { lastFrame = CellBuffer(rows: buffer.rows, columns: buffer.columns) }
         lastDrawn = drawing
+        repainted = whole ? nil : []
         for _ in 0..<3 {
             graph.update()
             let canvas = graph.draw(into: lastFrame, allowsColor: colors, whole: whole)
+            repainted = repainted.map { $0 + canvas.damagedRects }
             lastFrame = canvas.buffer
             tapTargets = canvas.tapTargets
             scrollTargets = canvas.scrollTargets
@@ -159,6 +161,9 @@ public final class ViewHost<Root: View> {
 
     /// The frame drawn last.
     private var lastFrame = CellBuffer(rows: 0, columns: 0)
+
+    /// Where the last `draw` painted (nothing else changed since the frame before); nil when it drew the whole frame.
+    public private(set) var repainted: [CellRect]?
 
     /// The size and colours of the frame drawn last.
     private var lastDrawn: DrawnFrame?

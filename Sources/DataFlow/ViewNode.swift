@@ -43,7 +43,9 @@ class ViewNode {
     /// A node below this one changed since it was last placed.
     var subtreeChanged = true
     /// The node whose children this one is among (nil for the root).
-    weak var parent: ViewNode?
+    /// Not a weak reference: a weak one gives every parent a side table, which makes each retain and release of it
+    /// slow. A parent holds its children, and a node's parent is only read while the node is mounted or unmounting.
+    unowned(unsafe) var parent: ViewNode?
 
     init(graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.graph = graph
@@ -126,10 +128,11 @@ class ViewNode {
 
     /// Appends the laid-out views this node stands for: itself when it lays out, else its children's.
     func appendLayoutItems(to items: inout [ViewNode]) {
-        for child in children {
-            child.appendLayoutItems(to: &items)
-        }
+        items += childLayout.nodes
     }
+
+    /// Whether the node takes part in layout itself (rather than standing for its children).
+    var laysOut: Bool { false }
 
     /// Measures the node for `proposal` (without the frame's cache): its children, as a vertical stack.
     func measure(_ proposal: ProposedSize) -> CellSize {

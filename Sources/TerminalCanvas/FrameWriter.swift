@@ -4,47 +4,89 @@
 public enum FrameWriter {
     private static let escape = "\u{1B}["
 
-    /// What turns `old` (nil: a screen of unknown content) into `new`; a size change redraws all.
-    public static func bytes(from old: CellBuffer?, to new: CellBuffer) -> [UInt8] {
+    /// What turns `old` (nil: a screen of unknown content) into `new`; a size change redraws all. With `regions`, only
+    /// cells inside them are compared: the caller knows nothing outside changed.
+    public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [Region]? = nil) -> [UInt8] {
         var out = escape + "?2026h"
         let whole = old == nil || old?.rows != new.rows || old?.columns != new.columns
         if whole { out += escape + "0m" + escape + "H" + escape + "2J" }
         var style = CellStyle.plain
         var cursor: (row: Int, column: Int)? = whole ? (0, 0) : nil
+        let spans = whole ? nil : regions.map { Self.spans(of: $0, rows: new.rows, columns: new.columns) }
         for row in 0..<new.rows {
-            var column = 0
-            while column < new.columns {
-                let cell = new[row, column]
-                // A wide character equal to the one shown has its right half equal too.
-                let changed = whole ? cell != .blank : old.map { $0[row, column] != cell } ?? true
-                guard changed, !cell.isContinuation else {
-                    // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
-                    // a cursor move to the next change.
-                    if let gap = shortGap(in: new, old: old, row: row, from: column, style: style, cursor: cursor, whole: whole) {
-                        for at in column..<(column + gap) { out += new[row, at].text }
-                        column += gap
-                        cursor = (row, column)
+            let columns = spans.map { $0[row] } ?? [0..<new.columns]
+            for span in columns {
+                var column = span.lowerBound
+                while column < span.upperBound {
+                    let cell = new[row, column]
+                    // A wide character equal to the one shown has its right half equal too.
+                    let changed = whole ? cell != .blank : old.map { $0[row, column] != cell } ?? true
+                    guard changed, !cell.isContinuation else {
+                        // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
+                        // a cursor move to the next change.
+                        if let gap = shortGap(in: new, old: old, row: row, from: column, style: style, cursor: cursor, whole: whole) {
+                            for at in column..<(column + gap) { out += new[row, at].text }
+                            column += gap
+                            cursor = (row, column)
+                            continue
+                        }
+                        column += 1
                         continue
                     }
-                    column += 1
-                    continue
+                    if cursor?.row != row || cursor?.column != column { out += escape + "\(row + 1);\(column + 1)H" }
+                    if cell.style != style {
+                        out += sgr(cell.style)
+                        style = cell.style
+                    }
+                    out += cell.text
+                    let width = max(1, DisplayWidth.of(cell.text))
+                    column += width
+                    // After a wide character the next cell is reached by an explicit move: a terminal whose width table
+                    // differs (an emoji it draws narrow) then still puts every later cell in its place.
+                    cursor = width == 1 ? (row, column) : nil
                 }
-                if cursor?.row != row || cursor?.column != column { out += escape + "\(row + 1);\(column + 1)H" }
-                if cell.style != style {
-                    out += sgr(cell.style)
-                    style = cell.style
-                }
-                out += cell.text
-                let width = max(1, DisplayWidth.of(cell.text))
-                column += width
-                // After a wide character the next cell is reached by an explicit move: a terminal whose width table
-                // differs (an emoji it draws narrow) then still puts every later cell in its place.
-                cursor = width == 1 ? (row, column) : nil
             }
         }
         if style != .plain { out += escape + "0m" }
         out += escape + "?2026l"
         return Array(out.utf8)
+    }
+
+    /// A rectangle of cells: from `row`, `column`, `rows` by `columns`.
+    public struct Region: Sendable, Equatable {
+        public var row: Int
+        public var column: Int
+        public var rows: Int
+        public var columns: Int
+
+        public init(row: Int, column: Int, rows: Int, columns: Int) {
+            self.row = row
+            self.column = column
+            self.rows = rows
+            self.columns = columns
+        }
+    }
+
+    /// For each row, the column ranges the regions cover there, in order and merged.
+    private static func spans(of regions: [Region], rows: Int, columns: Int) -> [[Range<Int>]] {
+        var spans = Array(repeating: [Range<Int>](), count: rows)
+        for region in regions {
+            let from = max(0, region.column)
+            let to = min(columns, region.column + region.columns)
+            guard from < to else { continue }
+            for row in max(0, region.row)..<min(rows, region.row + region.rows) { spans[row].append(from..<to) }
+        }
+        return spans.map { ranges in
+            var merged: [Range<Int>] = []
+            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = merged.last, range.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+                } else {
+                    merged.append(range)
+                }
+            }
+            return merged
+        }
     }
 
     /// The most unchanged cells written over instead of moving the cursor past them.

@@ -71,6 +71,33 @@ final class PseudoTerminal {
         return pending.count - before
     }
 
+    /// Reads until nothing has come for `quiet` seconds (or `timeout` passes); returns the seconds from the call to the
+    /// last byte read, nil when none came.
+    func lastByte(quiet: Double, timeout: Double) -> Double? {
+        let began = Date()
+        var last: Date?
+        while Date().timeIntervalSince(began) < timeout {
+            let before = pending.count
+            readSome(timeout: quiet)
+            if pending.count > before {
+                last = Date()
+            } else if last != nil {
+                break
+            }
+        }
+        return last.map { $0.timeIntervalSince(began) }
+    }
+
+    /// The process's CPU time so far (user and system), in seconds.
+    func cpuSeconds() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// The bytes read since the last take, handed over and forgotten.
     func take() -> [UInt8] {
         defer { pending.removeAll(keepingCapacity: true) }

@@ -12,6 +12,7 @@ enum TuiBench {
         let small = try tenThousand(workspace)
         try measure(library: small, episodes: "10,000", workspace: workspace, report: report, firstGoal: 0.05, large: false)
         try ticks(workspace, report)
+        try CasteroComparison.run(workspace, report, podlineHome: small)
         let large = try workspace.largeLibrary()
         try measure(library: large.home, episodes: "500,000", workspace: workspace, report: report, firstGoal: 0.15, large: true)
     }

@@ -310,6 +310,204 @@ struct FullScreenTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
+    /// A crash signal (the segmentation fault of a bad pointer, the illegal instruction a Swift trap raises) still gives
+    /// the terminal back: the C guard restores it, then the signal kills the process as it would have, so the shell
+    /// reports 128 + its number.
+    @Test(
+        "a crash gives the terminal back, then dies of its signal: the shell's screen, cooked mode, cursor, no mouse",
+        arguments: [SIGSEGV, SIGILL])
+    func crashRestoresTerminal(crash: Int32) throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
+        // No core file: the crash is the test's doing.
+        let tmux = try Self.start(
+            folder,
+            command: ["sh", "-c", "ulimit -c 0; echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        defer { tmux.kill() }
+        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
+        #expect(try Self.paneLineMode(tmux) == "raw")
+
+        let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
+        #expect(kill(pid, crash) == 0)
+        let status = 128 + Int(crash)
+        try tmux.waitFor { $0.contains("EXITED \(status)") }
+        let screen = try tmux.screen()
+        let marker = try #require(screen.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(screen)")
+        let exited = try #require(screen.range(of: "EXITED \(status)"))
+        #expect(marker.upperBound <= exited.lowerBound)
+        #expect(!screen.contains("┌ Podline"), "\(screen)")
+        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
+        #expect(try Self.paneLineMode(tmux) == "cooked")
+    }
+
+    /// Ctrl-Z under a shell with job control gives the terminal back as it was and stops the process (state T); the
+    /// shell's `fg` (the terminal handed back to the view's process group, then SIGCONT) brings the view back: the
+    /// panes drawn again whole, the view's modes and raw mode again, the keys working, and q leaves with 0.
+    ///
+    /// `set -m` gives the view its own process group, as an interactive shell would; the shell then waits for a line
+    /// before its `fg`, which is the test's turn to look at the stopped view. A bare SIGCONT from outside while the shell
+    /// holds the terminal is no way back (the view, in the background then, is stopped again by SIGTTOU as it sets raw
+    /// mode), so the view is continued as a user does it.
+    @Test("Ctrl-Z gives the terminal back and stops the process; fg takes the terminal again, redraws all, keys work")
+    func suspendAndContinue() throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
+        let script = "set -m; echo shell-before-marker; \"$0\" tui --home \"$1\"; echo \"stopped $?\"; read line; fg"
+        let tmux = try Self.start(folder, command: ["sh", "-c", script, PodlineBinary.path, folder.path])
+        defer { tmux.kill() }
+        let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
+        // A view left stopped by a failure would wait for the hangup of the session; this one does not wait.
+        defer { if Self.process(running: arguments) == pid { kill(pid, SIGKILL) } }
+
+        tmux.pressKeys("C-z")
+        let stoppedLine = "stopped \(128 + Int(SIGTSTP))"
+        try tmux.waitFor { $0.contains(stoppedLine) }
+        let stopped = poll(timeout: 10, every: 0.05, { Self.processState(pid) }, until: { $0 == "T" })
+        #expect(stopped == "T", "the view's process is \(stopped ?? "gone"), not stopped")
+        let shell = try tmux.screen()
+        let marker = try #require(shell.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(shell)")
+        let stoppedAt = try #require(shell.range(of: stoppedLine))
+        #expect(marker.upperBound <= stoppedAt.lowerBound)
+        #expect(!shell.contains("┌ Podline"), "\(shell)")
+        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
+        #expect(try Self.paneLineMode(tmux) == "cooked")
+
+        tmux.send(["Enter"])
+        try tmux.waitFor { $0.contains("┌ Podline") && $0.hasSuffix("? keys") && Self.lines($0).first?.contains("┌ New (40) ") == true }
+        #expect(Self.processState(pid).map { $0 != "T" } == true, "\(Self.processState(pid) ?? "gone")")
+        let view = try tmux.screen()
+        #expect(!view.contains("shell-before-marker") && Self.listRows(Self.lines(view)).count == 25, "\(view)")
+        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
+        #expect(try Self.paneLineMode(tmux) == "raw")
+
+        tmux.send(["l"])
+        try Self.waitForHighlight(tmux, "Café crème n°40 — naïve")
+        tmux.send(["/caf"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (10 of 40) /caf ") == true }
+        tmux.send(["Enter", "q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
+        #expect(try Self.paneLineMode(tmux) == "cooked")
+    }
+
+    /// Without job control (`sh -c`, as the other tests run the view) Ctrl-Z stops nothing: the view's process group
+    /// holds the session's leader, so no member has a parent in another group of the session, and the kernel discards a
+    /// stop signal sent to such an orphaned group (POSIX: nobody could continue it). The view gives the terminal back
+    /// for that instant and takes it straight again; the keys typed after Ctrl-Z, read only once it is handled, work.
+    @Test("Ctrl-Z with no job control stops nothing: the view takes the terminal straight back and its keys work")
+    func suspendWithoutJobControl() throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
+        let tmux = try Self.start(
+            folder, command: ["sh", "-c", "echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        defer { tmux.kill() }
+        let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
+        defer { if Self.process(running: arguments) == pid { kill(pid, SIGKILL) } }
+
+        tmux.pressKeys("C-z")
+        tmux.send(["l", "/caf"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (10 of 40) /caf ") == true }
+        #expect(Self.processState(pid).map { $0 != "T" } == true, "\(Self.processState(pid) ?? "gone")")
+        let view = try tmux.screen()
+        #expect(!view.contains("shell-before-marker"), "\(view)")
+        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
+        #expect(try Self.paneLineMode(tmux) == "raw")
+
+        tmux.send(["Enter", "q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    /// A view started while another player (here `podline play`) serves the socket attaches to it: its bar shows that
+    /// player's episode and state, space pauses and resumes that player, and leaving the view leaves it playing.
+    @Test("beside a running player the view attaches: its bar shows that player, space pauses and resumes it, q leaves it playing")
+    func attachesToRunningPlayer() throws {
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let folder = try Self.library(sound: sound)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = Self.environment(folder).mapValues { Optional($0) }
+        let player = try BackgroundProcess.podline(["play", "mixed-tongues/39"], home: folder, environment: environment)
+        defer { player.killNow() }
+        let started = try Self.waitForStatus(folder) { Self.state($0) == "playing" && Self.ref($0) == "mixed-tongues/39" }
+        try #require(Self.state(started) == "playing" && Self.ref(started) == "mixed-tongues/39", "\(started)")
+
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("▶ Mixed Tongues — Plain talk 39 über") == true }
+
+        tmux.send(["Space"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("⏸ Mixed Tongues — Plain talk 39 über") == true }
+        let paused = try Self.waitForStatus(folder) { Self.state($0) == "paused" }
+        #expect(Self.state(paused) == "paused" && Self.ref(paused) == "mixed-tongues/39", "\(paused)")
+        #expect(player.process.isRunning)
+
+        tmux.send(["Space"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("▶ Mixed Tongues — Plain talk 39 über") == true }
+        let resumed = try Self.waitForStatus(folder) { Self.state($0) == "playing" }
+        #expect(Self.state(resumed) == "playing" && Self.ref(resumed) == "mixed-tongues/39", "\(resumed)")
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+        // The player the view attached to is not the view's to stop: it plays on, its position moving.
+        let left = Self.number("position", try Self.status(folder)) ?? -1
+        let later = try Self.waitForStatus(folder) { Self.state($0) == "playing" && (Self.number("position", $0) ?? -1) >= left + 1 }
+        #expect(Self.state(later) == "playing" && Self.ref(later) == "mixed-tongues/39", "\(later)")
+        #expect((Self.number("position", later) ?? -1) >= left + 1, "position \(left) when the view left: \(later)")
+        #expect(player.process.isRunning)
+
+        let stop = try PodlineBinary.run(["stop"], home: folder, environment: environment)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        #expect(player.wait(timeout: 10) == 0)
+    }
+
+    /// `:search WORDS` opens the Search results view in the middle pane, its title counting the episodes whose title or
+    /// notes hold the words; Enter plays the selected result, and 6 opens the last search's results again.
+    @Test(":search lists the matching episodes (titles and notes) in the middle pane; Enter plays one; 6 shows them again")
+    func searchView() throws {
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let folder = try Self.library(sound: sound)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.contains("■ Nothing playing") }
+
+        tmux.send([":search crème"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":search crème") }
+        tmux.send(["Enter"])
+        try tmux.waitFor {
+            Self.lines($0).first?.contains("┌ Search results (10) ") == true && Self.lines($0).last!.hasPrefix("10 matches for crème")
+        }
+        let cremes = Self.listRows(Self.lines(try tmux.screen()))
+        #expect(cremes.count == 10 && cremes.allSatisfy { $0.hasPrefix("● Café crème n°") }, "\(cremes)")
+        #expect(Set(cremes).count == 10, "ten episodes:\n\(cremes)")
+
+        // "episode" is in no title, only in the notes: "Notes of episode 17".
+        tmux.send([":search episode 17", "Enter"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ Search results (1) ") == true }
+        let found = Self.listRows(Self.lines(try tmux.screen()))
+        #expect(found.count == 1 && found.first?.hasPrefix("● 日本語の話 17 ") == true, "\(found)")
+        try Self.waitForHighlight(tmux, "日本語の話 17")
+        tmux.send(["Enter"])
+        try tmux.waitFor { Self.lines($0).dropLast(2).last?.hasPrefix("▶ Mixed Tongues — 日本語の話 17") == true }
+        let playing = try Self.waitForStatus(folder) { Self.state($0) == "playing" && Self.ref($0) == "mixed-tongues/17" }
+        #expect(Self.state(playing) == "playing" && Self.ref(playing) == "mixed-tongues/17", "\(playing)")
+
+        tmux.send(["1"])
+        try tmux.waitFor { Self.lines($0).first?.contains("┌ New (") == true }
+        tmux.send(["6"])
+        try tmux.waitFor {
+            Self.lines($0).first?.contains("┌ Search results (1) ") == true
+                && Self.listRows(Self.lines($0)).first?.hasPrefix("▶ 日本語の話 17 ") == true
+        }
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
     // MARK: Reading the screen
 
     /// The screen's lines, the first one the terminal's top row.
@@ -497,6 +695,14 @@ struct FullScreenTests {
             if words == arguments { return pid }
         }
         return nil
+    }
+
+    /// The state of process `pid`, the third field of /proc/PID/stat (R running, S sleeping, T stopped…); nil once gone.
+    static func processState(_ pid: pid_t) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let name = stat.range(of: ")", options: .backwards)
+        else { return nil }
+        return stat[name.upperBound...].split(separator: " ").first.map(String.init)
     }
 }
 

@@ -23,6 +23,9 @@ public struct Canvas {
     /// The rectangles to paint again, in screen cells.
     private(set) var damaged: [CellRect] = []
 
+    /// The rectangles painted again.
+    public var damagedRects: [CellRect] { damaged }
+
     /// Marks `rect` to be painted again; many rectangles become the whole screen.
     mutating func damage(_ rect: CellRect) {
         guard rect.width > 0, rect.height > 0 else { return }

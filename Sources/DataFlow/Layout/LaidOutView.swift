@@ -56,11 +56,10 @@ extension ViewNode {
 }
 
 extension ViewNode {
-    /// The laid-out views of one child (for a modifier that lays out two pieces of content apart).
+    /// The laid-out views of one child (for a modifier that lays out two pieces of content apart, a list its rows).
     func layout(ofChild index: Int) -> LayoutItems {
         guard children.indices.contains(index) else { return LayoutItems(nodes: []) }
-        var items: [ViewNode] = []
-        children[index].appendLayoutItems(to: &items)
-        return LayoutItems(nodes: items)
+        let child = children[index]
+        return child.laysOut ? LayoutItems(nodes: [child]) : child.childLayout
     }
 }

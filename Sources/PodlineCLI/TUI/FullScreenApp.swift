@@ -75,7 +75,7 @@ final class FullScreenApp {
             buffer = CellBuffer(rows: size.height, columns: size.width)
         }
         host.draw(into: &buffer, colors: colors)
-        screen.show(buffer)
+        screen.show(buffer, changed: host.repainted)
         frames += 1
     }
 
@@ -337,7 +337,7 @@ final class FullScreenApp {
             model.showsOutput = false
             show(.search)
             model.loadRows()
-            model.message = "\(model.rows.count) matches for \(model.searchText!)"
+            model.message = "\(model.rows.count) \(model.rows.count == 1 ? "match" : "matches") for \(model.searchText!)"
             return
         }
         commandsRunning += 1

@@ -28,6 +28,10 @@ final class TerminalScreen {
 
     /// Takes the terminal: raw mode and the view's modes.
     func enter() throws(CommandError) {
+        // Started in the background (or by a shell that ignores them), taking the terminal stops the view until it is
+        // brought to the foreground, as it should, instead of drawing over the shell.
+        signal(SIGTTOU, SIG_DFL)
+        signal(SIGTTIN, SIG_DFL)
         guard podline_terminal_guard(output, Self.leaveBytes) == 0, podline_terminal_raw(input) == 0 else {
             throw CommandError(.failed, "tui: cannot take the terminal: \(String(cString: strerror(errno)))")
         }
@@ -65,13 +69,19 @@ final class TerminalScreen {
         return CellSize(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
-    /// Shows `frame`: the bytes from the frame on screen to it, in one write; returns how many.
+    /// Shows `frame`: the bytes from the frame on screen to it, in one write; returns how many. With `changed`, only
+    /// cells there (and the cell each side, where a wide character may have been cut) are compared.
     @discardableResult
-    func show(_ frame: CellBuffer) -> Int {
+    func show(_ frame: CellBuffer, changed: [CellRect]? = nil) -> Int {
         guard isActive else { return 0 }
-        if let shown, shown == frame { return 0 }
-        let bytes = FrameWriter.bytes(from: shown, to: frame)
-        write(bytes)
+        if changed?.isEmpty == true, shown?.rows == frame.rows, shown?.columns == frame.columns { return 0 }
+        let regions = changed.map { rects in
+            rects.map { FrameWriter.Region(row: $0.y, column: $0.x - 1, rows: $0.height, columns: $0.width + 2) }
+        }
+        if regions == nil, let shown, shown == frame { return 0 }
+        let bytes = FrameWriter.bytes(from: shown, to: frame, regions: regions)
+        // Nothing but the synchronized-output markers: the frame is what is shown.
+        if bytes.count > 16 { write(bytes) }
         shown = frame
         return bytes.count
     }
