@@ -16,6 +16,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case transcript
     /// What a terminal sends the interactive REPL, decoded into the line editor's characters.
     case keys
+    /// What a terminal sends the full-screen view: keys, escape sequences, pastes and mouse reports.
+    case screen
     /// Audio containers FFmpeg opens for Podline (MP4, Ogg, FLAC, WAV, ADTS), read through Podline's own input.
     case media
 
@@ -30,10 +32,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .chapters: ChaptersProbe.run(bytes)
         case .transcript: TranscriptProbe.run(bytes)
         case .keys: KeysProbe.run(bytes)
+        case .screen: ScreenProbe.run(bytes)
         case .media: MediaProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3, chapters, transcript, keys, media`, for messages.
+    /// `feed, opml, command, socket, id3, chapters, transcript, keys, screen, media`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

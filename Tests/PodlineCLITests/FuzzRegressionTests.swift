@@ -54,6 +54,26 @@ struct FuzzRegressionTests {
         #expect(broken.compactMap { decoder.add($0) } == ["A", "é"])
     }
 
+    @Test("every screen seed decodes to the same events however it is cut into two reads, with no control character key")
+    func screenReplay() throws {
+        let files = FuzzInputs.files("screen")
+        #expect(files.count >= 5)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            var whole = FullScreenInputDecoder()
+            let events = whole.decode(bytes)
+            #expect(!events.isEmpty, "\(file.lastPathComponent)")
+            for case .key(.character(let character)) in events {
+                #expect(!character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(file.lastPathComponent)")
+            }
+            for cut in 1..<bytes.count {
+                var split = FullScreenInputDecoder()
+                let pieces = split.decode(Array(bytes[..<cut]), final: false) + split.decode(Array(bytes[cut...]))
+                #expect(pieces == events, "\(file.lastPathComponent) cut after \(cut)")
+            }
+        }
+    }
+
     @Test("every command seed and finding parses or fails with a message; quoted words read back unchanged")
     func commandsReplay() throws {
         let files = FuzzInputs.files("command")

@@ -1,7 +1,7 @@
 import TerminalCanvas
 
 /// What the terminal sends the full-screen view: a key, a paste, or a mouse report.
-enum TerminalEvent: Equatable, Sendable {
+public enum TerminalEvent: Equatable, Sendable {
     case key(KeyPress)
     /// Text pasted (bracketed paste), newlines and all.
     case paste(String)
@@ -9,7 +9,7 @@ enum TerminalEvent: Equatable, Sendable {
 }
 
 /// One key press.
-enum KeyPress: Hashable, Sendable {
+public enum KeyPress: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter (`a` to `z`, lower case) or with one of `\ ] ^ _`.
     case control(Character)
@@ -63,7 +63,9 @@ enum KeyPress: Hashable, Sendable {
 /// Turns the terminal's bytes into events: UTF-8 text, control keys, the escape sequences of the arrows and the
 /// editing keys (CSI and SS3 forms), bracketed pastes and SGR mouse reports. A sequence cut at the end of a read waits
 /// for the rest; an escape alone at the end of a read is the Escape key.
-struct FullScreenInputDecoder {
+public struct FullScreenInputDecoder {
+    public init() {}
+
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
 
@@ -72,7 +74,7 @@ struct FullScreenInputDecoder {
 
     /// The events in `bytes` (with what an earlier read left over); `final` says no more bytes follow at once, so a
     /// lone escape is a key.
-    mutating func decode(_ bytes: [UInt8], final: Bool = true) -> [TerminalEvent] {
+    public mutating func decode(_ bytes: [UInt8], final: Bool = true) -> [TerminalEvent] {
         pending += bytes
         var events: [TerminalEvent] = []
         var index = 0
