@@ -62,6 +62,8 @@ final class BrowseModel {
     var showsHelp = false
     /// The terminal's size.
     var size = CellSize(width: 80, height: 24)
+    /// Downloads under way, by episode reference: the share received (nil while the size is unknown).
+    var transfers: [String: Double?] = [:]
     /// The words of the last search, for the search view.
     var searchText: String?
 
@@ -167,6 +169,12 @@ final class BrowseModel {
             if var query {
                 query.limit = Self.firstPage
                 loaded = try store.episodeSummaries(query).map(BrowseRow.init(summary:))
+                if source == .downloads {
+                    // Downloads under way first, then the downloaded episodes.
+                    let under = try transfers.keys.sorted().filter { ref in !loaded.contains { $0.ref == ref } }
+                        .map { BrowseRow(listing: try EpisodeLookup.require($0, in: store)) }
+                    loaded = under + loaded
+                }
                 if loaded.count == Self.firstPage { readRest(of: self.query!, load: loads) }
             } else {
                 switch source {

@@ -149,7 +149,7 @@ struct BrowseRowView: View {
             if state.showColumn { Text(row.show).frame(width: 16, alignment: .leading).dim(!selected) }
             if !row.isFindResult {
                 Text(TerminalOutput.day(row.published)).frame(width: 10, alignment: .trailing).dim(!selected)
-                Text(TerminalOutput.duration(row.duration)).frame(width: 7, alignment: .trailing)
+                Text(length(row)).frame(width: 7, alignment: .trailing)
             }
         }
         .frame(maxWidth: .max, alignment: .leading)
@@ -164,6 +164,12 @@ struct BrowseRowView: View {
             model.listWindow.move(.to(index))
             model.run(model.rows[model.shown[index]].command)
         }
+    }
+
+    /// The episode's length, or how much of it a download under way has received.
+    private func length(_ row: BrowseRow) -> String {
+        guard let transfer = model.transfers[row.ref] else { return TerminalOutput.duration(row.duration) }
+        return transfer.map { "↓\(Int(($0 * 100).rounded(.down)))%" } ?? "↓…"
     }
 
     private func mark(_ row: BrowseRow) -> String {

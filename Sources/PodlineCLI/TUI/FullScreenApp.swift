@@ -358,7 +358,13 @@ final class FullScreenApp {
                 model.showsOutput = false
                 show(.find)
             }
-            if name == "find" || name == "update" || name == "add" || name == "import" || name == "remove" || name == "sync" {
+            if name == "download" {
+                // Whatever it did not finish (a failure, an interruption) is no longer under way.
+                model.transfers = [:]
+            }
+            if name == "find" || name == "update" || name == "add" || name == "import" || name == "remove" || name == "sync"
+                || name == "download"
+            {
                 model.reload()
             } else if model.source == .queue {
                 model.loadRows()
@@ -373,10 +379,34 @@ final class FullScreenApp {
             model.showsOutput = model.output.count > 1
             return
         }
+        if line.hasPrefix("{\"event\":\"download-"), took(download: line) { return }
         let plain = Self.withoutEscapes(line)
         if gathering { model.output.append(plain) }
         guard !plain.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         model.message = plain
+    }
+
+    /// A download's progress (or end) as the download command reports it off a terminal: shown in the rows of its
+    /// episode, not as a message. False when the line is not such an event.
+    private func took(download line: String) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let event = object["event"] as? String, let data = object["data"] as? [String: Any], let ref = data["ref"] as? String
+        else { return false }
+        switch event {
+        case "download-progress":
+            let received = (data["received"] as? NSNumber)?.doubleValue ?? 0
+            let total = (data["total"] as? NSNumber)?.doubleValue ?? 0
+            let known = model.transfers[ref] != nil
+            model.transfers.updateValue(total > 0 ? min(1, received / total) : nil, forKey: ref)
+            if !known, model.source == .downloads { model.loadRows() }
+        case "download-finished":
+            model.transfers[ref] = nil
+            model.message = "\(ref): downloaded"
+            if model.source == .downloads { model.loadRows() }
+        default:
+            return false
+        }
+        return true
     }
 
     /// `line` without its escape sequences (the colours a command may print).
