@@ -29,10 +29,12 @@ struct FullScreenTests {
     }
 
     /// A new folder holding a library of one show, "Mixed Tongues" (`mixed-tongues`), of forty three-minute episodes
-    /// (one a day from 2024-01-02, a local MP3 each), and a config.toml sending sound to `sound` (or nowhere: "null").
-    static func library(sound: PulseAudioServer?) throws -> URL {
+    /// (one a day from 2024-01-02, a local MP3 each; with `enclosures`, the one MP3 it serves, tone.mp3 in its folder),
+    /// and a config.toml sending sound to `sound` (or nowhere: "null").
+    static func library(sound: PulseAudioServer?, enclosures: SlowFileServer? = nil) throws -> URL {
         let folder = try Fixtures.temporaryDirectory("pl-tui")
-        let audio = folder.appendingPathComponent("tone.mp3")
+        let audio = (enclosures?.folder ?? folder).appendingPathComponent("tone.mp3")
+        let url = enclosures?.url("tone.mp3") ?? audio.absoluteString
         try CommandRunner.tool(
             "ffmpeg",
             [
@@ -49,7 +51,7 @@ struct FullScreenTests {
             return "<item><title>\(title(number))</title><guid>mixed-\(number)</guid>"
                 + "<pubDate>\(day.string(from: published))</pubDate><itunes:duration>180</itunes:duration>"
                 + "<description>Notes of episode \(number)</description>"
-                + "<enclosure url=\"\(audio.absoluteString)\" type=\"audio/mpeg\" length=\"\(size)\"/></item>"
+                + "<enclosure url=\"\(url)\" type=\"audio/mpeg\" length=\"\(size)\"/></item>"
         }
         let feed = folder.appendingPathComponent("feed.xml")
         try Data(
@@ -508,6 +510,64 @@ struct FullScreenTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
+    /// `d` downloads the selected episode through the command language, whose progress events put the share received in
+    /// the episode's row in place of its length; the Downloads view lists the download under way with that share. Once
+    /// it is done, the bottom line says so, the row shows the length again and marks the title ` ↓`, and the library has
+    /// the file. The MP3 (720 kB) comes from a server that takes about four seconds to send it, time enough to see the
+    /// share between the download's first byte and its last.
+    @Test("d downloads the selected episode: its row shows ↓ and a percentage meanwhile, the Downloads view too; then done")
+    func downloadShowsPercentage() throws {
+        let served = try Fixtures.temporaryDirectory("pl-tui-served")
+        defer { try? FileManager.default.removeItem(at: served) }
+        // 16 kB every 0.1 s; the downloader reports every 256 kB, so the row shows about 36%, then 72%.
+        let server = try SlowFileServer(folder: served, chunkBytes: 16_384, delay: 0.1)
+        defer { server.stop() }
+        let folder = try Self.library(sound: nil, enclosures: server)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+
+        tmux.send(["l", "j"])
+        try Self.waitForHighlight(tmux, "Plain talk 39 über")
+        tmux.send(["d"])
+        try tmux.waitFor { screen in
+            Self.listRows(Self.lines(screen)).contains { row in
+                row.hasPrefix("● Plain talk 39 über ") && Self.downloadShare(row).map { (1...99).contains($0) } == true
+            }
+        }
+
+        // The Downloads view: the download under way, the only one, with its share.
+        tmux.send(["4"])
+        try tmux.waitFor { screen in
+            let rows = Self.listRows(Self.lines(screen))
+            return Self.lines(screen).first?.contains("┌ Downloads (1) ") == true && rows.count == 1
+                && rows[0].hasPrefix("● Plain talk 39 über ") && Self.downloadShare(rows[0]).map { (1...99).contains($0) } == true
+        }
+
+        // Done: the bottom line says so; the row, still in the Downloads view, has its length back and the title its mark.
+        try tmux.waitFor { screen in
+            let lines = Self.lines(screen)
+            let rows = Self.listRows(lines)
+            return lines.last!.hasPrefix("mixed-tongues/39: downloaded") && lines.first?.contains("┌ Downloads (1) ") == true
+                && rows.count == 1 && rows[0].hasPrefix("● Plain talk 39 über ↓ ") && rows[0].hasSuffix(" 3:00")
+                && Self.downloadShare(rows[0]) == nil
+        }
+
+        // The library has the file, whole, for that episode alone.
+        let listed = try PodlineBinary.run(
+            ["episodes", "mixed-tongues", "--json"], home: folder, environment: Self.environment(folder).mapValues { Optional($0) })
+        let episodes = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []
+        let episode = try #require(
+            episodes.first { $0["ref"] as? String == "mixed-tongues/39" }, "episodes --json: \(listed.stdout) \(listed.stderr)")
+        let file = try #require(episode["file"] as? String, "not downloaded: \(episode)")
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue }
+        #expect(size(file) != nil && size(file) == size(served.appendingPathComponent("tone.mp3").path), "\(file)")
+        #expect(episodes.filter { $0["file"] is String }.count == 1, "\(listed.stdout)")
+
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
     // MARK: Reading the screen
 
     /// The screen's lines, the first one the terminal's top row.
@@ -529,6 +589,13 @@ struct FullScreenTests {
             let row = line[line.index(after: borders[2])..<borders[3]].trimmingCharacters(in: .whitespaces)
             return row.isEmpty ? nil : row
         }
+    }
+
+    /// The share received that a download under way shows at the end of an episode's row (`↓36%` is 36); nil for a
+    /// length, or for `↓…` (the size not known yet).
+    static func downloadShare(_ row: String) -> Int? {
+        guard let last = row.split(separator: " ").last, last.hasPrefix("↓"), last.hasSuffix("%") else { return nil }
+        return Int(last.dropFirst().dropLast())
     }
 
     /// How many columns `text` takes in a terminal: two for an East Asian wide character or an emoji, none for a

@@ -54,17 +54,19 @@ struct FuzzRegressionTests {
         #expect(broken.compactMap { decoder.add($0) } == ["A", "é"])
     }
 
-    @Test("every screen seed decodes to the same events however it is cut into two reads, with no control character key")
+    @Test("every screen seed and finding decodes to the same events however cut into two reads, with no control or broken key")
     func screenReplay() throws {
         let files = FuzzInputs.files("screen")
-        #expect(files.count >= 5)
+        #expect(files.count >= 6)
         for file in files {
             let bytes = [UInt8](try Data(contentsOf: file))
             var whole = FullScreenInputDecoder()
             let events = whole.decode(bytes)
             #expect(!events.isEmpty, "\(file.lastPathComponent)")
             for case .key(.character(let character)) in events {
-                #expect(!character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(file.lastPathComponent)")
+                #expect(
+                    !character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFFFD },
+                    "\(file.lastPathComponent)")
             }
             for cut in 1..<bytes.count {
                 var split = FullScreenInputDecoder()

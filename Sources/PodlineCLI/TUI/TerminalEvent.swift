@@ -137,7 +137,11 @@ public struct FullScreenInputDecoder {
                 continue
             }
             guard available == length else { break }
-            let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
+            // Continuation bytes that still make no character (an overlong form, a surrogate): the lead byte goes.
+            guard let text = String(validating: pending[index..<(index + length)], as: UTF8.self) else {
+                index += 1
+                continue
+            }
             for character in text { events.append(.key(.character(character))) }
             index += length
         }

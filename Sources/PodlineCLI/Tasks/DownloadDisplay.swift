@@ -26,7 +26,8 @@ final class DownloadDisplay: Sendable {
             return true
         }
         guard due else { return }
-        TerminalOutput.printJSON(
+        // Written at once (not held in standard output's buffer): a program reading a pipe sees progress as it comes.
+        TerminalOutput.writeJSON(
             .object([
                 ("event", .string("download-progress")),
                 (
@@ -42,7 +43,7 @@ final class DownloadDisplay: Sendable {
         if !output.printing {
             output.value(data)
         } else if writesEvents {
-            TerminalOutput.printJSON(.object([("event", .string("download-finished")), ("data", data)]))
+            TerminalOutput.writeJSON(.object([("event", .string("download-finished")), ("data", data)]))
         } else {
             print("\(ref): downloaded to \(file.path)")
         }
