@@ -6,7 +6,7 @@ public enum FrameWriter {
 
     /// What turns `old` (nil: a screen of unknown content) into `new`; a size change redraws all. With `regions`, only
     /// cells inside them are compared: the caller knows nothing outside changed.
-    public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [Region]? = nil) -> [UInt8] {
+    public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [CellRect]? = nil) -> [UInt8] {
         var out = escape + "?2026h"
         let whole = old == nil || old?.rows != new.rows || old?.columns != new.columns
         if whole { out += escape + "0m" + escape + "H" + escape + "2J" }
@@ -52,29 +52,14 @@ public enum FrameWriter {
         return Array(out.utf8)
     }
 
-    /// A rectangle of cells: from `row`, `column`, `rows` by `columns`.
-    public struct Region: Sendable, Equatable {
-        public var row: Int
-        public var column: Int
-        public var rows: Int
-        public var columns: Int
-
-        public init(row: Int, column: Int, rows: Int, columns: Int) {
-            self.row = row
-            self.column = column
-            self.rows = rows
-            self.columns = columns
-        }
-    }
-
     /// For each row, the column ranges the regions cover there, in order and merged.
-    private static func spans(of regions: [Region], rows: Int, columns: Int) -> [[Range<Int>]] {
+    private static func spans(of regions: [CellRect], rows: Int, columns: Int) -> [[Range<Int>]] {
         var spans = Array(repeating: [Range<Int>](), count: rows)
         for region in regions {
-            let from = max(0, region.column)
-            let to = min(columns, region.column + region.columns)
+            let from = max(0, region.x)
+            let to = min(columns, region.x + region.width)
             guard from < to else { continue }
-            for row in max(0, region.row)..<min(rows, region.row + region.rows) { spans[row].append(from..<to) }
+            for row in max(0, region.y)..<min(rows, region.y + region.height) { spans[row].append(from..<to) }
         }
         return spans.map { ranges in
             var merged: [Range<Int>] = []

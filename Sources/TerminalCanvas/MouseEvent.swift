@@ -23,7 +23,9 @@ public struct MouseEvent: Sendable, Equatable {
     /// The report at the start of `bytes` and how many bytes it took; nil when they do not start with a whole report.
     public static func parse(_ bytes: ArraySlice<UInt8>) -> (event: MouseEvent, length: Int)? {
         let prefix: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "<")]
-        guard bytes.count >= 9, Array(bytes.prefix(3)) == prefix else { return nil }
+        // No length is asked for up front: a report is whole once its final byte came, however short, so that it reads
+        // the same whatever follows it.
+        guard bytes.count >= 3, Array(bytes.prefix(3)) == prefix else { return nil }
         var numbers = [0]
         var index = bytes.startIndex + 3
         while index < bytes.endIndex {

@@ -1,4 +1,5 @@
 import DataFlow
+import TestSupport
 import Testing
 
 /// What a retained frame's views read: a word of the base, whether the overlay shows, and its text.
@@ -66,20 +67,5 @@ struct RetainedDrawingTests {
 
     private func text(_ buffer: CellBuffer) -> String {
         (0..<buffer.rows).map { row in (0..<buffer.columns).map { buffer[row, $0].text }.joined() }.joined(separator: "\n")
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the random steps.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,4 @@
 import CLazyLibraries
-import DataFlow
 import Foundation
 import TerminalCanvas
 
@@ -76,7 +75,7 @@ final class TerminalScreen {
         guard isActive else { return 0 }
         if changed?.isEmpty == true, shown?.rows == frame.rows, shown?.columns == frame.columns { return 0 }
         let regions = changed.map { rects in
-            rects.map { FrameWriter.Region(row: $0.y, column: $0.x - 1, rows: $0.height, columns: $0.width + 2) }
+            rects.map { CellRect(x: $0.x - 1, y: $0.y, width: $0.width + 2, height: $0.height) }
         }
         if regions == nil, let shown, shown == frame { return 0 }
         let bytes = FrameWriter.bytes(from: shown, to: frame, regions: regions)

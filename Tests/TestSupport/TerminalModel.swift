@@ -1,28 +1,28 @@
-@testable import TerminalCanvas
+import TerminalCanvas
 
 /// A terminal as the frame writer's bytes drive it, written from xterm's rules for what Podline sends: CUP, ED 2, SGR
 /// (attributes, 8, 16 and 256 colours, resets), private modes (ignored), and text with wide characters and combining
 /// marks. Writing over one half of a wide character blanks its other half, as xterm does.
-struct TerminalModel {
-    private(set) var rows: Int
-    private(set) var columns: Int
-    private(set) var cells: [[Cell]]
+public struct TerminalModel {
+    public private(set) var rows: Int
+    public private(set) var columns: Int
+    public private(set) var cells: [[Cell]]
     private var row = 0
     private var column = 0
     private var style = CellStyle.plain
 
-    init(rows: Int, columns: Int) {
+    public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
     }
 
     /// The window was resized: what it showed is gone (the writer redraws everything after a resize).
-    mutating func resize(rows: Int, columns: Int) {
+    public mutating func resize(rows: Int, columns: Int) {
         self = TerminalModel(rows: rows, columns: columns)
     }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         var index = text.startIndex
         while index < text.endIndex {
