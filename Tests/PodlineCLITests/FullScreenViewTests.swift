@@ -212,9 +212,8 @@ struct FullScreenViewTests {
         #expect(long.model.listWindow.visible.count == 19)
         let visibleRows = long.model.listWindow.visible.count + long.model.sidebarWindow.visible.count
         let mounted = long.host.mountedNodeCount
-        // An episode's row is a score of nodes (its texts, their frames and styles, its tap targets): far fewer than
-        // one per episode.
-        #expect(mounted <= 30 * visibleRows + 60, "mounted \(mounted) for \(visibleRows) rows")
+        // A row is two nodes (its view and the line of columns it draws); the rest of the screen is a fixed number.
+        #expect(mounted <= 2 * visibleRows + 60, "mounted \(mounted) for \(visibleRows) rows")
 
         let short = HeadlessScreen(
             store: try ScreenLibrary.store([("Long Show", (1...40).map { "Episode \($0)" })]), columns: 80, rows: 24)
@@ -228,6 +227,12 @@ struct FullScreenViewTests {
         #expect(long.model.listWindow.visible == 4981..<5000)
         #expect(long.host.mountedNodeCount == mounted)
         #expect(rowText(end, row: 19).contains("Episode 5000"), "\(picture(end))")
+
+        // At 200 by 50, with the details pane: two nodes a row, and the same fixed number for the rest.
+        long.model.size = CellSize(width: 200, height: 50)
+        _ = long.draw()
+        let large = long.model.listWindow.visible.count + long.model.sidebarWindow.visible.count
+        #expect(long.host.mountedNodeCount <= 2 * large + 80, "mounted \(long.host.mountedNodeCount) for \(large) rows")
     }
 
     @Test("200 random edits (moves, panes, filters, help, output, resizes from 40×10 to 200×50): each frame's bytes make the buffer")

@@ -7,11 +7,20 @@
 public struct LazyList<Row: View>: View {
     let window: Binding<ListWindow>
     let row: (Int, Bool) -> Row
+    var tap: ((_ index: Int, _ count: Int) -> Void)?
 
     /// Creates a list over `window`; `row` makes the view of one row (one line high).
     public init(_ window: Binding<ListWindow>, @ViewBuilder row: @escaping (_ index: Int, _ isSelected: Bool) -> Row) {
         self.window = window
         self.row = row
+    }
+
+    /// Runs `action` with a row's index and the clicks' count (1 or 2) when a row is clicked: one target for the list,
+    /// not a gesture view in every row.
+    public func onTapRow(perform action: @escaping (_ index: Int, _ count: Int) -> Void) -> LazyList {
+        var list = self
+        list.tap = action
+        return list
     }
 
     public var body: Never { bodyNeverCalled() }
@@ -37,8 +46,12 @@ extension LazyList: LaidOutView {
         let shown = window.wrappedValue
         // The height is known now: the window learns it, and the rows it then shows are mounted in the next update.
         if canvas.pass == .placing, shown.height != rect.height { window.wrappedValue.resize(height: rect.height) }
-        for (line, _) in shown.visible.enumerated() where line < rect.height {
-            node.layout(ofChild: line).draw(in: CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), canvas: &canvas)
+        for (line, index) in shown.visible.enumerated() where line < rect.height {
+            let row = CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1)
+            if canvas.pass == .placing, let tap, row.intersects(canvas.clip) {
+                for count in 1...2 { canvas.tapTargets.append(TapTarget(rect: row, count: count) { _, _ in tap(index, count) }) }
+            }
+            node.layout(ofChild: line).draw(in: row, canvas: &canvas)
         }
     }
 }

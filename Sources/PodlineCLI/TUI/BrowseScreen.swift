@@ -51,6 +51,11 @@ struct SidebarPane: View {
         LazyList(Bindable(model).sidebarWindow) { index, isSelected in
             SidebarRow(model: model, index: index, state: RowState(selected: isSelected, focused: focused))
         }
+        .onTapRow { index, _ in
+            model.focus = .sidebar
+            model.sidebarWindow.move(.to(index))
+            model.open(model.sidebar[index].source)
+        }
         .onScrollWheel { rows in model.sidebarWindow.scroll(by: rows) }
         .border(title: "Podline", style: CellStyle(bold: focused, dim: !focused))
     }
@@ -69,9 +74,15 @@ struct RowState: Equatable {
     var focused: Bool { bits & 2 != 0 }
     var playing: Bool { bits & 4 != 0 }
     var showColumn: Bool { bits & 8 != 0 }
+
+    /// How the row's line is drawn: reversed and bold when selected in the focused list, underlined when selected in
+    /// the other (both visible without colours).
+    var lineStyle: CellStyle {
+        CellStyle(bold: selected && focused, underline: selected && !focused, reverse: selected && focused)
+    }
 }
 
-/// One view or show of the left pane; a click opens it.
+/// One view or show of the left pane (a click opens it: the list's tap).
 struct SidebarRow: View {
     let model: BrowseModel
     let index: Int
@@ -79,19 +90,12 @@ struct SidebarRow: View {
 
     var body: some View {
         let item = model.sidebar[index]
-        HStack(spacing: 1) {
-            Text(item.title)
-            Spacer()
-            if let count = item.count, count > 0 { Text("\(count)").dim(!state.selected) }
-        }
-        .frame(maxWidth: .max, alignment: .leading)
-        .highlighted(state.selected && state.focused)
-        .underline(state.selected && !state.focused)
-        .onTapGesture { _ in
-            model.focus = .sidebar
-            model.sidebarWindow.move(.to(index))
-            model.open(model.sidebar[index].source)
-        }
+        let count = item.count.flatMap { $0 > 0 ? "\($0)" : nil } ?? ""
+        Columns(
+            [
+                Columns.Column(item.title),
+                Columns.Column(count, width: DisplayWidth.of(count), alignment: .trailing, style: CellStyle(dim: !state.selected)),
+            ], style: state.lineStyle)
     }
 }
 
@@ -110,6 +114,11 @@ struct EpisodePane: View {
                 state: RowState(
                     selected: isSelected, focused: focused, playing: model.rows[model.shown[index]].ref == playing,
                     showColumn: showColumn))
+        }
+        .onTapRow { index, count in
+            model.focus = .list
+            model.listWindow.move(.to(index))
+            if count == 2 { model.run(model.rows[model.shown[index]].command) }
         }
         .onScrollWheel { rows in model.listWindow.scroll(by: rows) }
         .border(title: title, style: CellStyle(bold: focused, dim: !focused))
@@ -131,8 +140,8 @@ extension BrowseSource {
     }
 }
 
-/// One episode: its state, title, show (in views across shows), date and length. A click selects it, a double click
-/// plays it.
+/// One episode: its state, title, show (in views across shows), date and length (a click selects it, a double click
+/// plays it: the list's tap).
 struct BrowseRowView: View {
     let model: BrowseModel
     let index: Int
@@ -140,30 +149,19 @@ struct BrowseRowView: View {
 
     var body: some View {
         let row = model.rows[model.shown[index]]
-        let selected = state.selected
-        HStack(spacing: 1) {
-            Text(mark(row))
-            Text(row.title + (row.favorite ? " ★" : "") + (row.downloaded ? " ↓" : ""))
-                .frame(maxWidth: .max, alignment: .leading)
-                .dim(row.played && !selected)
-            if state.showColumn { Text(row.show).frame(width: 16, alignment: .leading).dim(!selected) }
-            if !row.isFindResult {
-                Text(TerminalOutput.day(row.published)).frame(width: 10, alignment: .trailing).dim(!selected)
-                Text(length(row)).frame(width: 7, alignment: .trailing)
-            }
+        let quiet = CellStyle(dim: !state.selected)
+        var columns = [
+            Columns.Column(mark(row), width: 1),
+            Columns.Column(
+                row.title + (row.favorite ? " ★" : "") + (row.downloaded ? " ↓" : ""),
+                style: CellStyle(dim: row.played && !state.selected)),
+        ]
+        if state.showColumn { columns.append(Columns.Column(row.show, width: 16, style: quiet)) }
+        if !row.isFindResult {
+            columns.append(Columns.Column(TerminalOutput.day(row.published), width: 10, alignment: .trailing, style: quiet))
+            columns.append(Columns.Column(length(row), width: 7, alignment: .trailing))
         }
-        .frame(maxWidth: .max, alignment: .leading)
-        .highlighted(selected && state.focused)
-        .underline(selected && !state.focused)
-        .onTapGesture { _ in
-            model.focus = .list
-            model.listWindow.move(.to(index))
-        }
-        .onTapGesture(count: 2) { _ in
-            model.focus = .list
-            model.listWindow.move(.to(index))
-            model.run(model.rows[model.shown[index]].command)
-        }
+        return Columns(columns, style: state.lineStyle)
     }
 
     /// The episode's length, or how much of it a download under way has received.
