@@ -275,6 +275,46 @@ struct FullScreenViewTests {
         }
     }
 
+    @Test("whole screens at 80×24 (the list focused, a filter typed) and 130×30 (details, the keys' help) are the snapshots")
+    func screenSnapshots() throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        var frames: [String] = []
+        func keep(_ name: String) {
+            let buffer = screen.draw()
+            // Each row as shown, with the cells drawn in reverse video marked below it.
+            var lines = ["# \(name), \(buffer.columns)×\(buffer.rows)"]
+            for row in 0..<buffer.rows {
+                lines.append(screenLines(buffer)[row])
+                let marks = (0..<buffer.columns).filter { !buffer[row, $0].isContinuation }.map {
+                    buffer[row, $0].style.reverse ? "^" : " "
+                }
+                let mark = String(marks.joined().reversed().drop { $0 == " " }.reversed())
+                if !mark.isEmpty { lines.append("  reverse: \(mark)") }
+            }
+            frames.append(lines.joined(separator: "\n"))
+        }
+        keep("the first screen")
+        screen.model.focus = .list
+        screen.model.listWindow.move(.down)
+        keep("the episodes focused, the second selected")
+        screen.model.isFiltering = true
+        screen.model.setFilter("日本")
+        keep("a filter typed")
+        screen.model.isFiltering = false
+        screen.model.setFilter(nil)
+        screen.model.size = CellSize(width: 130, height: 30)
+        keep("the details pane")
+        screen.model.showsHelp = true
+        keep("the keys' help")
+        let text = frames.joined(separator: "\n\n") + "\n"
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/tui-screens.txt")
+        if ProcessInfo.processInfo.environment["PODLINE_UPDATE_SNAPSHOTS"] == "1" {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let snapshot = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == snapshot, "run with PODLINE_UPDATE_SNAPSHOTS=1 and review the diff:\n\(text)")
+    }
+
     @Test("300 random edits: each frame painted over the last (only what changed) equals the same frame drawn whole")
     func retainedFramesMatchWholeFrames() throws {
         let store = try ScreenLibrary.store(ScreenLibrary.mixed)

@@ -64,20 +64,27 @@ struct BottomLine: View {
     let model: BrowseModel
 
     var body: some View {
-        HStack(spacing: 0) {
-            if let line = model.commandLine {
-                Text(":" + line)
-                Text(" ").reversed()
-            } else if model.isFiltering {
-                Text("/" + (model.filter ?? ""))
-                Text(" ").reversed()
-            } else {
-                Text(model.message).lineLimit(1)
-            }
-            Spacer()
-            Text(" ? keys").dim()
+        let help = " ? keys"
+        let helpColumn = Columns.Column(help, width: DisplayWidth.of(help), style: CellStyle(dim: true))
+        if let typed = model.commandLine.map({ ":" + $0 }) ?? (model.isFiltering ? "/" + (model.filter ?? "") : nil) {
+            // What is typed, its end kept in view, and a block for the cursor after it.
+            let room = max(0, model.size.width - DisplayWidth.of(help) - 1)
+            let shown = Self.end(of: typed, fitting: room)
+            Columns(
+                [
+                    Columns.Column(shown, width: DisplayWidth.of(shown)), Columns.Column(" ", width: 1, style: CellStyle(reverse: true)),
+                    Columns.Column(""), helpColumn,
+                ], spacing: 0)
+        } else {
+            Columns([Columns.Column(model.message), helpColumn], spacing: 0)
         }
-        .frame(maxWidth: .max)
+    }
+
+    /// The longest end of `text` that takes at most `columns`.
+    static func end(of text: String, fitting columns: Int) -> String {
+        var shown = text
+        while DisplayWidth.of(shown) > columns, !shown.isEmpty { shown.removeFirst() }
+        return shown
     }
 }
 

@@ -23,9 +23,6 @@ final class FullScreenApp {
     private var signals: TerminationSignals?
     private var finished: CheckedContinuation<Int32, Never>?
     private var lastClick: (point: CellPoint, time: UInt64, count: Int)?
-    private var commandsRunning = 0
-    /// Frames drawn, and bytes written for them.
-    private(set) var frames = 0
 
     init(session: ReplSession, store: LibraryStore, keys: KeyMap, screen: TerminalScreen, colors: Bool) {
         self.session = session
@@ -48,7 +45,13 @@ final class FullScreenApp {
         }
         session.start()
         if let library = try? session.dispatcher.library.library() {
-            library.observe { [weak self] _ in self?.scheduleReload() }
+            library.observe { [weak self] change in
+                // A position saved while playing (every few seconds) changes no list: it shows at the next reload.
+                switch change {
+                case .position, .listened: return
+                default: self?.scheduleReload()
+                }
+            }
         }
         model.size = screen.size()
         model.reload()
@@ -76,7 +79,6 @@ final class FullScreenApp {
         }
         host.draw(into: &buffer, colors: colors)
         screen.show(buffer, changed: host.repainted)
-        frames += 1
     }
 
     private var reloadScheduled = false
@@ -340,7 +342,6 @@ final class FullScreenApp {
             model.message = "\(model.rows.count) \(model.rows.count == 1 ? "match" : "matches") for \(model.searchText!)"
             return
         }
-        commandsRunning += 1
         if showingOutput {
             model.output = []
             model.showsOutput = false
@@ -348,7 +349,6 @@ final class FullScreenApp {
         }
         Task { @MainActor in
             let keepGoing = await session.execute(line)
-            commandsRunning -= 1
             if showingOutput {
                 print(Self.endOfOutput)
                 podline_flush_standard_output()

@@ -44,19 +44,17 @@ struct NowPlayingInfo: View {
     }
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(state).bold()
-            if let item = player.current {
-                Text(
-                    [item.show, item.title, player.currentChapter.flatMap { $0.chapter.title }].compactMap { $0 }.joined(
-                        separator: " — ")
-                )
-                .frame(maxWidth: .max, alignment: .leading)
-            } else {
-                Text("Nothing playing").dim().frame(maxWidth: .max, alignment: .leading)
-            }
-            Text(settings).dim()
-        }
+        let settings = settings
+        let what =
+            player.current.map { item in
+                [item.show, item.title, player.currentChapter.flatMap { $0.chapter.title }].compactMap { $0 }.joined(
+                    separator: " — ")
+            } ?? "Nothing playing"
+        Columns([
+            Columns.Column(state, width: 1, style: CellStyle(bold: true)),
+            Columns.Column(what, style: CellStyle(dim: player.current == nil)),
+            Columns.Column(settings, width: DisplayWidth.of(settings), style: CellStyle(dim: true)),
+        ])
     }
 }
 
