@@ -35,7 +35,7 @@ public enum FrameWriter {
                     }
                     if cursor?.row != row || cursor?.column != column { out += escape + "\(row + 1);\(column + 1)H" }
                     if cell.style != style {
-                        out += sgr(cell.style)
+                        out += sgr(cell.style, from: style)
                         style = cell.style
                     }
                     out += cell.text
@@ -96,11 +96,24 @@ public enum FrameWriter {
 
     /// The SGR sequence that sets `style` from nothing.
     static func sgr(_ style: CellStyle) -> String {
-        var codes = ["0"]
-        if style.bold { codes.append("1") }
-        if style.dim { codes.append("2") }
-        if style.underline { codes.append("4") }
-        if style.reverse { codes.append("7") }
+        sgr(style, from: nil)
+    }
+
+    /// The SGR sequence from `current` to `style`: only the attributes added when nothing is taken away (and the
+    /// colours stay), else a reset and all of them.
+    static func sgr(_ style: CellStyle, from current: CellStyle?) -> String {
+        let adds =
+            current.map { old in
+                (!old.bold || style.bold) && (!old.dim || style.dim) && (!old.underline || style.underline)
+                    && (!old.reverse || style.reverse) && old.foreground == style.foreground && old.background == style.background
+            } ?? false
+        var codes = adds ? [] : ["0"]
+        let old = adds ? current! : CellStyle.plain
+        if style.bold, !old.bold { codes.append("1") }
+        if style.dim, !old.dim { codes.append("2") }
+        if style.underline, !old.underline { codes.append("4") }
+        if style.reverse, !old.reverse { codes.append("7") }
+        guard !adds else { return escape + codes.joined(separator: ";") + "m" }
         if case .index(let index) = style.foreground {
             codes.append(index < 8 ? "\(30 + index)" : index < 16 ? "\(82 + index)" : "38;5;\(index)")
         }

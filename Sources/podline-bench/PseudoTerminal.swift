@@ -120,17 +120,34 @@ final class PseudoTerminal {
         return nil
     }
 
-    /// The process's context switches so far (every thread's, voluntary and not): its wake-ups.
-    func contextSwitches() -> Int {
+    /// Each thread's context switches so far (voluntary and not), by thread id.
+    func contextSwitches() -> [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
+        var counts: [String: Int] = [:]
+        for task in tasks {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return total
-                + status.split(separator: "\n").filter {
-                    $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches")
-                }
+            counts[task] = status.split(separator: "\n")
+                .filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
                 .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
         }
+        return counts
+    }
+
+    /// The context switches (wake-ups) of every thread since `earlier` (a thread started meanwhile counts whole, one
+    /// that ended meanwhile is not seen), and the threads that woke, by name: `name ×count`.
+    func wakeUps(since earlier: [String: Int]) -> (count: Int, threads: String) {
+        var total = 0
+        var threads: [String] = []
+        for (task, count) in contextSwitches().sorted(by: { $0.key < $1.key }) {
+            let woke = count - (earlier[task] ?? 0)
+            guard woke > 0 else { continue }
+            total += woke
+            let name =
+                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? task
+            threads.append("\(name) ×\(woke)")
+        }
+        return (total, threads.joined(separator: ", "))
     }
 
     /// Ends the program (SIGTERM, then SIGKILL) and closes the terminal.

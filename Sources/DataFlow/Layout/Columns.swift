@@ -70,15 +70,20 @@ extension Columns: LaidOutView {
         let line = CellRect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         canvas.fill(line, style: filled)
         var x = rect.x
-        for (column, width) in zip(columns, widths(in: rect.width)) {
+        for (number, (column, width)) in zip(columns, widths(in: rect.width)).enumerated() {
             defer { x += width + spacing }
-            // Fixed columns wider than the line are cut at its end.
-            let width = min(width, rect.x + rect.width - x)
-            guard width > 0 else { continue }
             var shown = column.style
             shown.reverse = shown.reverse || filled.reverse
             shown.bold = shown.bold || filled.bold
             shown.underline = shown.underline || filled.underline
+            // The gap before a column takes its style (the same blank on screen, one style change fewer to write).
+            if number > 0, spacing > 0, x - spacing >= rect.x, shown != filled {
+                canvas.fill(
+                    CellRect(x: x - spacing, y: rect.y, width: min(spacing, rect.x + rect.width - x + spacing), height: 1), style: shown)
+            }
+            // Fixed columns wider than the line are cut at its end.
+            let width = min(width, rect.x + rect.width - x)
+            guard width > 0 else { continue }
             let text = DisplayWidth.of(column.text) > width ? DisplayWidth.prefix(column.text, fitting: width, ellipsis: true) : column.text
             let free = width - DisplayWidth.of(text)
             let offset = column.alignment == .trailing ? free : column.alignment == .center ? free / 2 : 0
