@@ -69,6 +69,11 @@ struct ConfigTests {
             ("loudness_target = 0\n", "config.toml line 1: loudness_target: expected a number of LUFS from -36.0 to -6.0"),
         ])
     func refused(text: String, message: String) {
+        Self.expectRefused(text, message)
+    }
+
+    /// config.toml holding `text` is refused with the one-line `message`.
+    static func expectRefused(_ text: String, _ message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "config.toml") }
         do {
             _ = try ConfigFile.parse(text, path: "config.toml")

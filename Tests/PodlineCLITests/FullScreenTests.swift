@@ -256,8 +256,7 @@ struct FullScreenTests {
         // The view is on the alternate screen: the shell's line is hidden, the modes are the view's.
         let view = try tmux.screen()
         #expect(!view.contains("shell-before-marker"), "\(view)")
-        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
-        #expect(try Self.paneLineMode(tmux) == "raw")
+        try Self.expectViewOwnsTerminal(tmux)
 
         let status: Int
         if ending == "q" {
@@ -269,13 +268,8 @@ struct FullScreenTests {
             status = 128 + Int(SIGTERM)
         }
         try tmux.waitFor { $0.contains("EXITED \(status)") }
-        let screen = try tmux.screen()
-        let marker = try #require(screen.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(screen)")
-        let exited = try #require(screen.range(of: "EXITED \(status)"))
-        #expect(marker.upperBound <= exited.lowerBound)
-        #expect(!screen.contains("┌ Podline"), "\(screen)")
-        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
-        #expect(try Self.paneLineMode(tmux) == "cooked")
+        try Self.expectShellScreenBack(tmux, before: "EXITED \(status)")
+        try Self.expectTerminalGivenBack(tmux)
     }
 
     @Test(": runs a line of the command language (its output in the bottom line), Tab completes, Escape closes; ? lists the keys")
@@ -327,20 +321,14 @@ struct FullScreenTests {
             folder,
             command: ["sh", "-c", "ulimit -c 0; echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
         defer { tmux.kill() }
-        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
-        #expect(try Self.paneLineMode(tmux) == "raw")
+        try Self.expectViewOwnsTerminal(tmux)
 
         let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
         #expect(kill(pid, crash) == 0)
         let status = 128 + Int(crash)
         try tmux.waitFor { $0.contains("EXITED \(status)") }
-        let screen = try tmux.screen()
-        let marker = try #require(screen.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(screen)")
-        let exited = try #require(screen.range(of: "EXITED \(status)"))
-        #expect(marker.upperBound <= exited.lowerBound)
-        #expect(!screen.contains("┌ Podline"), "\(screen)")
-        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
-        #expect(try Self.paneLineMode(tmux) == "cooked")
+        try Self.expectShellScreenBack(tmux, before: "EXITED \(status)")
+        try Self.expectTerminalGivenBack(tmux)
     }
 
     /// Ctrl-Z under a shell with job control gives the terminal back as it was and stops the process (state T); the
@@ -368,21 +356,15 @@ struct FullScreenTests {
         try tmux.waitFor { $0.contains(stoppedLine) }
         let stopped = poll(timeout: 10, every: 0.05, { Self.processState(pid) }, until: { $0 == "T" })
         #expect(stopped == "T", "the view's process is \(stopped ?? "gone"), not stopped")
-        let shell = try tmux.screen()
-        let marker = try #require(shell.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(shell)")
-        let stoppedAt = try #require(shell.range(of: stoppedLine))
-        #expect(marker.upperBound <= stoppedAt.lowerBound)
-        #expect(!shell.contains("┌ Podline"), "\(shell)")
-        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
-        #expect(try Self.paneLineMode(tmux) == "cooked")
+        try Self.expectShellScreenBack(tmux, before: stoppedLine)
+        try Self.expectTerminalGivenBack(tmux)
 
         tmux.send(["Enter"])
         try tmux.waitFor { $0.contains("┌ Podline") && $0.hasSuffix("? keys") && Self.lines($0).first?.contains("┌ New (40) ") == true }
         #expect(Self.processState(pid).map { $0 != "T" } == true, "\(Self.processState(pid) ?? "gone")")
         let view = try tmux.screen()
         #expect(!view.contains("shell-before-marker") && Self.listRows(Self.lines(view)).count == 25, "\(view)")
-        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
-        #expect(try Self.paneLineMode(tmux) == "raw")
+        try Self.expectViewOwnsTerminal(tmux)
 
         tmux.send(["l"])
         try Self.waitForHighlight(tmux, "Café crème n°40 — naïve")
@@ -390,8 +372,7 @@ struct FullScreenTests {
         try tmux.waitFor { Self.lines($0).first?.contains("┌ New (10 of 40) /caf ") == true }
         tmux.send(["Enter", "q"])
         try tmux.waitFor { $0.contains("EXITED 0") }
-        #expect(try Self.paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
-        #expect(try Self.paneLineMode(tmux) == "cooked")
+        try Self.expectTerminalGivenBack(tmux)
     }
 
     /// Without job control (`sh -c`, as the other tests run the view) Ctrl-Z stops nothing: the view's process group
@@ -415,8 +396,7 @@ struct FullScreenTests {
         #expect(Self.processState(pid).map { $0 != "T" } == true, "\(Self.processState(pid) ?? "gone")")
         let view = try tmux.screen()
         #expect(!view.contains("shell-before-marker"), "\(view)")
-        #expect(try Self.paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
-        #expect(try Self.paneLineMode(tmux) == "raw")
+        try Self.expectViewOwnsTerminal(tmux)
 
         tmux.send(["Enter", "q"])
         try tmux.waitFor { $0.contains("EXITED 0") }
@@ -715,6 +695,27 @@ struct FullScreenTests {
             let screen = (try? tmux.screen()) ?? ""
             throw TestSupportError("'\(text)' never highlighted; highlighted: \(runs)\n\(screen)")
         }
+    }
+
+    /// The view holds the terminal: the alternate screen, mouse reporting (SGR), no cursor, raw mode.
+    static func expectViewOwnsTerminal(_ tmux: TmuxSession) throws {
+        #expect(try paneModes(tmux) == "alternate 1 mouse 1 sgr 1 cursor 0")
+        #expect(try paneLineMode(tmux) == "raw")
+    }
+
+    /// The terminal is as the shell had it: the main screen, no mouse reporting, the cursor shown, cooked mode.
+    static func expectTerminalGivenBack(_ tmux: TmuxSession) throws {
+        #expect(try paneModes(tmux) == "alternate 0 mouse 0 sgr 0 cursor 1")
+        #expect(try paneLineMode(tmux) == "cooked")
+    }
+
+    /// The shell's screen is back: its marker line above `line` (what the shell printed once the view left), no pane.
+    static func expectShellScreenBack(_ tmux: TmuxSession, before line: String) throws {
+        let screen = try tmux.screen()
+        let marker = try #require(screen.range(of: "shell-before-marker"), "the shell's screen is not back:\n\(screen)")
+        let after = try #require(screen.range(of: line), "'\(line)' is not on the screen:\n\(screen)")
+        #expect(marker.upperBound <= after.lowerBound)
+        #expect(!screen.contains("┌ Podline"), "\(screen)")
     }
 
     /// tmux's view of the pane's modes: alternate screen, any mouse reporting, SGR mouse, cursor shown.
