@@ -52,17 +52,7 @@ public enum TerminalText {
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut; never padded.
     public static func clip(_ text: String, columns: Int) -> String {
-        guard width(text) > columns else { return text }
-        guard columns > 0 else { return "" }
-        var result = ""
-        var used = 0
-        for character in text {
-            let next = width(of: character)
-            if used + next > columns - 1 { break }
-            result.append(character)
-            used += next
-        }
-        return result + "…"
+        DisplayWidth.prefix(text, fitting: columns, ellipsis: true)
     }
 
     /// `text` padded with spaces to `columns` columns (wide characters count two); longer text is left as it is.

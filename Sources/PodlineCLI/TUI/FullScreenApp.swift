@@ -107,13 +107,7 @@ final class FullScreenApp {
         sources.append(resize)
         signal(SIGCONT, SIG_IGN)
         let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
-        continued.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                self?.screen.invalidate()
-                self?.resized()
-                self?.drawFrame(force: true)
-            }
-        }
+        continued.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.redrawWhole() } }
         continued.resume()
         sources.append(continued)
         signals = TerminationSignals { [weak self] status in self?.finish(status) }
@@ -135,6 +129,13 @@ final class FullScreenApp {
     private func resized() {
         model.size = screen.size()
         drawFrame()
+    }
+
+    /// Draws the whole frame again, at the terminal's size now: after a suspend, or when asked (Ctrl-L).
+    private func redrawWhole() {
+        screen.invalidate()
+        model.size = screen.size()
+        drawFrame(force: true)
     }
 
     /// Acts on one event from the terminal.
@@ -175,15 +176,9 @@ final class FullScreenApp {
         if key == .control("c") { return finish(0) }
         if key == .control("z") {
             screen.suspend()
-            resized()
-            drawFrame(force: true)
-            return
+            return redrawWhole()
         }
-        if key == .control("l") {
-            screen.invalidate()
-            drawFrame(force: true)
-            return
-        }
+        if key == .control("l") { return redrawWhole() }
         if model.showsHelp {
             model.showsHelp = false
             return
@@ -362,9 +357,9 @@ final class FullScreenApp {
                 // Whatever it did not finish (a failure, an interruption) is no longer under way.
                 model.transfers = [:]
             }
-            if name == "find" || name == "update" || name == "add" || name == "import" || name == "remove" || name == "sync"
-                || name == "download"
-            {
+            // What subscribes, unsubscribes and downloads reaches the lists through the library's observer; these write
+            // the library (or the directory's results) without a change it hears of.
+            if name == "find" || name == "update" || name == "import" || name == "sync" {
                 model.reload()
             } else if model.source == .queue {
                 model.loadRows()
@@ -380,7 +375,7 @@ final class FullScreenApp {
             return
         }
         if line.hasPrefix("{\"event\":\"download-"), took(download: line) { return }
-        let plain = Self.withoutEscapes(line)
+        let plain = TerminalText.safe(line)
         if gathering { model.output.append(plain) }
         guard !plain.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         model.message = plain
@@ -407,22 +402,6 @@ final class FullScreenApp {
             return false
         }
         return true
-    }
-
-    /// `line` without its escape sequences (the colours a command may print).
-    static func withoutEscapes(_ line: String) -> String {
-        var plain = ""
-        var inEscape = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if scalar.value >= 0x40, scalar.value <= 0x7E, scalar != "[" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else if scalar.value >= 0x20 || scalar == "\t" {
-                plain.unicodeScalars.append(scalar)
-            }
-        }
-        return plain
     }
 
     // MARK: Ending
