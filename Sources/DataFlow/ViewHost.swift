@@ -49,16 +49,8 @@ public final class ViewHost<Root: View> {
     public var updatesAutomatically = false {
         didSet {
             guard updatesAutomatically != oldValue else { return }
-            if updatesAutomatically {
-                graph.pending.setWake { [weak self] in
-                    Task { @MainActor in self?.update() }
-                }
-                if graph.hasPendingWork {
-                    Task { @MainActor in self.update() }
-                }
-            } else {
-                graph.pending.setWake(nil)
-            }
+            guard updatesAutomatically else { return whenChanged(nil) }
+            whenChanged { [weak self] in self?.update() }
         }
     }
 
