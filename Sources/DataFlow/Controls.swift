@@ -14,18 +14,8 @@ public struct Button: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension Button: LaidOutView {
-    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
-        ControlLine.size(of: "[\(label)]", proposal)
-    }
-
-    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        ControlLine.draw("[\(label)]", in: rect, node: node, canvas: &canvas)
-    }
-
-    func render(node: PrimitiveNode, into lines: inout [String]) {
-        lines.append("[\(label)]")
-    }
+extension Button: ControlLine {
+    var line: String { "[\(label)]" }
 
     var control: Control? {
         .button(label: label, action: action)
@@ -46,18 +36,8 @@ public struct Toggle: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension Toggle: LaidOutView {
-    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
-        ControlLine.size(of: "\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)", proposal)
-    }
-
-    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        ControlLine.draw("\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)", in: rect, node: node, canvas: &canvas)
-    }
-
-    func render(node: PrimitiveNode, into lines: inout [String]) {
-        lines.append("\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)")
-    }
+extension Toggle: ControlLine {
+    var line: String { "\(isOn.wrappedValue ? "[x]" : "[ ]") \(label)" }
 
     var control: Control? {
         .toggle(label: label, isOn: isOn)
@@ -78,32 +58,30 @@ public struct TextField: View {
     public var body: Never { bodyNeverCalled() }
 }
 
-extension TextField: LaidOutView {
-    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
-        ControlLine.size(of: "\(label): \(text.wrappedValue)", proposal)
-    }
-
-    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
-        ControlLine.draw("\(label): \(text.wrappedValue)", in: rect, node: node, canvas: &canvas)
-    }
-
-    func render(node: PrimitiveNode, into lines: inout [String]) {
-        lines.append("\(label): \(text.wrappedValue)")
-    }
+extension TextField: ControlLine {
+    var line: String { "\(label): \(text.wrappedValue)" }
 
     var control: Control? {
         .textField(label: label, text: text)
     }
 }
 
-/// The one line a control shows in a terminal.
+/// A control shown as one line of text: as its text line, and as that line in a terminal (cut to the width offered).
 @MainActor
-enum ControlLine {
-    static func size(of line: String, _ proposal: ProposedSize) -> CellSize {
+protocol ControlLine: LaidOutView {
+    var line: String { get }
+}
+
+extension ControlLine {
+    func render(node: PrimitiveNode, into lines: inout [String]) {
+        lines.append(line)
+    }
+
+    func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
         CellSize(width: min(DisplayWidth.of(line), proposal.width ?? Int.max), height: min(1, proposal.height ?? 1))
     }
 
-    static func draw(_ line: String, in rect: CellRect, node: PrimitiveNode, canvas: inout Canvas) {
+    func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
         canvas.put(line, at: CellPoint(x: rect.x, y: rect.y), width: rect.width, style: node.environment.textStyle)
     }
 }
