@@ -4,6 +4,9 @@
 public enum FrameWriter {
     private static let escape = "\u{1B}["
 
+    /// What `bytes` gives when no cell changed: the synchronized-output block, empty (nothing worth writing).
+    public static let unchanged = Array((escape + "?2026h" + escape + "?2026l").utf8)
+
     /// What turns `old` (nil: a screen of unknown content) into `new`; a size change redraws all. With `regions`, only
     /// cells inside them are compared: the caller knows nothing outside changed.
     public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [CellRect]? = nil) -> [UInt8] {

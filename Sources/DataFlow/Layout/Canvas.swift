@@ -68,7 +68,11 @@ public struct Canvas {
         // Cut to the text's own width first (with its ellipsis), then to the clip (without): a text painted in pieces
         // is the same as painted whole.
         var shown = text
-        if DisplayWidth.of(shown) > width { shown = DisplayWidth.prefix(shown, fitting: width, ellipsis: ellipsis) }
+        var columns = DisplayWidth.of(shown)
+        if columns > width {
+            shown = DisplayWidth.prefix(shown, fitting: width, ellipsis: ellipsis)
+            columns = DisplayWidth.of(shown)
+        }
         var x = point.x
         if x < clip.x {
             // Starts left of the clip: skip the columns outside it.
@@ -78,10 +82,11 @@ public struct Canvas {
                 shown.removeFirst()
             }
             x += skipped
+            columns -= skipped
         }
         let room = min(point.x + width, clip.x + clip.width) - x
         guard room > 0 else { return }
-        if DisplayWidth.of(shown) > room { shown = DisplayWidth.prefix(shown, fitting: room) }
+        if columns > room { shown = DisplayWidth.prefix(shown, fitting: room) }
         buffer.put(shown, row: point.y, column: x, style: visible(style))
     }
 

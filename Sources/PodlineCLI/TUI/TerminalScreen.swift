@@ -79,8 +79,7 @@ final class TerminalScreen {
         }
         if regions == nil, let shown, shown == frame { return 0 }
         let bytes = FrameWriter.bytes(from: shown, to: frame, regions: regions)
-        // Nothing but the synchronized-output markers: the frame is what is shown.
-        if bytes.count > 16 { write(bytes) }
+        if bytes != FrameWriter.unchanged { write(bytes) }
         shown = frame
         return bytes.count
     }
