@@ -67,11 +67,21 @@ struct FullScreenTests {
 
     /// `podline tui --home FOLDER` (or `command`) in a 100×30 terminal, once its first frame is drawn.
     static func start(_ folder: URL, command: [String]? = nil) throws -> TmuxSession {
-        let tmux = try TmuxSession(
-            folder: folder, command: command ?? [PodlineBinary.path, "tui", "--home", folder.path],
-            environment: environment(folder))
+        let tmux = try TmuxSession(folder: folder, command: command ?? viewCommand(folder), environment: environment(folder))
         try tmux.waitFor { $0.contains("┌ Podline") && $0.hasSuffix("? keys") }
         return tmux
+    }
+
+    /// The view's command line over the library in `folder`.
+    static func viewCommand(_ folder: URL) -> [String] {
+        [PodlineBinary.path, "tui", "--home", folder.path]
+    }
+
+    /// The view started by `sh -c` once the shell has printed `shell-before-marker` (`prologue` runs first, `epilogue`
+    /// after the view ends).
+    static func startBehindShell(_ folder: URL, prologue: String = "", epilogue: String = "") throws -> TmuxSession {
+        let script = prologue + "echo shell-before-marker; \"$0\" tui --home \"$1\"" + epilogue
+        return try start(folder, command: ["sh", "-c", script, PodlineBinary.path, folder.path])
     }
 
     /// `podline status --json` as the view's own environment reaches its player.
@@ -249,9 +259,8 @@ struct FullScreenTests {
     func leavingRestoresTheTerminal(ending: String) throws {
         let folder = try Self.library(sound: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
-        let tmux = try Self.start(
-            folder, command: ["sh", "-c", "echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        let arguments = Self.viewCommand(folder)
+        let tmux = try Self.startBehindShell(folder)
         defer { tmux.kill() }
         // The view is on the alternate screen: the shell's line is hidden, the modes are the view's.
         let view = try tmux.screen()
@@ -315,11 +324,9 @@ struct FullScreenTests {
     func crashRestoresTerminal(crash: Int32) throws {
         let folder = try Self.library(sound: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
+        let arguments = Self.viewCommand(folder)
         // No core file: the crash is the test's doing.
-        let tmux = try Self.start(
-            folder,
-            command: ["sh", "-c", "ulimit -c 0; echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        let tmux = try Self.startBehindShell(folder, prologue: "ulimit -c 0; ")
         defer { tmux.kill() }
         try Self.expectViewOwnsTerminal(tmux)
 
@@ -343,9 +350,8 @@ struct FullScreenTests {
     func suspendAndContinue() throws {
         let folder = try Self.library(sound: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
-        let script = "set -m; echo shell-before-marker; \"$0\" tui --home \"$1\"; echo \"stopped $?\"; read line; fg"
-        let tmux = try Self.start(folder, command: ["sh", "-c", script, PodlineBinary.path, folder.path])
+        let arguments = Self.viewCommand(folder)
+        let tmux = try Self.startBehindShell(folder, prologue: "set -m; ", epilogue: "; echo \"stopped $?\"; read line; fg")
         defer { tmux.kill() }
         let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
         // A view left stopped by a failure would wait for the hangup of the session; this one does not wait.
@@ -383,9 +389,8 @@ struct FullScreenTests {
     func suspendWithoutJobControl() throws {
         let folder = try Self.library(sound: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = [PodlineBinary.path, "tui", "--home", folder.path]
-        let tmux = try Self.start(
-            folder, command: ["sh", "-c", "echo shell-before-marker; \"$0\" tui --home \"$1\"", PodlineBinary.path, folder.path])
+        let arguments = Self.viewCommand(folder)
+        let tmux = try Self.startBehindShell(folder)
         defer { tmux.kill() }
         let pid = try #require(Self.process(running: arguments), "no process runs \(arguments)")
         defer { if Self.process(running: arguments) == pid { kill(pid, SIGKILL) } }
