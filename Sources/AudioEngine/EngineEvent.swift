@@ -18,6 +18,11 @@ public enum EngineEvent: Sendable, Equatable {
     /// A stream from a server that sends no part of a file, whose index is at its end, is downloaded before it plays:
     /// the bytes so far and the whole length, when known (reported every percent or so).
     case fetching(received: Int, total: Int?)
+    /// A stream ran dry and the output with it: the engine holds the clock while it refills, and says how far the
+    /// refill has got (0–1); nil when it plays on.
+    case buffering(Double?)
+    /// A stream arrives slower than it plays (bytes a second each way): reported once an episode, at its first refill.
+    case slowStream(arriving: Double, playing: Double)
 }
 
 /// Why the engine stopped an episode.

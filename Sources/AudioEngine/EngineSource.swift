@@ -18,4 +18,22 @@ public protocol ByteStream: AnyObject, Sendable {
     var sendsParts: Bool { get }
     /// The whole resource's length in bytes, once an answer said it.
     var length: Int? { get }
+    /// How much is held and has arrived, once `bytes` are held or the stream ended, or after `seconds` in any case.
+    func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill
+}
+
+/// What a byte stream holds for its reader and what has arrived so far.
+public struct StreamFill: Sendable, Equatable {
+    /// Bytes arrived and not read yet.
+    public var held: Int
+    /// Bytes arrived since the stream was made, over every restart.
+    public var received: Int
+    /// True when the stream has ended or failed: nothing more will arrive until a restart.
+    public var ended: Bool
+
+    public init(held: Int, received: Int, ended: Bool) {
+        self.held = held
+        self.received = received
+        self.ended = ended
+    }
 }

@@ -254,6 +254,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func open(_ source: EngineSource, start: Double) {
         droppedEarlier = 0
         reportedDropped = 0
+        episodeWrote = false
+        refill = nil
         do {
             switch source {
             case let .file(path):
@@ -266,6 +268,8 @@ public final class PlaybackEngine: @unchecked Sendable {
                 sniffed = false
                 streamEnded = false
                 streamStart = start
+                streamOpened = DispatchTime.now().uptimeNanoseconds
+                saidSlow = false
             }
         } catch {
             decoder = nil
@@ -384,6 +388,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         limitEnd = nil
         stream?.cancel()
         stream = nil
+        refill = nil
         decoder = nil
         stretcher = nil
         skipper = nil
@@ -431,6 +436,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let format = decoder.format
         guard format.sampleRate > 0 else { return }
+        if refill != nil, !refilled() { return }
         if let retry = outputRetryAt, Date() < retry {
             // The output failed a moment ago: wait for it rather than decode audio nobody hears.
             usleep(20_000)
@@ -706,7 +712,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func feedStream(_ decoder: Decoder) -> Bool {
         guard let stream else { return false }
         do {
-            guard let bytes = try stream.read(maxBytes: 16_384, waitingAtMost: 0.05) else { return false }
+            guard let bytes = try stream.read(maxBytes: 16_384, waitingAtMost: 0.05) else {
+                startRefillIfDry()
+                return false
+            }
             if bytes.isEmpty {
                 streamEnded = true
                 return true
@@ -743,7 +752,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func pull(_ stream: ByteStream, head: [UInt8], kind: String, name: String) -> Bool {
         let pulled = PulledStream(
             stream: stream, head: head, interrupted: { [unowned self] in self.commandCannotWait },
-            fetched: { [unowned self] received, total in self.report(.fetching(received: received, total: total)) })
+            fetched: { [unowned self] received, total in self.report(.fetching(received: received, total: total)) },
+            starved: { [unowned self] in self.waitOutStarvation() })
         let opened: Decoder
         do {
             opened = try Decoder(pulling: pulled, name: name, kind: kind)
@@ -797,6 +807,65 @@ public final class PlaybackEngine: @unchecked Sendable {
         return false
     }
 
+    // MARK: - A stream that runs dry
+
+    /// Starts holding the stream to refill it when the listener hears nothing more: the stream has no bytes and the
+    /// output has all but played what it holds. A file output never runs dry, nor does a stream before its first sound.
+    private func startRefillIfDry() {
+        guard refill == nil, episodeWrote, !outputSpec.isFile, let stream else { return }
+        if let output, unheardFrames(output) > output.format.sampleRate / 10 { return }
+        let fill = stream.waitForFill(atLeast: 0, waitingAtMost: 0)
+        if fill.ended { return }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- streamOpened) / 1e9
+        let arriving = elapsed >= 1 ? Double(fill.received) / elapsed : nil
+        let playing = audioByteRate()
+        refill = StreamRefill(arriving: arriving, playing: playing)
+        lastRefillReport = 0
+        report(.buffering(0))
+        if let decoder { reportPosition(decoder) }
+        if let arriving, arriving < playing, !saidSlow {
+            saidSlow = true
+            report(.slowStream(arriving: arriving, playing: playing))
+        }
+    }
+
+    /// Waits a moment for the refill; true once the stream holds enough (or ended) and playback goes on.
+    private func refilled() -> Bool {
+        guard let refill, let stream else {
+            self.refill = nil
+            return true
+        }
+        let fill = stream.waitForFill(atLeast: refill.targetBytes, waitingAtMost: 0.1)
+        if refill.isDone(fill) {
+            self.refill = nil
+            report(.buffering(nil))
+            return true
+        }
+        // In steps of 5 %: each report wakes the main thread.
+        let progress = (refill.progress(fill) * 20).rounded(.down) / 20
+        if progress != lastRefillReport {
+            lastRefillReport = progress
+            report(.buffering(progress))
+        }
+        return false
+    }
+
+    /// For a decoder that pulls its input and found none: holds it while the stream refills, unless a command must
+    /// not wait (a stop, another episode).
+    private func waitOutStarvation() {
+        startRefillIfDry()
+        while refill != nil, !refilled() {
+            if commandCannotWait { return }
+        }
+    }
+
+    /// Bytes a second of the stream's audio: its length over its duration, when both are known.
+    private func audioByteRate() -> Double {
+        guard let decoder, decoder.format.sampleRate > 0 else { return StreamRefill.usualBytesPerSecond }
+        let seconds = decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }
+        return StreamRefill.audioRate(length: stream?.length, seconds: seconds) ?? StreamRefill.usualBytesPerSecond
+    }
+
     private func truncationMessage(_ decoder: Decoder) -> AudioError? {
         guard stream == nil, let announced = decoder.announcedFrames, decoder.position + 1152 < announced else { return nil }
         let rate = Double(decoder.format.sampleRate)
@@ -836,6 +905,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             return false
         }
         hasPlayedAnything = true
+        episodeWrote = true
         return true
     }
 
@@ -878,4 +948,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var limitEnd: Double?
     /// Seconds before its end that an episode ends (its outro skipped).
     private var endEarly = 0.0
+    /// The refill of a stream that ran dry; nil while it plays.
+    private var refill: StreamRefill?
+    /// The refill's progress last reported.
+    private var lastRefillReport = 0.0
+    /// When the stream was opened (uptime nanoseconds), to tell how fast it arrives.
+    private var streamOpened: UInt64 = 0
+    /// Whether the episode's stream was said to arrive slower than it plays.
+    private var saidSlow = false
+    /// Whether the episode has written audio yet.
+    private var episodeWrote = false
 }

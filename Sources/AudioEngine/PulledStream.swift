@@ -19,6 +19,8 @@ final class PulledStream {
     private let interrupted: () -> Bool
     /// Told the bytes downloaded so far and the whole length (when known) while a move forwards reads up to its place.
     private let fetched: (Int, Int?) -> Void
+    /// Told each time playback waits for bytes that have not arrived: the engine may hold the stream to refill it.
+    private let starved: () -> Void
     /// Set when a read gave up because of `interrupted`.
     private(set) var wasInterrupted = false
     /// Why the stream failed, when it did.
@@ -28,11 +30,13 @@ final class PulledStream {
     private static let reportStep = 64 << 10
 
     init(
-        stream: ByteStream, head: [UInt8], interrupted: @escaping () -> Bool, fetched: @escaping (Int, Int?) -> Void = { _, _ in }
+        stream: ByteStream, head: [UInt8], interrupted: @escaping () -> Bool, fetched: @escaping (Int, Int?) -> Void = { _, _ in },
+        starved: @escaping () -> Void = {}
     ) {
         self.stream = stream
         self.interrupted = interrupted
         self.fetched = fetched
+        self.starved = starved
         if !stream.sendsParts, let spool = StreamSpool(), head.withUnsafeBytes({ spool.append($0) }) {
             self.spool = spool
             self.head = []
@@ -71,15 +75,15 @@ final class PulledStream {
             offset += got
             return Int32(got)
         }
-        guard let bytes = next(size) else { return -1 }
+        guard let bytes = next(size, forPlayback: true) else { return -1 }
         bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
         offset += bytes.count
         return Int32(bytes.count)
     }
 
     /// The stream's next bytes (up to `size`; empty at its end), kept in the spool when there is one; nil when the
-    /// stream failed, could not be kept, or gave up for a command.
-    private func next(_ size: Int) -> [UInt8]? {
+    /// stream failed, could not be kept, or gave up for a command. `forPlayback` when the listener waits for them.
+    private func next(_ size: Int, forPlayback: Bool = false) -> [UInt8]? {
         while true {
             if interrupted() {
                 wasInterrupted = true
@@ -92,7 +96,10 @@ final class PulledStream {
                 failure = "\(error)"
                 return nil
             }
-            guard let bytes else { continue }
+            guard let bytes else {
+                if forPlayback { starved() }
+                continue
+            }
             if let spool, !bytes.withUnsafeBytes({ spool.append($0) }) {
                 failure = "cannot keep the download in the temporary folder: \(String(cString: strerror(errno)))"
                 return nil

@@ -8,11 +8,19 @@ import Foundation
 /// wakes about four times a second rather than a hundred. What is queued is not yet heard and can be
 /// taken back: `retractableFrames()` tells how much, which `flush()` drops (a pause, a speed change) or
 /// `overwrite(frames:)` replaces in place (a volume change), so the engine writes it again at once.
+///
+/// When the queue runs dry (a slow stream, a stopped process, a suspended laptop), the server stops the
+/// stream and starts it again once `startSeconds` of audio are queued: nothing written later is skipped.
+/// (A stream that never pre-buffers plays on through an underrun, its read index running ahead of what is
+/// written, so the audio that comes after it lands in the past and is never heard.)
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
     public static let queuedSeconds = 1.0
     /// How much must be free before the server asks for more: a quarter of the queue.
     static let requestSeconds = 0.25
+    /// The audio queued before the server starts the stream, at first and after the queue ran dry: less than one
+    /// of the engine's writes, so that a start, a resume or a seek is heard at once.
+    static let startSeconds = 0.05
 
     private let mainloop: OpaquePointer
     private var context: OpaquePointer?
@@ -100,7 +108,7 @@ public final class PulseOutput: AudioDevice {
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,
             tlength: UInt32(bytes(seconds: Self.queuedSeconds)),
-            prebuf: 0,
+            prebuf: UInt32(bytes(seconds: Self.startSeconds)),
             minreq: UInt32(bytes(seconds: Self.requestSeconds)),
             fragsize: UInt32.max)
         // Timing is interpolated between updates asked for once a second (`unplayedFrames`), rather
@@ -252,13 +260,18 @@ public final class PulseOutput: AudioDevice {
         podline_pa_threaded_mainloop_lock(mainloop)
         defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         overwriting = (0, false)
+        // The timing kept from before no longer holds: the next look at the latency asks the server again.
+        lastTimingUpdate = 0
         guard let stream, let operation = podline_pa_stream_flush(stream, nil, nil) else { return }
         podline_pa_operation_unref(operation)
     }
 
-    /// Waits until the queue has been heard, watching the latency fall (the server's own drain
-    /// acknowledgement does not arrive for a stream that never pre-buffers).
+    /// Waits until the queue has been heard, watching the latency fall; a last piece shorter than the start
+    /// threshold is started first.
     public func drain() {
+        podline_pa_threaded_mainloop_lock(mainloop)
+        if let stream, let operation = podline_pa_stream_trigger(stream, nil, nil) { podline_pa_operation_unref(operation) }
+        podline_pa_threaded_mainloop_unlock(mainloop)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
             let left = unplayedFrames()

@@ -26,6 +26,8 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private let onTag: (@Sendable ([UInt8]) -> Void)?
     private var answeredWithParts = true
     private var answeredLength: Int?
+    /// Bytes that arrived over every transfer.
+    private var received = 0
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
     private static let logger = Logger(label: "podline.stream")
@@ -50,6 +52,16 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         buffer.removeFirst(count)
         condition.broadcast()
         return taken
+    }
+
+    func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while buffer.count < bytes && !ended && failure == nil {
+            if !condition.wait(until: deadline) { break }
+        }
+        return StreamFill(held: buffer.count, received: received, ended: ended || failure != nil)
     }
 
     func restart(at byteOffset: Int) -> Bool {
@@ -193,6 +205,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         }
         guard generation == owner else { return false }
         buffer.append(contentsOf: bytes)
+        received += bytes.count
         condition.broadcast()
         return true
     }

@@ -49,6 +49,8 @@ public final class Player {
     /// How far the download of a stream that must be fetched before it plays has got (a server that sends no part of
     /// a file, an index at the end); nil otherwise.
     public var fetching: Fetching?
+    /// How far a stream that ran dry has refilled (0–1) while the player holds its clock; nil while it plays on.
+    public var buffering: Double?
     /// The output asked for by `play --output` (the driver's text, as `--output` takes it); nil for the configured one.
     public var output: String?
 
@@ -58,6 +60,11 @@ public final class Player {
     nonisolated public static let speedRange: ClosedRange<Double> = 0.5...3.0
 
     public init() {}
+
+    /// The state as status, events and the now-playing line show it: `buffering` while playing waits for a stream.
+    public var shownState: String {
+        state == .playing && buffering != nil ? "buffering" : state.rawValue
+    }
 
     /// True while playing; writing it pauses or resumes (the seeds' `isPlaying`).
     public var isPlaying: Bool {
@@ -94,6 +101,7 @@ public final class Player {
         duration = item.duration
         self.position = position
         lastError = nil
+        buffering = nil
         state = .playing
     }
 
@@ -119,5 +127,6 @@ public final class Player {
         current = nil
         position = 0
         duration = nil
+        buffering = nil
     }
 }

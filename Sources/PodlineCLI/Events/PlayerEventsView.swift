@@ -8,8 +8,8 @@ struct PlayerEventsView: View {
 
     var body: some View {
         EmptyView()
-            .onChange(of: player.state) { _, state in
-                emit(.propertyChange(name: "state", data: .string(state.rawValue)))
+            .onChange(of: player.shownState) { _, state in
+                emit(.propertyChange(name: "state", data: .string(state)))
             }
             .onChange(of: player.position) { _, position in
                 emit(.propertyChange(name: "position", data: .number(position)))

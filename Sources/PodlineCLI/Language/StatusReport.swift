@@ -7,7 +7,7 @@ public enum StatusReport {
     /// The documented `status --json` object.
     public static func json(_ player: Player, now: Date = Date()) -> JSONValue {
         .object([
-            ("state", .string(player.state.rawValue)),
+            ("state", .string(player.shownState)),
             ("episode", player.current.map(episode) ?? .null),
             ("position", .number(player.position)),
             ("duration", .number(player.duration)),
@@ -21,6 +21,7 @@ public enum StatusReport {
             ("normalize", .bool(player.normalize)),
             ("loudness", .number(player.loudness?.tenths)),
             ("output_available", .bool(player.outputAvailable)),
+            ("buffering", .number(player.buffering)),
         ])
     }
 

@@ -89,7 +89,7 @@ final class ReplSession {
 
     /// The play state for the prompt.
     var promptState: String {
-        player.current == nil ? "stopped" : player.state.rawValue
+        player.current == nil ? "stopped" : player.shownState
     }
 
     /// Runs one line; returns false when the session should end. A library command that waits on the network runs off

@@ -32,6 +32,8 @@ enum StatusLine {
         if player.normalize { details += "  even" }
         if !player.outputAvailable { details += "  no sound output" }
         if let fetching = player.fetching { details += "  " + fetching.text }
+        // In steps of 5 %, as the engine reports it.
+        if player.state == .playing, let buffering = player.buffering { details += "  buffering \(Int((buffering * 100).rounded())) %" }
         details = figuresMark + details
         switch player.sleep {
         case .endOfEpisode?: return "\(symbol) \(title)\(details)  sleep at end"
@@ -65,7 +67,7 @@ struct StatusLineView: View {
 
     var body: some View {
         let line = StatusLine.text(player)
-        let state = player.state.rawValue
+        let state = player.shownState
         Text(line)
             .onChange(of: line, initial: true) { _, new in changed(new, state) }
             .onChange(of: state) { _, new in changed(line, new) }
