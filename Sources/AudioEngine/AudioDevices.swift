@@ -5,6 +5,8 @@ public enum AudioDevices {
     public static func open(_ spec: OutputSpec, format: AudioFormat) throws(AudioError) -> any AudioDevice {
         StandardError.quietLibraries()
         switch spec.driver {
+        case "null":
+            return NullOutput(format: format, fast: spec.fast)
         case "pulse":
             do {
                 return try PulseOutput(server: spec.path, format: format)
@@ -24,7 +26,7 @@ public enum AudioDevices {
     }
 
     /// Drivers that need no libao: naming them does not load libao's plugins.
-    static let ownDrivers: Set<String> = ["default", "pulse"]
+    static let ownDrivers: Set<String> = ["default", "pulse", "null"]
 
     /// True when `driver` names an output that `open` knows; libao is only asked about others.
     public static func knows(_ driver: String) -> Bool {
@@ -34,6 +36,6 @@ public enum AudioDevices {
     /// Every driver name `--output` accepts.
     public static func driverNames() -> [String] {
         let others = AudioOutput.driverNames().filter { !ownDrivers.contains($0) }
-        return ["default", "pulse"] + others.sorted()
+        return ["default", "pulse", "null"] + others.sorted()
     }
 }

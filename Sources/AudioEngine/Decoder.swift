@@ -99,8 +99,22 @@ public final class Decoder {
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
         try Self.configure(handle)
+        // A move past what was decoded goes straight to its estimated place (the Xing table of contents, else the mean
+        // frame size) rather than reading every byte before it; moves within what was decoded stay exact.
+        try MPG123Call.check(
+            podline_mpg123_set_flag(handle, MPG123_ADD_FLAGS, Int(MPG123_FUZZY.rawValue)), "mpg123_param", handle: handle)
         try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
     }
+
+    /// Tells a fed decoder the stream's length in bytes, so that a move can use the Xing table of contents.
+    public func setStreamLength(_ bytes: Int) {
+        guard other == nil, bytes > 0, bytes != streamLength else { return }
+        streamLength = bytes
+        _ = podline_mpg123_set_filesize(handle, off_t(bytes))
+    }
+
+    /// The fed stream's length as last told (`setStreamLength`).
+    private var streamLength = 0
 
     /// Gives a fed decoder the next bytes of its stream.
     public func feed(_ bytes: [UInt8]) throws(AudioError) {

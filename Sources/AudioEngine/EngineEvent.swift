@@ -1,5 +1,8 @@
 /// What the engine reports back to its owner, from its own thread.
 public enum EngineEvent: Sendable, Equatable {
+    /// A load was taken: what the engine reports from here on is of the episode it loaded (the first event of each
+    /// load, before `started` or the `ended` of one that could not be opened).
+    case loaded
     /// An episode was opened; its duration in seconds when known.
     case started(duration: Double?)
     /// The play position, in seconds of the episode, about ten times a second while playing.

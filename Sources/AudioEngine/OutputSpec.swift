@@ -4,6 +4,8 @@ public struct OutputSpec: Equatable, Sendable, CustomStringConvertible {
     public var driver: String
     /// The file a file driver writes (`-` is standard output); for `pulse`, the server to use; else nil.
     public var path: String?
+    /// For `null`: take the audio as fast as it is decoded rather than in real time (`play --fast`).
+    public var fast = false
 
     /// File drivers write to a path rather than a device.
     public static let fileDrivers: Set<String> = ["wav", "au", "raw"]

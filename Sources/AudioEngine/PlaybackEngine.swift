@@ -165,6 +165,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         switch command {
         case let .load(source, start, paused, limit):
             closeEpisode()
+            report(.loaded)
             open(source, start: start)
             playing = decoder != nil && !paused
             ramp.set(playing ? volumeGain : 0)
@@ -408,6 +409,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 try decoder.seek(toFrame: Int(target))
                 streamEnded = false
             } else {
+                if let length = stream?.length { decoder.setStreamLength(length) }
                 let byteOffset = try decoder.feedSeek(toFrame: Int(target))
                 if stream?.restart(at: byteOffset) != true { return }
                 streamEnded = false

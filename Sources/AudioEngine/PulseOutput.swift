@@ -229,10 +229,16 @@ public final class PulseOutput: AudioDevice {
     }
 
     /// The stream's latency and the part of it in the server's device, in frames. Interpolated from
-    /// timing asked for once a second, or asked for now and waited for when `fresh`.
+    /// timing asked for once a second, or asked for now and waited for when `fresh` or when the timing kept is no
+    /// longer good (after a flush the server's read index is unknown until it says it again).
     private func latency(fresh: Bool = false) -> (total: Int, device: Int) {
         podline_pa_threaded_mainloop_lock(mainloop)
         defer { podline_pa_threaded_mainloop_unlock(mainloop) }
+        return latencyLocked(fresh: fresh) ?? (fresh ? nil : latencyLocked(fresh: true)) ?? (0, 0)
+    }
+
+    /// `latency` with the main loop locked; nil when the stream cannot tell it from the timing it has.
+    private func latencyLocked(fresh: Bool) -> (total: Int, device: Int)? {
         guard let stream else { return (0, 0) }
         let now = DispatchTime.now().uptimeNanoseconds
         if fresh || now &- lastTimingUpdate >= 1_000_000_000,
@@ -250,7 +256,8 @@ public final class PulseOutput: AudioDevice {
         }
         var usec: pa_usec_t = 0
         var negative: Int32 = 0
-        guard podline_pa_stream_get_latency(stream, &usec, &negative) >= 0, negative == 0 else { return (0, 0) }
+        guard podline_pa_stream_get_latency(stream, &usec, &negative) >= 0 else { return nil }
+        guard negative == 0 else { return (0, 0) }
         let device = podline_pa_stream_get_timing_info(stream)?.pointee.sink_usec ?? 0
         let rate = Double(format.sampleRate)
         return (Int(Double(usec) / 1e6 * rate), Int(Double(min(device, usec)) / 1e6 * rate))

@@ -39,8 +39,15 @@ public final class PlaybackSession<Companion: View> {
         let mailbox = EngineMailbox()
         engine = PlaybackEngine(output: output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }
+        var client = EngineClient.live(engine)
+        let load = client.load
+        let loads = loadCount
+        client.load = { source, start, paused, limit in
+            loads.sent += 1
+            load(source, start, paused, limit)
+        }
         let root = PlaybackCoordinator(
-            engine: .live(engine), journal: journal, settings: self.settings,
+            engine: client, journal: journal, settings: self.settings,
             source: { [player] item in Self.source(for: item, player: player) },
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] in
@@ -197,10 +204,22 @@ public final class PlaybackSession<Companion: View> {
     }
 
     private func apply(_ event: EngineEvent) {
+        if event == .loaded {
+            loadCount.taken += 1
+            return
+        }
+        // What the engine said of the episode before, on its way while another was loaded: not this one's.
+        guard loadCount.taken == loadCount.sent else { return }
         switch event {
+        case .loaded:
+            break
         case let .started(duration):
             player.fetching = nil
-            if let duration, duration > 0 { player.duration = duration }
+            player.buffering = nil
+            if let duration, duration > 0 {
+                player.duration = duration
+                if let item = player.current { journal.opened(item, duration: duration) }
+            }
         case let .position(seconds):
             player.position = seconds
             // Playing again after a download up to a move's place (a seek from a server that sends no parts).
@@ -213,6 +232,7 @@ public final class PlaybackSession<Companion: View> {
             }
         case let .ended(reason, error):
             player.fetching = nil
+            player.buffering = nil
             guard reason == .eof || reason == .error || (reason == .stop && player.current?.limit != nil) else { break }
             if let error {
                 lastError = error
@@ -230,8 +250,23 @@ public final class PlaybackSession<Companion: View> {
             player.outputAvailable = true
         case let .fetching(received, total):
             player.fetching = Fetching(received: received, total: total)
+        case let .buffering(progress):
+            player.buffering = progress
+        case let .slowStream(arriving, playing):
+            warn(Self.slowStreamWarning(arriving: arriving, playing: playing, ref: player.current?.ref))
         }
     }
+
+    /// One line for a stream slower than its audio: both rates, and how to listen without breaks.
+    nonisolated static func slowStreamWarning(arriving: Double, playing: Double, ref: String?) -> String {
+        let kilobytes = { (rate: Double) in "\(Int((rate / 1000).rounded())) kB/s" }
+        let download = ref.map { "podline download \($0)" } ?? "a download"
+        return "the stream arrives at \(kilobytes(arriving)), slower than the \(kilobytes(playing)) it plays at: "
+            + "playback pauses to refill now and then; \(download) fetches it whole to listen without breaks"
+    }
+
+    /// Loads asked of the engine and loads it has taken.
+    private let loadCount = LoadCount()
 
     private var pendingSleepStop = false
     private var sleepRequested = false
@@ -248,6 +283,13 @@ public final class PlaybackSession<Companion: View> {
 /// How often a player's clock ticks while a sleep timer runs (it does not otherwise): each wake-up costs CPU time.
 enum PlayerClock {
     static let tickInterval = 0.25
+}
+
+/// How many loads were asked of the engine and how many it has taken: events between the two are of an episode gone.
+@MainActor
+private final class LoadCount {
+    var sent = 0
+    var taken = 0
 }
 
 /// Carries engine events from the engine's thread to the main actor.

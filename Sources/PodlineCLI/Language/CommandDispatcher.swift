@@ -158,9 +158,10 @@ public final class CommandDispatcher {
     func play(_ request: PlayRequest, items chosen: [NowPlaying]) throws(CommandError) -> CommandOutput {
         if let output = request.output {
             // The running player reopens its output there; the audio not heard yet moves with it.
-            let spec: OutputSpec
+            var spec: OutputSpec
             do {
                 spec = try OutputSpec(parsing: output)
+                spec.fast = request.fast
             } catch {
                 throw CommandError(.invalidParameter, "play: --output: \(error.description)")
             }

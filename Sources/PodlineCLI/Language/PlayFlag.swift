@@ -9,7 +9,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
     case normalize
     case noNormalize = "no-normalize"
     case noResume = "no-resume"
-    case output, quiet
+    case output, fast, quiet
 
     /// The flag as the command table lists it.
     var spec: FlagSpec {
@@ -31,6 +31,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
         case .output:
             FlagSpec(
                 rawValue, value: "DRIVER[:PATH]", "Where a new player plays: default, pulse, alsa, null, wav:FILE, au:FILE, raw:FILE.")
+        case .fast: FlagSpec(rawValue, "With --output null: as fast as it decodes, not in real time (scripts, tests).")
         case .quiet: FlagSpec(rawValue, "No now-playing line on a terminal.")
         }
     }
@@ -41,6 +42,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
         case .enqueue: request.enqueue = true
         case .noResume: request.noResume = true
         case .quiet: request.quiet = true
+        case .fast: request.fast = true
         case .skipSilence: request.skipSilence = true
         case .noSkipSilence: request.skipSilence = false
         case .normalize: request.normalize = true
@@ -78,6 +80,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
         case .noNormalize: return request.normalize == false ? [flag] : []
         case .noResume: return request.noResume ? [flag] : []
         case .output: return request.output.map { [flag, $0] } ?? []
+        case .fast: return request.fast ? [flag] : []
         case .quiet: return []
         }
     }

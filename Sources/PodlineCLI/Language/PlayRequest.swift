@@ -25,6 +25,8 @@ public struct PlayRequest: Equatable, Sendable {
     public var noResume = false
     /// `--output`: only a new player can take it.
     public var output: String?
+    /// `--fast`: a null output takes the audio as fast as it is decoded, not in real time.
+    public var fast = false
     /// `--quiet`: no now-playing line.
     public var quiet = false
 

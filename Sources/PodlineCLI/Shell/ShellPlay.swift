@@ -24,9 +24,10 @@ enum ShellPlay {
             return handOff(request, to: client)
         }
         let settings = Configuration.settings
-        let output: OutputSpec
+        var output: OutputSpec
         do {
             output = try OutputSpec(parsing: request.output ?? settings.output)
+            output.fast = request.fast
         } catch {
             printError("--output: \(error.description)")
             return ExitStatus.usage
@@ -87,7 +88,7 @@ enum ShellPlay {
             answer = try client.request(request.words)
         } catch {
             printError(error.description)
-            return ExitStatus.failure
+            return error.exitStatus
         }
         guard answer.succeeded else {
             printError(answer.message ?? answer.error)
