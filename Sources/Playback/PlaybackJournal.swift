@@ -64,7 +64,8 @@ final class PlaybackJournal {
         save(item, position, final: true)
     }
 
-    /// The episode `item` ended: played to the end (`eof`) marks it played, anything else saves its place.
+    /// The episode `item` ended: played to the end (`eof`) marks it played, anything else saves its place. An episode
+    /// played to its end whose length nothing gave (a stream of a feed without lengths) has it now: where it ended.
     func ended(_ item: NowPlaying, reason: EndReason) {
         defer { lastHeard = nil }
         saveTimeSaved()
@@ -72,8 +73,29 @@ final class PlaybackJournal {
             if let (heard, position) = lastHeard, heard.id == item.id { save(heard, position, final: true) }
             return
         }
-        guard let id = listing(item)?.episode.id else { return }
+        guard let listing = listing(item), let id = listing.episode.id else { return }
+        if let (heard, position) = lastHeard, heard.id == item.id, item.duration == nil, listing.episode.duration == nil {
+            learn(item, id: id, length: position)
+        }
         write(item, .played([id], true))
+    }
+
+    /// The engine opened `item` and says how long it is (its file's header, else its decoder's estimate): kept as the
+    /// episode's length when its feed gave none, so that listings, the played margin and sync know it.
+    func opened(_ item: NowPlaying, duration: Double) {
+        guard item.duration == nil, duration > 0, let listing = listing(item), listing.episode.duration == nil,
+            let id = listing.episode.id
+        else { return }
+        learn(item, id: id, length: duration)
+    }
+
+    private func learn(_ item: NowPlaying, id: Int64, length: Double) {
+        guard let store, length > 0 else { return }
+        do {
+            try store.learnDuration(episodeID: id, length)
+        } catch {
+            report("cannot keep the length of \(item.ref ?? item.title): \(error)")
+        }
     }
 
     /// Seconds saved by skipping silence, not yet added to the library's lifetime total.

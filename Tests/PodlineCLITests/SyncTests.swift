@@ -10,19 +10,24 @@ struct SyncTests {
     static let user = "alice"
     static let password = "s3cret pass"
 
-    /// A library folder with `[sync]` pointing at `server` as device `podline-desk`.
-    static func home(server: String, extra: String = "") throws -> URL {
+    /// A library folder with `[sync]` pointing at `server` as device `device`.
+    static func home(server: String, extra: String = "", device: String = "podline-desk") throws -> URL {
         let home = try Fixtures.temporaryDirectory("pl-sync")
+        try configure(home, server: server, extra: extra, device: device)
+        return home
+    }
+
+    /// Writes the `[sync]` of the library folder `home`: `server`, as device `device`.
+    static func configure(_ home: URL, server: String, extra: String = "", device: String = "podline-desk") throws {
         try Fixtures.writeConfig(
             """
             [sync]
             server = "\(server)"
             username = "\(user)"
             password_command = "printf '%s\\\\nsecond line\\\\n' '\(password)'"
-            device = "podline-desk"
+            device = "\(device)"
             \(extra)
             """, home: home)
-        return home
     }
 
     /// Runs podline in `home` with its config folder.
@@ -32,14 +37,18 @@ struct SyncTests {
         return try PodlineBinary.run(words, home: home, environment: env)
     }
 
-    /// A feed named `name` whose episodes (20 s tones) `files` serves.
-    static func feed(_ name: String, title: String, episodes: Int, in folder: URL, files: SlowFileServer) throws {
+    /// A feed named `name` whose episodes (tones of `seconds`, 20 by default) `files` serves; with `durations` false
+    /// the feed says nothing of their lengths (no `itunes:duration`).
+    static func feed(
+        _ name: String, title: String, episodes: Int, in folder: URL, files: SlowFileServer, seconds: Int = 20, durations: Bool = true
+    ) throws {
         var items = ""
         for number in 1...episodes {
-            _ = try Fixtures.toneMP3(in: folder, name: "\(name)-\(number).mp3", seconds: 20)
+            _ = try Fixtures.toneMP3(in: folder, name: "\(name)-\(number).mp3", seconds: Double(seconds))
+            let duration = durations ? "<itunes:duration>\(seconds)</itunes:duration>" : ""
             items += """
                 <item><title>\(title) \(number)</title><guid>\(name)-guid-\(number)</guid>\
-                <pubDate>Mon, 0\(number) Jan 2024 10:00:00 GMT</pubDate><itunes:duration>20</itunes:duration>\
+                <pubDate>Mon, 0\(number) Jan 2024 10:00:00 GMT</pubDate>\(duration)\
                 <enclosure url="\(files.url("\(name)-\(number).mp3"))" type="audio/mpeg" length="1"/></item>
 
                 """
@@ -57,9 +66,14 @@ struct SyncTests {
 
     /// An episode's position in `episodes --json`.
     static func position(of ref: String, home: URL) throws -> Double? {
+        try episode(ref, home: home)?["position"] as? Double
+    }
+
+    /// An episode as `episodes --json` lists it.
+    static func episode(_ ref: String, home: URL) throws -> [String: Any]? {
         let listed = try podline(["episodes", "--json"], home: home)
         let episodes = json(listed.stdout) as? [[String: Any]] ?? []
-        return episodes.first { $0["ref"] as? String == ref }?["position"] as? Double
+        return episodes.first { $0["ref"] as? String == ref }
     }
 
     @Test("subscriptions and listening move both ways between the terminal and a phone, the newest listening winning")
@@ -138,6 +152,92 @@ struct SyncTests {
         #expect(played?["position"] as? Int == 20 && played?["total"] as? Int == 20, "\(later)")
         let status = Self.json(try Self.podline(["sync", "status", "--json"], home: home).stdout) as? [String: Any]
         #expect(status?["waiting"] as? [String: Int] == ["subscriptions": 0, "actions": 0])
+    }
+
+    @Test(
+        "a feed without lengths: the length playback found goes with what was heard, a stretch heard on one device is a position on the other, and what was played before the first sync is sent"
+    )
+    func lengthsFromPlayback() throws {
+        let server = try GPodderServer()
+        defer { server.stop() }
+        try server.register(Self.user, password: Self.password)
+        let web = try Fixtures.temporaryDirectory("pl-sync-lengths")
+        let files = try SlowFileServer(folder: web, chunkBytes: 1 << 20, delay: 0)
+        defer { files.stop() }
+        try Self.feed("quiet", title: "Quiet Show", episodes: 5, in: web, files: files, seconds: 60, durations: false)
+        let output = "wav:\(web.path)/out.wav"
+        let desk = try Fixtures.temporaryDirectory("pl-sync-desk")
+        func onDesk(_ words: [String]) throws -> CommandResult {
+            let result = try Self.podline(words, home: desk)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+            return result
+        }
+        func length(_ ref: String, home: URL) throws -> Double? { try Self.episode(ref, home: home)?["duration"] as? Double }
+
+        // The first device listens before it has a sync server: episode 3 streamed to its end (its length is where it
+        // ended), episode 4 downloaded, heard for a second (its length is its file's) and marked played.
+        _ = try onDesk(["add", files.url("quiet.xml")])
+        #expect(try Self.episode("quiet-show/3", home: desk)?["duration"] is NSNull, "the feed gives no lengths")
+        _ = try onDesk(["play", "quiet-show/3", "--start", "55", "--output", output])
+        _ = try onDesk(["download", "quiet-show/4"])
+        _ = try onDesk(["play", "quiet-show/4", "--start", "10", "--duration", "1", "--output", output])
+        _ = try onDesk(["mark", "quiet-show/4", "played"])
+        // Then with one: episode 1 downloaded and heard from 40 s to 43 s, episode 2 streamed and heard the same.
+        try Self.configure(desk, server: server.url, extra: "auto = false")
+        _ = try onDesk(["download", "quiet-show/1"])
+        _ = try onDesk(["play", "quiet-show/1", "--start", "40", "--duration", "3", "--output", output])
+        _ = try onDesk(["play", "quiet-show/2", "--start", "40", "--duration", "3", "--output", output])
+        for ref in ["quiet-show/1", "quiet-show/3", "quiet-show/4"] {
+            let found = try length(ref, home: desk)
+            #expect(found.map { abs($0 - 60) < 1 } == true, "\(ref): the length playback found, listed: \(String(describing: found))")
+        }
+        #expect(try Self.episode("quiet-show/3", home: desk)?["played"] as? Bool == true)
+        let first = try onDesk(["sync"])
+        #expect(first.stdout.contains("(first sync)"), "\(first.stdout)")
+
+        // What the server holds: the real length with each play, or no length at all; never the position as a length.
+        let actions = (try server.phone(Self.user, password: Self.password, device: "phone", ["actions"]) as? [String: Any])?["actions"]
+        let plays = (actions as? [[String: Any]] ?? []).filter { $0["action"] as? String == "play" }
+        func play(_ number: Int) -> [String: Any]? { plays.last { $0["episode"] as? String == files.url("quiet-\(number).mp3") } }
+        #expect(play(1)?["started"] as? Int == 40 && play(1)?["position"] as? Int == 43 && play(1)?["total"] as? Int == 60, "\(plays)")
+        let streamed = play(2)
+        let streamedTo = streamed?["position"] as? Int
+        #expect(streamedTo.map { (42...43).contains($0) } == true, "\(plays)")
+        #expect(
+            (streamed?["total"] == nil && streamed?["started"] == nil)
+                || (streamed?["total"] as? Int == 60 && streamed?["started"] as? Int == 40),
+            "started, position and total together, or the position alone: \(String(describing: streamed))")
+        for number in [3, 4] {
+            #expect(
+                play(number)?["position"] as? Int == 60 && play(number)?["total"] as? Int == 60, "played before the first sync: \(plays)")
+        }
+
+        // The second device, whose feed gives no lengths either, has the stretches as positions and the played ones
+        // played. Its own episode 5, whose length it found by playing it, stays a position when the phone says
+        // started = position = total = 9 of it (as some apps say of any stop).
+        let laptop = try Self.home(server: server.url, extra: "auto = false", device: "podline-laptop")
+        func onLaptop(_ words: [String]) throws -> CommandResult {
+            let result = try Self.podline(words, home: laptop)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+            return result
+        }
+        _ = try onLaptop(["add", files.url("quiet.xml")])
+        _ = try onLaptop(["download", "quiet-show/5"])
+        _ = try onLaptop(["play", "quiet-show/5", "--start", "2", "--duration", "1", "--output", output])
+        _ = try server.phone(Self.user, password: Self.password, device: "phone", ["register"])
+        _ = try server.phone(
+            Self.user, password: Self.password, device: "phone",
+            ["play", files.url("quiet.xml"), files.url("quiet-5.mp3"), "quiet-guid-5", "9", "9", "9", Self.utc(Date() + 60)])
+        _ = try onLaptop(["sync"])
+        for (ref, heard) in [("quiet-show/1", 43.0), ("quiet-show/2", Double(streamedTo ?? 43)), ("quiet-show/5", 9)] {
+            let episode = try Self.episode(ref, home: laptop)
+            #expect(
+                episode?["played"] as? Bool == false && episode?["position"] as? Double == heard,
+                "\(ref) is not played, it stands at \(heard) s: \(String(describing: episode))")
+        }
+        for ref in ["quiet-show/3", "quiet-show/4"] {
+            #expect(try Self.episode(ref, home: laptop)?["played"] as? Bool == true, "\(ref)")
+        }
     }
 
     @Test("a feed URL the server rewrites (mygpo's quoting encodes a query's % again) stays one show, under its own URL")

@@ -19,6 +19,19 @@ extension LibraryStore {
         try write { db in try db.execute(sql: "UPDATE episode SET loudness = ? WHERE id = ?", arguments: [lufs, episodeID]) }
     }
 
+    /// Keeps `seconds` as the episode's length when its feed gave none (the length playback found); a feed's own length
+    /// is left alone, and a later feed that gives one replaces this. True when it was kept.
+    @discardableResult
+    public func learnDuration(episodeID: Int64, _ seconds: Double) throws(StoreError) -> Bool {
+        guard seconds.isFinite, seconds > 0 else { return false }
+        return try write { db in
+            try db.execute(
+                sql: "UPDATE episode SET duration = ? WHERE id = ? AND (duration IS NULL OR duration <= 0)",
+                arguments: [seconds, episodeID])
+            return db.changesCount > 0
+        }
+    }
+
     /// Adds `amount` to the lifetime total named `name`.
     public func addToListeningTotal(_ name: String, _ amount: Double) throws(StoreError) {
         try write { db in

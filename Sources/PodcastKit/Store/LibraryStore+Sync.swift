@@ -143,6 +143,11 @@ extension LibraryStore {
         }
     }
 
+    /// The episode's length in seconds as this library knows it (its feed's, or what playback found); nil when unknown.
+    public func episodeDuration(_ episodeID: Int64) throws(StoreError) -> Double? {
+        try read { db in try Double.fetchOne(db, sql: "SELECT duration FROM episode WHERE id = ?", arguments: [episodeID]) }
+    }
+
     /// Sets an episode's position as another device left it at `date` (its last heard time), when that is later
     /// than this library's own listening of it; true when it changed.
     public func takePosition(episodeID: Int64, _ position: Double, heardAt date: Date) throws(StoreError) -> Bool {

@@ -38,16 +38,13 @@ public final class SyncRecorder {
             try store.queueActions(
                 episodes.compactMap { episode in
                     guard played else { return episode.action(.new, at: now) }
-                    // Played to the end: a play whose position is the length, as phones mark an episode played.
-                    guard let total = episode.duration.map({ Int($0.rounded()) }), total > 0 else { return nil }
-                    return episode.action(.play, at: now, started: 0, position: total, total: total)
+                    // Played to the end: a play whose position is the length, as phones mark an episode played. Without
+                    // a length nothing says where the end is: nothing is sent (a guess would be someone's position).
+                    return episode.playedToEnd(at: now)
                 })
         case .listened(let id, let from, let to):
             guard let episode = try store.syncIdentities(episodeIDs: [id]).first, to > from else { return }
-            let total = episode.duration.map { Int($0.rounded()) }
-            try store.queueActions([
-                episode.action(.play, at: now, started: Int(from.rounded(.down)), position: Int(to.rounded(.down)), total: total ?? Int(to))
-            ])
+            try store.queueActions([episode.heard(from: from, to: to, at: now)])
         case .downloaded(let id, _):
             try store.queueActions(try store.syncIdentities(episodeIDs: [id]).map { $0.action(.download, at: now) })
         case .downloadDeleted(let id):
@@ -65,6 +62,27 @@ public struct SyncIdentity: Sendable, Equatable {
     public var episode: String
     public var guid: String
     public var duration: Double?
+
+    /// The length in whole seconds, when known (from the feed, or from playback: the file's header, or where it
+    /// ended).
+    var total: Int? {
+        duration.flatMap { $0 > 0 && $0.isFinite ? Int($0.rounded()) : nil }
+    }
+
+    /// A play from `from` to `to` (seconds). With the length known it is sent as `total`; without, the play says
+    /// where listening stopped and nothing more (the gpodder API has started, position and total together or
+    /// position alone), rather than a total that would tell other devices the episode ended there.
+    func heard(from: Double, to: Double, at date: Date) -> SyncAction {
+        let position = Int(max(0, to).rounded(.down))
+        guard let total else { return action(.play, at: date, position: position) }
+        return action(.play, at: date, started: Int(max(0, from).rounded(.down)), position: position, total: total)
+    }
+
+    /// A play to the end, as phones mark an episode played; nil when the length is not known.
+    func playedToEnd(at date: Date) -> SyncAction? {
+        guard let total, total > 0 else { return nil }
+        return action(.play, at: date, started: 0, position: total, total: total)
+    }
 
     /// An action on this episode.
     func action(_ kind: SyncAction.Kind, at date: Date, started: Int? = nil, position: Int? = nil, total: Int? = nil) -> SyncAction {

@@ -71,7 +71,7 @@ public struct SyncRun {
         }
         try await server.linkDevices()
         // Where this library's episodes stand before anything is taken from the others: what a first sync tells them.
-        let standing = report.first ? try listeningState() : []
+        let standing = report.first ? try listeningState(into: &report) : []
         try await pullSubscriptions(into: &report)
         try await pushSubscriptions(into: &report)
         try await pullActions(into: &report)
@@ -172,7 +172,7 @@ public struct SyncRun {
     }
 
     /// Takes other devices' episode actions, page by page: a `play` sets the episode's position when it is newer than
-    /// this library's own listening of it, and marks the episode played when it reached the end.
+    /// this library's own listening of it, and marks the episode played when it reached the end (`reachesEnd`).
     private func pullActions(into report: inout SyncReport) async throws(SyncError) {
         var since = Int(try kept { try store.syncState(SyncState.actionsSince) } ?? "0") ?? 0
         var normalised: [String: Int64]?
@@ -210,8 +210,8 @@ public struct SyncRun {
     /// Applies a remote `play` to the episode `id`; true when it changed it.
     private func apply(_ action: SyncAction, to id: Int64) throws(SyncError) -> Bool {
         guard let position = action.position else { return false }
-        let total = action.total.flatMap { $0 > 0 ? Double($0) : nil }
-        let reachedEnd = total.map { Double(position) >= $0 - min(playedMargin, $0 * 0.05) } ?? false
+        let known = try kept { try store.episodeDuration(id) }
+        let reachedEnd = Self.reachesEnd(action, knownLength: known, playedMargin: playedMargin)
         return try recorder.applyingRemote { () throws(SyncError) -> Bool in
             try kept { () throws -> Bool in
                 guard try store.takePosition(episodeID: id, Double(position), heardAt: action.timestamp) else { return false }
@@ -225,18 +225,50 @@ public struct SyncRun {
         }
     }
 
+    /// Whether a remote `play` reached the episode's end: its position within the played margin of the episode's
+    /// length. That length is the action's `total`, but for an action without one (a position alone), and for one
+    /// whose `total` is its `position` (some clients send started = position = total whenever they stop) while this
+    /// library knows the episode to be longer, it is the length known here: such an action is a position.
+    static func reachesEnd(_ action: SyncAction, knownLength: Double?, playedMargin: Double) -> Bool {
+        guard let position = action.position else { return false }
+        let known = knownLength.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let total = action.total.flatMap { $0 > 0 ? Double($0) : nil }
+        let length: Double?
+        if let known, total == nil || (action.total == position && known > Double(position)) {
+            length = known
+        } else {
+            length = total
+        }
+        guard let length else { return false }
+        return Double(position) >= length - min(playedMargin, length * 0.05)
+    }
+
     /// Where every started or played episode stands, as play actions, but for those whose listening waits in the
-    /// queue (sent with it).
-    private func listeningState() throws(SyncError) -> [SyncAction] {
+    /// queue (sent with it). A started episode of unknown length is sent as its position alone; a played one of
+    /// unknown length cannot be (nothing says where its end is), and is noted.
+    private func listeningState(into report: inout SyncReport) throws(SyncError) -> [SyncAction] {
         let queued = Set(try kept { try store.queuedActions() }.map(\.action.episode))
         let state = try kept { try store.listeningState() }.filter { !queued.contains($0.identity.episode) }
         let now = Date()
-        return state.compactMap { entry -> SyncAction? in
-            let total = entry.identity.duration.map { Int($0.rounded()) }
-            let position = entry.played ? total : Int(entry.position.rounded(.down))
-            guard let position, position > 0 else { return nil }
-            return entry.identity.action(.play, at: entry.heardAt ?? now, started: 0, position: position, total: total ?? position)
+        var unknown = 0
+        let actions = state.compactMap { entry -> SyncAction? in
+            let at = entry.heardAt ?? now
+            if entry.played {
+                guard let action = entry.identity.playedToEnd(at: at) else {
+                    unknown += 1
+                    return nil
+                }
+                return action
+            }
+            guard entry.position >= 1 else { return nil }
+            return entry.identity.heard(from: 0, to: entry.position, at: at)
         }
+        if unknown > 0 {
+            report.notes.append(
+                "\(unknown) episode\(unknown == 1 ? "" : "s") marked played not sent: neither the feed nor playback gave \(unknown == 1 ? "its" : "their") length"
+            )
+        }
+        return actions
     }
 
     /// Sends `standing` (a first sync's listening state), then the episode actions waiting, in batches; each batch of

@@ -103,7 +103,10 @@ public struct SyncServer: Sendable {
     }
 
     /// An action as the server reads it: times in UTC without a zone, positions only with `play` (a phone's client
-    /// refuses them on other actions); Nextcloud wants every key and the action's name as it stores it.
+    /// refuses them on other actions); Nextcloud wants every key and the action's name as it stores it. A play whose
+    /// episode's length is not known carries its position alone: the gpodder API takes started, position and total
+    /// together or position alone, and a made-up total would tell other devices the episode ended there (Nextcloud
+    /// gets -1 for the two, its own "not given").
     private func json(_ action: SyncAction) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("podcast", .string(action.podcast)), ("episode", .string(action.episode)), ("action", .string(action.kind.rawValue)),
@@ -111,11 +114,14 @@ public struct SyncServer: Sendable {
         ]
         if let guid = action.guid { members.append(("guid", .string(guid))) }
         if settings.kind == .gpodder { members.append(("device", .string(device))) }
-        if action.kind == .play {
+        if action.kind == .play, let total = action.total {
             members += [
                 ("started", .int(Int64(action.started ?? 0))), ("position", .int(Int64(action.position ?? 0))),
-                ("total", .int(Int64(action.total ?? 0))),
+                ("total", .int(Int64(total))),
             ]
+        } else if action.kind == .play {
+            members.append(("position", .int(Int64(action.position ?? 0))))
+            if settings.kind == .nextcloud { members += [("started", .int(-1)), ("total", .int(-1))] }
         } else if settings.kind == .nextcloud {
             members += [("started", .int(-1)), ("position", .int(-1)), ("total", .int(-1))]
         }

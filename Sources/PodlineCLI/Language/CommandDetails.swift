@@ -316,9 +316,12 @@ enum CommandDetails {
         kept); the first sync of a device only adds, and sends every subscription and where every started or played \
         episode stands. Listening goes as episode actions: a play when a stretch of listening ends (pause, stop, \
         another episode, quit) or an episode is marked played, new when it is marked unplayed, download and delete. \
-        Another device's play sets the episode's position when it is newer than this library's own listening of it, \
-        and marks it played when it reached the end; an episode is matched by GUID, then by enclosure URL, then by a \
-        normalised URL. What waits to be sent is kept in the library (a crash, kill -9 or an unreachable server loses \
+        A play's total is the episode's length: the feed's, else the one playback found (the file's header, or where \
+        a stream ended), which listings then show too; without a known length a play carries its position alone, and \
+        an episode marked played is not sent. Another device's play sets the episode's position when it is newer \
+        than this library's own listening of it, and marks it played when it reached the end of its total, or of the \
+        length known here when it gave none or gave its position as its total while the episode is longer; an \
+        episode is matched by GUID, then by enclosure URL, then by a normalised URL. What waits to be sent is kept in the library (a crash, kill -9 or an unreachable server loses \
         nothing) and leaves it once the server took it. On the gpodder API the device is registered and put in one \
         sync group with the account's other devices, so that subscriptions reach them. The password comes from \
         PODLINE_SYNC_PASSWORD, else the first line of password_command's output; it is never stored or shown. The \
