@@ -99,16 +99,33 @@ public final class Decoder {
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
         try Self.configure(handle)
-        // A move past what was decoded goes straight to its estimated place (the Xing table of contents, else the mean
-        // frame size) rather than reading every byte before it; moves within what was decoded stay exact.
-        try MPG123Call.check(
-            podline_mpg123_set_flag(handle, MPG123_ADD_FLAGS, Int(MPG123_FUZZY.rawValue)), "mpg123_param", handle: handle)
         try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
     }
 
-    /// Tells a fed decoder the stream's length in bytes, so that a move can use the Xing table of contents.
+    /// What libmpg123 says of the last frame read; nil before one was, or when FFmpeg decodes.
+    private var frameInfo: mpg123_frameinfo2? {
+        guard other == nil else { return nil }
+        var info = mpg123_frameinfo2()
+        guard podline_mpg123_info2(handle, &info) == Int32(MPG123_OK.rawValue), info.rate > 0 else { return nil }
+        return info
+    }
+
+    /// True for MPEG audio of one bit rate throughout (as its Info tag or its frames say): every frame's place follows
+    /// from its number.
+    public var hasConstantBitRate: Bool { frameInfo.map { $0.vbr == Int32(MPG123_CBR.rawValue) } ?? false }
+
+    /// Bytes a second of the MPEG audio, from its frames' bit rate (the target of an average bit rate); nil when
+    /// FFmpeg decodes or no frame was read.
+    public var bytesPerSecond: Double? {
+        guard let info = frameInfo else { return nil }
+        let kilobits = info.vbr == Int32(MPG123_ABR.rawValue) && info.abr_rate > 0 ? info.abr_rate : info.bitrate
+        return kilobits > 0 ? Double(kilobits) * 125 : nil
+    }
+
+    /// Tells a fed decoder the stream's length in bytes. A stream of varying bit rate then finds a far place by the
+    /// Xing table of contents; one of a constant bit rate is not told, as its frames' size finds it better.
     public func setStreamLength(_ bytes: Int) {
-        guard other == nil, bytes > 0, bytes != streamLength else { return }
+        guard other == nil, bytes > 0, bytes != streamLength, !hasConstantBitRate else { return }
         streamLength = bytes
         _ = podline_mpg123_set_filesize(handle, off_t(bytes))
     }
@@ -123,8 +140,12 @@ public final class Decoder {
         try MPG123Call.check(code, "mpg123_feed", handle: handle)
     }
 
-    /// For a fed decoder: the byte offset to feed from so that decoding resumes at `frame`; nil if unknown.
-    public func feedSeek(toFrame frame: Int) throws(AudioError) -> Int {
+    /// For a fed decoder: the byte offset to feed from so that decoding resumes at `frame`. `estimating` when a frame
+    /// past what was read may be found at its estimated place (a constant bit rate's frame size, else the Xing table of
+    /// contents) instead of by reading every byte before it; a move within what was read is exact either way.
+    public func feedSeek(toFrame frame: Int, estimating: Bool = false) throws(AudioError) -> Int {
+        let fuzzy = Int(MPG123_FUZZY.rawValue)
+        _ = podline_mpg123_set_flag(handle, estimating ? MPG123_ADD_FLAGS : MPG123_REMOVE_FLAGS, fuzzy)
         var inputOffset: off_t = 0
         let result = podline_mpg123_feedseek(handle, off_t(max(0, frame)), SEEK_SET, &inputOffset)
         if result < 0 {

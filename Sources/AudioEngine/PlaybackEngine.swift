@@ -55,6 +55,10 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Frames written per chunk to a live device: about 23 ms, so commands act at once.
     public static let chunkFrames = 1024
+    /// Seconds ahead of the decoder within which a move in a streamed MP3 reads its way there (exact to the sample)
+    /// rather than asking the server for the place estimated from its frames' size (a constant bit rate: within a frame
+    /// or so) or its table of contents (a varying one: within 0.4 % of the file).
+    static let readThroughSeconds = 30.0
     /// Nanoseconds between position reports while playing.
     static let reportInterval: UInt64 = 250_000_000
     /// Frames per chunk for this output: file outputs have no listener waiting, and a device that can
@@ -410,7 +414,10 @@ public final class PlaybackEngine: @unchecked Sendable {
                 streamEnded = false
             } else {
                 if let length = stream?.length { decoder.setStreamLength(length) }
-                let byteOffset = try decoder.feedSeek(toFrame: Int(target))
+                // Far ahead, the server is asked for the estimated place; near ahead, the bytes before it are read, so
+                // that the place is exact to the sample.
+                let far = target - Double(decoder.position) > Self.readThroughSeconds * rate
+                let byteOffset = try decoder.feedSeek(toFrame: Int(target), estimating: far)
                 if stream?.restart(at: byteOffset) != true { return }
                 streamEnded = false
             }
@@ -861,11 +868,13 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// Bytes a second of the stream's audio: its length over its duration, when both are known.
+    /// Bytes a second of the stream's audio: its length over its duration when both are known, else its frames' bit
+    /// rate.
     private func audioByteRate() -> Double {
         guard let decoder, decoder.format.sampleRate > 0 else { return StreamRefill.usualBytesPerSecond }
         let seconds = decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }
-        return StreamRefill.audioRate(length: stream?.length, seconds: seconds) ?? StreamRefill.usualBytesPerSecond
+        return StreamRefill.audioRate(length: stream?.length, seconds: seconds) ?? decoder.bytesPerSecond
+            ?? StreamRefill.usualBytesPerSecond
     }
 
     private func truncationMessage(_ decoder: Decoder) -> AudioError? {

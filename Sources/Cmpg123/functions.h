@@ -16,6 +16,7 @@
     F(off_t, mpg123_tell, (mpg123_handle *mh), (mh)) \
     F(off_t, mpg123_length, (mpg123_handle *mh), (mh)) \
     F(int, mpg123_set_filesize, (mpg123_handle *mh, off_t size), (mh, size)) \
+    F(int, mpg123_info2, (mpg123_handle *mh, struct mpg123_frameinfo2 *mi), (mh, mi)) \
     F(int, mpg123_format_none, (mpg123_handle *mh), (mh)) \
     F(int, mpg123_format, (mpg123_handle *mh, long rate, int channels, int encodings), (mh, rate, channels, encodings)) \
     F(int, mpg123_getformat, (mpg123_handle *mh, long *rate, int *channels, int *encoding), (mh, rate, channels, encoding)) \

@@ -167,7 +167,7 @@ struct StreamedPositionTests {
 
 /// The podline commands of one listener: a private library, control socket folder and config.toml
 /// (`rewind_on_resume = 0`, so that a resume starts exactly where the last play stopped).
-private struct StreamShell {
+struct StreamShell {
     let home: URL
     let environment: [String: String?]
 
@@ -209,7 +209,7 @@ private struct StreamShell {
     }
 }
 
-private struct StreamStatus: CustomStringConvertible {
+struct StreamStatus: CustomStringConvertible {
     let object: [String: Any]
     let result: CommandResult
     var state: String? { object["state"] as? String }
