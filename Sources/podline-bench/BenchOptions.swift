@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, listening, parse, library, search, refresh, sync, find, status, repl, tui, mpris, dataflow
+    case decode, formats, playback, seek, listening, parse, library, search, refresh, sync, find, status, repl, tui, mpris, dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -10,6 +10,7 @@ enum BenchGroup: String, CaseIterable {
         case .decode: "10 min MP3 (tone, speech) to WAV vs mpg123 -w: wall, CPU, callgrind instructions"
         case .formats: "1 h AAC (M4A) and 1 h Opus to WAV vs ffmpeg -threads 1: CPU; play URL of an M4A to first sound"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
+        case .seek: "play --start 40:00 of a 1 h MP3 streamed at 1 MB/s with Range vs the same in the local file: first sound"
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"
         case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"

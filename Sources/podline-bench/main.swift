@@ -22,7 +22,8 @@ do {
 Interruption.shared.install(removing: options.work == nil ? workspace.folder.path : nil)
 
 let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
-    .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .listening: ListeningBench.run,
+    .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .seek: SeekBench.run,
+    .listening: ListeningBench.run,
     .parse: ParseBench.run,
     .library: LibraryBench.run, .search: SearchBench.run,
     .refresh: RefreshBench.run, .sync: SyncBench.run, .find: FindBench.run,
