@@ -112,6 +112,34 @@ struct PlayCommandTests {
         }
     }
 
+    @Test("a file that is not audio is refused without loading FFmpeg and the hundred libraries behind it to look for its chapters")
+    func refusedWithoutFFmpeg() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let text = folder.appendingPathComponent("notes.txt")
+        try Data("These are notes, not an episode.\n".utf8).write(to: text)
+        let m4a = folder.appendingPathComponent("short.m4a")
+        try CommandRunner.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", m4a.path])
+        /// The libraries the dynamic linker loaded for `play FILE` (glibc's LD_DEBUG log), and the command's result.
+        func play(_ file: URL) throws -> (CommandResult, String) {
+            let log = try Fixtures.temporaryDirectory("pl-ld")
+            let result = try PodlineBinary.run(
+                ["play", file.path, "--output", "null"], home: folder,
+                environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.appendingPathComponent("ld").path])
+            let names = try FileManager.default.contentsOfDirectory(atPath: log.path)
+            let loaded = try names.map { try String(contentsOf: log.appendingPathComponent($0), encoding: .utf8) }.joined()
+            return (result, loaded)
+        }
+        let (refused, loaded) = try play(text)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderrLines == ["podline: \(text.path): is a text file, not audio"])
+        #expect(loaded.contains("libc.so.6"), "the linker's log was written")
+        #expect(!loaded.contains("libavformat"), "FFmpeg was loaded for a text file")
+        // An M4A does need it: the log would show it.
+        let (played, forM4A) = try play(m4a)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(forM4A.contains("libavformat"))
+    }
+
     @Test("a truncated MP3 plays what it has, then reports the truncation with exit 2")
     func truncated() throws {
         let folder = try Fixtures.temporaryDirectory()

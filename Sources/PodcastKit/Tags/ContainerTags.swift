@@ -7,9 +7,10 @@ import Glibc
 public final class ContainerTags {
     private let handle: OpaquePointer
 
-    /// Opens `path`; nil for MPEG audio, when FFmpeg's libraries are missing, or when FFmpeg cannot read it.
+    /// Opens `path`; nil for MPEG audio and for anything that does not start as one of FFmpeg's containers (a text
+    /// file is refused without loading FFmpeg's hundred libraries), when they are missing, or when FFmpeg cannot read it.
     public init?(path: String) {
-        guard !Self.startsAsMPEG(path), podline_library_load(PODLINE_LIBRARY_AV, nil, 0) == 0,
+        guard Self.startsAsContainer(path), podline_library_load(PODLINE_LIBRARY_AV, nil, 0) == 0,
             let opened = podline_av_open_file(path, nil, 0)
         else { return nil }
         handle = opened
@@ -58,13 +59,13 @@ public final class ContainerTags {
     /// The loudness EBU R128 gains bring a track to, in LUFS.
     static let r128Reference = -23.0
 
-    /// True when the file starts as MPEG audio does: an ID3 tag or a frame sync.
-    private static func startsAsMPEG(_ path: String) -> Bool {
+    /// True when the file starts as a container FFmpeg reads for Podline (MP4, Ogg, FLAC, WAV, ADTS AAC).
+    private static func startsAsContainer(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 3)
-        guard pread(descriptor, &head, 3, 0) == 3 else { return false }
-        return head == Array("ID3".utf8) || (head[0] == 0xFF && head[1] & 0xE0 == 0xE0 && head[1] & 0x06 != 0)
+        var head = [UInt8](repeating: 0, count: 12)
+        let count = pread(descriptor, &head, 12, 0)
+        return count > 0 && ContentSniff.startsAsContainer(Array(head.prefix(count)))
     }
 }
