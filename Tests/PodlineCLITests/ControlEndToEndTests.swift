@@ -58,6 +58,41 @@ struct ControlEndToEndTests {
         #expect(finished.status == 0, "\(finished.stderr)")
     }
 
+    @Test("a stopped player (SIGSTOP): status and pause give up after 2 s with one line and exit 69; the pause is not run later")
+    func stoppedPlayer() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-e2e")
+        _ = try PlayerProcess.episode(named: "a.mp3", in: folder)
+        let player = try PlayerProcess(runtime: folder, home: folder)
+        let environment = player.clientEnvironment
+        player.send("play \(folder.appendingPathComponent("a.mp3").path)")
+        func statusText() throws -> String { try PodlineBinary.run(["status"], home: folder, environment: environment).stdout }
+        #expect(try poll(timeout: 15, every: 0.05, statusText) { $0.hasPrefix("playing") }.hasPrefix("playing"))
+
+        let pid = player.process.processIdentifier
+        kill(pid, SIGSTOP)
+        for command in [["status", "--json"], ["pause"]] {
+            let asked = Date()
+            let result = try PodlineBinary.run(command, home: folder, environment: environment, timeout: 20)
+            let waited = Date().timeIntervalSince(asked)
+            #expect(result.status == 69, "\(command): \(result.stderr)")
+            #expect(waited < 3, "\(command) waited \(waited) s")
+            #expect(result.stdout.isEmpty, "\(command)")
+            #expect(result.stderrLines.count == 1, "\(command): \(result.stderr)")
+            #expect(
+                result.stderrLines.first?.hasPrefix(
+                    "podline: the player at \(folder.path)/podline/control.sock (pid \(pid)) does not answer")
+                    == true, "\(command): \(result.stderr)")
+        }
+        kill(pid, SIGCONT)
+        // The pause its client gave up on (and said failed) is dropped unrun.
+        #expect(try statusText().hasPrefix("playing"))
+        usleep(500_000)
+        #expect(try statusText().hasPrefix("playing"))
+        player.send("quit")
+        let finished = player.finish()
+        #expect(finished.status == 0, "\(finished.stderr)")
+    }
+
     @Test("20 clients for 10 seconds: no error and no lost command")
     func concurrentClients() throws {
         let folder = try Fixtures.temporaryDirectory("pl-e2e")

@@ -23,6 +23,33 @@ struct NetworkFaultTests {
         }
     }
 
+    @Test("a feed or an OPML file that is binary data is refused in words, never its bytes")
+    func binaryFeed() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        let served = try Fixtures.subfolder("served", in: home)
+        // Bytes that read as an element (`<ýD©I…`) among control bytes, as a picture or an archive holds.
+        let bytes: [UInt8] =
+            [0x1F, 0x8B, 0x08, 0x3C, 0xFD, 0x44, 0xA9, 0x49, 0x2E, 0xAB, 0x42, 0x20, 0x3E]
+            + (0..<3000).map {
+                UInt8(truncatingIfNeeded: $0 &* 131 &+ 7)
+            }
+        let file = served.appendingPathComponent("feed.xml")
+        try Data(bytes).write(to: file)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        for (command, name) in [
+            (["inspect", server.url("feed.xml")], server.url("feed.xml")), (["add", server.url("feed.xml")], server.url("feed.xml")),
+            (["inspect", file.path], file.path),
+        ] {
+            let result = try PodlineBinary.run(command, home: home)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderrLines == ["podline: \(name): not a feed: binary data"], "\(command)")
+        }
+        let imported = try PodlineBinary.run(["import", file.path], home: home)
+        #expect(imported.status == 2, "\(imported.stderr)")
+        #expect(imported.stderrLines == ["podline: \(file.path): not OPML: binary data"], "\(imported.stderr)")
+    }
+
     @Test("an unknown scheme is refused, and feed:// means http://")
     func schemes() throws {
         let home = try Fixtures.temporaryDirectory("pl-net")

@@ -27,11 +27,13 @@ public enum FeedParser {
             var builder = FeedBuilder(base: base)
             tokenizer.tokenize(into: &builder)
             builder.finish(end: buffer.count)
-            guard let root = builder.root else {
-                let (line, column) = tokenizer.position(of: 0)
-                throw FeedError("not XML: no element found (line \(line), column \(column))")
-            }
-            guard ["rss", "atom:feed", "rdf:RDF", "feed"].contains(root.name) else {
+            guard let root = builder.root, ["rss", "atom:feed", "rdf:RDF", "feed"].contains(root.name) else {
+                // Said in words: an element name read out of binary data would print its bytes.
+                if ContentSniff.looksBinary(buffer) { throw FeedError("not a feed: binary data") }
+                guard let root = builder.root else {
+                    let (line, column) = tokenizer.position(of: 0)
+                    throw FeedError("not XML: no element found (line \(line), column \(column))")
+                }
                 let (line, column) = tokenizer.position(of: root.offset)
                 throw FeedError("not a feed: the root element is <\(root.rawName)> (line \(line), column \(column))")
             }

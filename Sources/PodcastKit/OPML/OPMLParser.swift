@@ -9,10 +9,9 @@ public enum OPMLParser {
             let tokenizer = XMLTokenizer(bytes: buffer)
             var builder = OPMLBuilder()
             tokenizer.tokenize(into: &builder)
-            guard let root = builder.rootName else {
-                throw FeedError("not OPML: no XML element found (line 1, column 1)")
-            }
-            guard root.lowercased() == "opml" else {
+            guard let root = builder.rootName, root.lowercased() == "opml" else {
+                if ContentSniff.looksBinary(buffer) { throw FeedError("not OPML: binary data") }
+                guard let root = builder.rootName else { throw FeedError("not OPML: no XML element found (line 1, column 1)") }
                 let (line, column) = tokenizer.position(of: builder.rootOffset)
                 throw FeedError("not OPML: the root element is <\(root)> (line \(line), column \(column))")
             }

@@ -2,9 +2,13 @@ import Foundation
 import Logging
 import PodcastKit
 
-/// A connection to a running player's control socket.
+/// A connection to a running player's control socket. A player that does not answer (stopped with Ctrl-Z or SIGSTOP:
+/// the kernel still queues connections for it) is given up on after `answerTime` seconds, with `.notAnswering`.
 public final class ControlClient {
+    /// How long a client waits to connect, and for the reply to a request.
+    public static let answerTime = 2
     private let fd: Int32
+    private let socketPath: String
     private var splitter = LineSplitter()
     private var ready: [[UInt8]] = []
     private var nextID = 0
@@ -12,10 +16,14 @@ public final class ControlClient {
     /// Connects to the player serving `location`; `.noPlayer` when none does (or it cannot be reached).
     public init(location: ControlLocation = .standard()) throws(ControlError) {
         let log = Logger(label: "podline.control")
-        switch UnixSocket.connect(to: location.socketPath) {
+        socketPath = location.socketPath
+        switch UnixSocket.connect(to: location.socketPath, sendTimeout: Self.answerTime) {
         case .success(let fd):
             log.debug("connected to the player at \(location.socketPath)")
             self.fd = fd
+        case .failure(.system(_, let code)) where code == EAGAIN:
+            log.debug("the player at \(location.socketPath) takes no connection")
+            throw .notAnswering(location.socketPath, pid: nil)
         case .failure(.system(_, let code)) where [ENOENT, ECONNREFUSED, ENOTDIR, EACCES, EPERM].contains(code):
             log.debug("no player at \(location.socketPath): \(String(cString: strerror(code)))")
             throw .noPlayer
@@ -44,22 +52,33 @@ public final class ControlClient {
         _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
 
-    /// Sends `words` in mpv's envelope and returns the reply with the same request id.
+    /// Sends `words` in mpv's envelope and returns the reply with the same request id; `.notAnswering` when none comes
+    /// within `answerTime` seconds. What is read after the reply (`events`) is waited for without limit.
     public func request(_ words: [String]) throws(ControlError) -> ControlAnswer {
         nextID += 1
         let id = nextID
-        let envelope = JSONValue.object([("command", .array(words.map { .string($0) })), ("request_id", .int(id))])
-        do {
-            try send(envelope.renderedBytes + [UInt8(ascii: "\n")])
-        } catch {
-            // A player that refuses the connection says why before closing it.
-            if let line = try? readLine(), let answer = try? ControlAnswer(line: line), !answer.succeeded { return answer }
-            throw error
-        }
-        while let line = try readLine() {
-            let answer = try ControlAnswer(line: line)
-            if answer.requestID == id { return answer }
-            if answer.requestID == nil, answer.error != "success" { return answer }
+        // A player that reads the request only after this client gave up (it was stopped) drops it unrun.
+        let expires = Date().timeIntervalSince1970 + Double(Self.answerTime)
+        let envelope = JSONValue.object([
+            ("command", .array(words.map { .string($0) })), ("request_id", .int(id)), ("expires", .double(expires)),
+        ])
+        UnixSocket.setReceiveTimeout(fd, seconds: Self.answerTime)
+        defer { UnixSocket.setReceiveTimeout(fd, seconds: 0) }
+        do throws(ControlError) {
+            do {
+                try send(envelope.renderedBytes + [UInt8(ascii: "\n")])
+            } catch {
+                // A player that refuses the connection says why before closing it.
+                if let line = try? readLine(), let answer = try? ControlAnswer(line: line), !answer.succeeded { return answer }
+                throw error
+            }
+            while let line = try readLine() {
+                let answer = try ControlAnswer(line: line)
+                if answer.requestID == id { return answer }
+                if answer.requestID == nil, answer.error != "success" { return answer }
+            }
+        } catch .system(_, let code) where code == EAGAIN {
+            throw .notAnswering(socketPath, pid: UnixSocket.peerPID(fd))
         }
         throw .badReply("the player closed the connection")
     }

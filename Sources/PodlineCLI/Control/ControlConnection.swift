@@ -92,6 +92,10 @@ final class ControlConnection: @unchecked Sendable {
                 break
             case .failure(let problem)?:
                 send(ControlReply.failure(problem.requestID, error: problem.error, message: problem.message))
+            case .success(let request)? where request.expired:
+                send(
+                    ControlReply.failure(
+                        request.requestID, error: "unreachable", message: "the request was read after its client stopped waiting: not run"))
             case .success(let request)?:
                 let response = await handler(request)
                 if response.subscribe { subscribe() }

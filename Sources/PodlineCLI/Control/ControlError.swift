@@ -12,6 +12,9 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     case noPlayer
     /// The player closed the connection or sent something unreadable.
     case badReply(String)
+    /// A player holds the socket but does not answer within `ControlClient.answerTime` (it is stopped, by Ctrl-Z or
+    /// SIGSTOP, or hung): the socket's path, and the player's process id when known.
+    case notAnswering(String, pid: Int32?)
 
     public var description: String {
         switch self {
@@ -20,6 +23,21 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .noPlayer: "no running player (start one with 'podline play' or 'podline')"
         case .badReply(let reason): "the player's reply could not be read: \(reason)"
+        case .notAnswering(let path, let pid?):
+            "the player at \(path) (pid \(pid)) does not answer within \(ControlClient.answerTime) s: is it stopped (Ctrl-Z)? "
+                + "'fg' it, or 'kill -CONT \(pid)'"
+        case .notAnswering(let path, nil):
+            "the player at \(path) does not answer within \(ControlClient.answerTime) s: is it stopped (Ctrl-Z)?"
+        }
+    }
+
+    /// The exit status a client gives for this error: 4 when no player runs, 69 (EX_UNAVAILABLE) when one does not
+    /// answer, 1 otherwise.
+    public var exitStatus: Int32 {
+        switch self {
+        case .noPlayer: ExitStatus.noPlayer
+        case .notAnswering: ExitStatus.unreachable
+        default: ExitStatus.failure
         }
     }
 }

@@ -9,6 +9,12 @@ struct ControlRequest: Sendable {
     var words: [String]
     /// A library command's progress for the player to re-broadcast; it gets no reply.
     var notice: ActivityNotice?
+    /// When the client stops waiting (seconds since 1970, the envelope's `expires`): a request read later (the player
+    /// was stopped meanwhile) is not run, as its client already said it failed.
+    var expires: Double?
+
+    /// True when the client gave up on this request before it was read.
+    var expired: Bool { expires.map { Date().timeIntervalSince1970 > $0 } ?? false }
 
     /// Reads `bytes` (one line without its newline); nil for a blank line.
     static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
@@ -66,7 +72,8 @@ struct ControlRequest: Sendable {
         guard !words.isEmpty else {
             return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "the command is empty"))
         }
-        return .success(ControlRequest(requestID: requestID, words: words))
+        let expires = (object["expires"] as? NSNumber).map(\.doubleValue)
+        return .success(ControlRequest(requestID: requestID, words: words, expires: expires))
     }
 
     private struct NotAWord: Error {}

@@ -18,14 +18,14 @@ enum RemoteCommand {
             client = try ControlClient(location: location)
         } catch {
             printError(error.description)
-            throw ExitCode(error == .noPlayer ? ExitStatus.noPlayer : ExitStatus.failure)
+            throw ExitCode(error.exitStatus)
         }
         let answer: ControlAnswer
         do {
             answer = try client.request(words)
         } catch {
             printError(error.description)
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(error.exitStatus)
         }
         guard answer.succeeded else {
             printError(answer.message ?? answer.error)

@@ -29,10 +29,13 @@ enum UnixSocket {
         }
     }
 
-    /// Connects a new socket to `path`; the errno on failure.
-    static func connect(to path: String) -> Result<Int32, ControlError> {
+    /// Connects a new socket to `path`; the errno on failure. With `sendTimeout`, a connect that would wait (the
+    /// listener's backlog is full: a stopped player accepts nobody) gives up after that many seconds with EAGAIN, and
+    /// sends keep that limit.
+    static func connect(to path: String, sendTimeout: Int? = nil) -> Result<Int32, ControlError> {
         let fd: Int32
         do { fd = try make() } catch { return .failure(error) }
+        if let sendTimeout { setSendTimeout(fd, seconds: sendTimeout) }
         let status: Int32
         do {
             status = try withAddress(path) { Glibc.connect(fd, $0, $1) }
@@ -54,6 +57,14 @@ enum UnixSocket {
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         return credentials.uid
+    }
+
+    /// The process id of the process at the other end of `fd` (for a client, the one that made the listening socket).
+    static func peerPID(_ fd: Int32) -> pid_t? {
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.pid > 0 else { return nil }
+        return credentials.pid
     }
 
     /// Writes all of `bytes`, without raising SIGPIPE; false when the peer is gone or too slow.
@@ -78,7 +89,7 @@ enum UnixSocket {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Sets a receive timeout, so a peer that stops answering cannot hold a reader forever.
+    /// Sets a receive timeout, so a peer that stops answering cannot hold a reader forever; 0 waits without limit.
     static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

@@ -204,7 +204,7 @@ final class ReplSession {
     }
 
     private func runRemote(_ command: PlayerCommand, words: [String], on client: ControlClient) {
-        do {
+        do throws(ControlError) {
             var words = words
             if case .play(let request) = command { words = request.absolutized().words }
             let answer = try client.request(words)
@@ -220,7 +220,8 @@ final class ReplSession {
             }
         } catch {
             printError(error.description)
-            lastStatus = ExitStatus.noPlayer
+            // A player that went away is no player; one that does not answer (stopped) is unavailable.
+            if case .notAnswering = error { lastStatus = ExitStatus.unreachable } else { lastStatus = ExitStatus.noPlayer }
         }
     }
 

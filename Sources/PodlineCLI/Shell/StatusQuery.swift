@@ -11,7 +11,7 @@ enum StatusQuery {
         } catch {
             guard error == .noPlayer else {
                 printError(error.description)
-                throw ExitCode(ExitStatus.failure)
+                throw ExitCode(error.exitStatus)
             }
             print(json ? StatusReport.noPlayer.rendered : "stopped")
             return
@@ -21,7 +21,7 @@ enum StatusQuery {
             answer = try client.request(["status"])
         } catch {
             printError(error.description)
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(error.exitStatus)
         }
         guard answer.succeeded else {
             printError(answer.message ?? answer.error)

@@ -24,7 +24,7 @@ struct EventsCommand: ParsableCommand {
             client = try ControlClient()
         } catch {
             printError(error.description)
-            throw ExitCode(error == .noPlayer ? ExitStatus.noPlayer : ExitStatus.failure)
+            throw ExitCode(error.exitStatus)
         }
         do {
             let answer = try client.request(["events"])
@@ -40,7 +40,7 @@ struct EventsCommand: ParsableCommand {
             }
         } catch let error as ControlError {
             printError(error.description)
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(error.exitStatus)
         }
     }
 }
