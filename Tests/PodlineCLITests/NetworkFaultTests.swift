@@ -23,6 +23,65 @@ struct NetworkFaultTests {
         }
     }
 
+    @Test(
+        "chapters of a URL that cannot be read says why in one line, exit 2: a 404, a refused connection, a page, text, binary data, broken JSON"
+    )
+    func chaptersOfABadURL() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        let served = try Fixtures.subfolder("served", in: home)
+        let files: [(String, [UInt8])] = [
+            ("page.html", Array("<!DOCTYPE html><html><body>Not found, but a page all the same</body></html>".utf8)),
+            ("notes.txt", Array("Chapter one: the beginning.\nChapter two: the end.\n".utf8)),
+            ("binary.bin", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }),
+            ("broken.json", Array(#"{"version":"1.2.0","chapters":[{"startTime":0,"title":"#.utf8)),
+            ("short.json", Array("{oops".utf8)),
+            (
+                "chapters.json",
+                Array(#"{"version":"1.2.0","chapters":[{"startTime":0,"title":"Intro"},{"startTime":30,"title":"Talk"}]}"#.utf8)
+            ),
+        ]
+        for (name, bytes) in files { try Data(bytes).write(to: served.appendingPathComponent(name)) }
+        _ = try Fixtures.toneMP3(in: served, name: "plain.mp3", seconds: 2)
+        let server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { server.stop() }
+        for (url, reason) in [
+            (server.url("missing.json"), "HTTP 404 Not Found"), ("http://127.0.0.1:9/chapters.json", "connection refused"),
+            (server.url("page.html"), "not a chapters file or audio (an HTML page)"),
+            (server.url("notes.txt"), "not a chapters file or audio (text)"),
+            (server.url("binary.bin"), "not a chapters file or audio (binary data)"),
+            (server.url("broken.json"), "the chapters file is not valid JSON"),
+            (server.url("short.json"), "the chapters file is not valid JSON"),
+        ] {
+            let result = try PodlineBinary.run(["chapters", url], home: home)
+            #expect(result.status == 2, "\(url): \(result.stdout) \(result.stderr)")
+            #expect(result.stderrLines == ["podline: \(url): \(reason)"], "\(url)")
+            #expect(result.stdout.isEmpty, "\(url): \(result.stdout)")
+        }
+        // What can be read still answers: a chapters file, and audio without chapters.
+        let listed = try PodlineBinary.run(["chapters", server.url("chapters.json")], home: home)
+        #expect(listed.status == 0 && listed.stdoutLines.first == "Chapters (podcast:chapters):", "\(listed.stdout) \(listed.stderr)")
+        let plain = try PodlineBinary.run(["chapters", server.url("plain.mp3")], home: home)
+        #expect(plain.status == 0 && plain.stdout == "No chapters.\n" && plain.stderr.isEmpty, "\(plain.stdout) \(plain.stderr)")
+    }
+
+    @Test("chapters of a URL whose server stops sending gives up at the read timeout (30 s): one line, exit 2")
+    func chaptersTimeOut() throws {
+        let home = try Fixtures.temporaryDirectory("pl-net")
+        let served = try Fixtures.subfolder("served", in: home)
+        // An ID3v2 tag of 2 kB: the server sends its first 16 bytes, then nothing for two minutes.
+        try Data([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0x10, 0] + [UInt8](repeating: 0, count: 4096)).write(
+            to: served.appendingPathComponent("stalled.mp3"))
+        let server = try SlowFileServer(folder: served, chunkBytes: 16, delay: 120)
+        defer { server.stop() }
+        let url = server.url("stalled.mp3")
+        let started = Date()
+        let result = try PodlineBinary.run(["chapters", url], home: home, timeout: 90)
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(result.status == 2, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderrLines == ["podline: \(url): timed out waiting for data (after 30 s)"], "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
     @Test("a feed or an OPML file that is binary data is refused in words, never its bytes")
     func binaryFeed() throws {
         let home = try Fixtures.temporaryDirectory("pl-net")

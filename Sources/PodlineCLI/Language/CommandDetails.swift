@@ -32,7 +32,9 @@ enum CommandDetails {
         track, as enhanced podcasts carry them; vorbis-comments: CHAPTERxxx comments of Ogg Opus, Ogg Vorbis and \
         FLAC). Of a file, a downloaded episode, an MP3 URL or a playing stream only the tag is read. A source whose \
         chapters cannot be used (a failed fetch, HTML, broken JSON, a broken frame, an end before its start, chapters \
-        out of order or overlapping) is passed over, with a warning under --verbose. Without an argument, the running \
+        out of order or overlapping) is passed over, with a warning under --verbose; a URL named is the only source: \
+        a failed fetch, or an answer that is neither a chapters file nor audio (an HTML page, text), is one line and \
+        exit status 2. Without an argument, the running \
         player's episode (exit 4 when none runs). --json prints source (podcast:chapters, psc, id3 or null) and \
         chapters (number, title, start, end, url, image; times in seconds). On the control socket it answers with the \
         data --json prints; a file must be named with an absolute path there.
