@@ -74,4 +74,46 @@ struct PrivateFeedTests {
         ])
         #expect(second.status == 0 && second.stdout.contains("Second Private") && !leaks(second), "\(second.stdout) \(second.stderr)")
     }
+
+    @Test(
+        "a feed that asks for a password none was given for says so, and how to give it (77); inspect and chapters of a subscribed one send the kept credentials"
+    )
+    func needsCredentials() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-private")
+        _ = try Fixtures.toneMP3(in: folder, name: "a.mp3", seconds: 2)
+        let server = try PythonService(script: "feeds/private_feed_server.py", arguments: [folder.path, "alice", Self.password])
+        defer { server.stop() }
+        try """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Private Show</title>
+        <item><title>A</title><guid>a</guid><enclosure url="\(server.url)/a.mp3" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(to: folder.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+        let home = try Fixtures.temporaryDirectory("pl-private-home")
+        func podline(_ words: [String]) throws -> CommandResult {
+            try PodlineBinary.run(words, home: home, environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path])
+        }
+        let clean = "\(server.url)/feed.xml"
+        let needs =
+            "podline: \(clean): the feed needs a username and password (HTTP 401): give them with add --user NAME, or in its URL as NAME:PASSWORD@ before the host"
+        for command in [["add", clean], ["inspect", clean]] {
+            let asked = try podline(command)
+            #expect(asked.status == 77, "\(command): \(asked.stderr)")
+            #expect(asked.stderrLines == [needs], "\(command)")
+        }
+        let refused = try podline(["add", clean.replacingOccurrences(of: "http://", with: "http://alice:nope@")])
+        #expect(refused.status == 77 && refused.stderrLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the server refused the username or password (HTTP 401)"), "\(refused.stderr)")
+
+        let added = try podline(["add", clean.replacingOccurrences(of: "http://", with: "http://alice:\(Self.encoded)@")])
+        #expect(added.status == 0, "\(added.stderr)")
+        let inspected = try podline(["inspect", clean])
+        #expect(inspected.status == 0 && inspected.stderr.isEmpty, "\(inspected.stderr)")
+        #expect(inspected.stdoutLines.first == "Title:       Private Show", "\(inspected.stdout)")
+        let chapters = try podline(["chapters", "\(server.url)/a.mp3"])
+        #expect(chapters.status == 0 && chapters.stdout == "No chapters.\n", "\(chapters.stdout) \(chapters.stderr)")
+        let requests = (try server.request("/_state")["requests"] as? [[String: String]]) ?? []
+        let own = requests.filter { ["/feed.xml", "/a.mp3"].contains($0["path"] ?? "") }.suffix(2)
+        #expect(
+            own.map { $0["path"] ?? "" } == ["/feed.xml", "/a.mp3"] && own.allSatisfy { $0["authorization"] == "right" }, "\(requests)")
+    }
 }

@@ -66,15 +66,20 @@ public struct FeedLoadError: Error, Sendable, CustomStringConvertible {
     public var reason: String
     /// The HTTP status the server answered with, when it refused the feed.
     public var status: Int?
+    /// True when the request the server refused carried credentials.
+    public var sentCredentials: Bool
 
-    public init(location: String, reason: String, status: Int? = nil) {
+    public init(location: String, reason: String, status: Int? = nil, sentCredentials: Bool = false) {
         self.location = location
         self.reason = reason
         self.status = status
+        self.sentCredentials = sentCredentials
     }
 
-    /// True when the server refused the credentials (HTTP 401 or 403).
-    public var refusedCredentials: Bool { status == 401 || status == 403 }
+    /// True when the server refused the credentials sent (HTTP 401 or 403).
+    public var refusedCredentials: Bool { sentCredentials && (status == 401 || status == 403) }
+    /// True when the server asks for credentials that were not sent (HTTP 401).
+    public var needsCredentials: Bool { !sentCredentials && status == 401 }
     public var description: String { "\(location): \(reason)" }
 }
 
@@ -100,7 +105,7 @@ public struct FeedLoader: Sendable {
             do {
                 document = try await http.fetchDocument(url, etag: etag, lastModified: lastModified, sizeCap: sizeCap)
             } catch {
-                throw FeedLoadError(location: url, reason: error.reason, status: error.status)
+                throw FeedLoadError(location: url, reason: error.reason, status: error.status, sentCredentials: error.sentCredentials)
             }
             var loaded = LoadedFeed(
                 etag: document.etag, lastModified: document.lastModified, movedTo: document.permanentURL, finalURL: document.finalURL)

@@ -7,10 +7,13 @@ public struct HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
     /// The HTTP status, when the server answered with an error.
     public var status: Int?
+    /// True when the request that got that answer carried a private feed's credentials.
+    public var sentCredentials: Bool
 
-    public init(_ reason: String, status: Int? = nil) {
+    public init(_ reason: String, status: Int? = nil, sentCredentials: Bool = false) {
         self.reason = reason
         self.status = status
+        self.sentCredentials = sentCredentials
     }
 
     public var description: String { reason }

@@ -90,7 +90,9 @@ public final class HTTPFetcher: Sendable {
                 return document
             }
             guard (200..<300).contains(response.status.code) else {
-                throw HTTPFailure("HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code))
+                throw HTTPFailure(
+                    "HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code),
+                    sentCredentials: chain.sentCredentials)
             }
             if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > sizeCap,
                 response.headers.first(name: "Content-Encoding") == nil
@@ -115,9 +117,11 @@ public final class HTTPFetcher: Sendable {
         var headers = HTTPHeaders()
         if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
         do {
-            let (response, _) = try await send(url, headers: headers, deadline: .now() + .hours(24))
+            let (response, chain) = try await send(url, headers: headers, deadline: .now() + .hours(24))
             guard (200..<300).contains(response.status.code) else {
-                throw HTTPFailure("HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code))
+                throw HTTPFailure(
+                    "HTTP \(response.status.code) \(response.status.reasonPhrase)", status: Int(response.status.code),
+                    sentCredentials: chain.sentCredentials)
             }
             return response
         } catch {
@@ -132,6 +136,8 @@ public final class HTTPFetcher: Sendable {
     struct RedirectChain {
         var finalURL: String
         var permanentURL: String?
+        /// True when the last request carried a private feed's credentials.
+        var sentCredentials = false
     }
 
     /// Sends a GET, following redirects by hand so that the caller learns whether they were permanent.
@@ -145,14 +151,13 @@ public final class HTTPFetcher: Sendable {
             request.headers = headers
             request.headers.replaceOrAdd(name: "User-Agent", value: Self.userAgent)
             // A private feed's credentials go to its own host only: looked up again after every redirect.
-            if let authorization = FeedCredentials.shared.authorization(for: current) {
-                request.headers.replaceOrAdd(name: "Authorization", value: authorization)
-            }
+            let authorization = FeedCredentials.shared.authorization(for: current)
+            if let authorization { request.headers.replaceOrAdd(name: "Authorization", value: authorization) }
             let response = try await client.execute(request, deadline: deadline)
             let code = response.status.code
             guard [301, 302, 303, 307, 308].contains(code), let location = response.headers.first(name: "Location") else {
                 let moved = allPermanent && current != FeedURL.normalized(url) ? current : nil
-                return (response, RedirectChain(finalURL: current, permanentURL: moved))
+                return (response, RedirectChain(finalURL: current, permanentURL: moved, sentCredentials: authorization != nil))
             }
             // Drain the redirect's body so that the connection can be reused.
             for try await _ in response.body {}

@@ -16,7 +16,9 @@ extension LibraryTaskRunner {
         let warn: @Sendable (String) -> Void = { Logger(label: "podline.chapters").warning("\($0)") }
         if FileManager.default.fileExists(atPath: target) { return ChapterFinder.chapters(feed: [], file: target, warn: warn) }
         if target.hasPrefix("http://") || target.hasPrefix("https://") {
-            // The URL is the only source asked for: what went wrong is the answer.
+            // The URL is the only source asked for: what went wrong is the answer (a private feed's host gets the
+            // credentials the library keeps).
+            useKeptCredentials()
             return try await HTTPFetcher.with { http in
                 do throws(ChapterError) {
                     return try await RemoteChapters.any(target, http: http!)

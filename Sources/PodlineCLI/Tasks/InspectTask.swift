@@ -6,6 +6,7 @@ extension LibraryTaskRunner {
         let source = try FeedSource(checking: try await feedAddress(named))
         let parsed: ParsedFeed
         if source.isRemote {
+            useKeptCredentials()
             parsed = try await HTTPFetcher.with(needed: true, decompressionLimit: sizeCap) { http in
                 let loaded = try await FeedLoader(http: http, sizeCap: sizeCap).load(source)
                 var feed = loaded.feed ?? ParsedFeed()

@@ -45,6 +45,13 @@ struct LibraryTaskRunner {
         get throws(StoreError) { try editor.library().store }
     }
 
+    /// Makes the credentials the library keeps for private feeds known to this process's HTTP requests (they are loaded
+    /// when the library opens), for a task that fetches a URL it was given; a library not made yet is not made.
+    func useKeptCredentials() {
+        guard FileManager.default.fileExists(atPath: editor.paths.database.path) else { return }
+        _ = try? store
+    }
+
     /// What plays now; one error line when nothing does.
     func requirePlaying() throws(CommandError) -> String {
         guard let playing = try playing() else { throw CommandError(.noPlayer, "nothing is playing: give an episode, a file or a URL") }
@@ -66,6 +73,11 @@ extension CommandError {
         case let error as StoreError: self.init(error)
         case let error as FeedLoadError where error.refusedCredentials:
             self.init(.refused, "\(error.location): the server refused the username or password (HTTP \(error.status ?? 401))")
+        case let error as FeedLoadError where error.needsCredentials:
+            self.init(
+                .refused,
+                "\(error.location): the feed needs a username and password (HTTP 401): give them with add --user NAME, or in its URL as NAME:PASSWORD@ before the host"
+            )
         case let error as FeedLoadError: self.init(.unreadable, error.description)
         case let error as FeedError: self.init(.unreadable, error.description)
         case let error as DownloadError: self.init(.unreadable, error.description)
