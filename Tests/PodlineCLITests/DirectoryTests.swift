@@ -122,7 +122,10 @@ struct DirectoryTests {
         let apple = try world.podline(["add", "find/3"])
         #expect(apple.status == 2 && apple.stderr.contains("cannot be subscribed to"), "\(apple.stderr)")
         let beyond = try world.podline(["add", "find/9"])
-        #expect(beyond.status == 2 && beyond.stderr.contains("the last find had 4 results"), "\(beyond.stderr)")
+        #expect(beyond.status == 2 && beyond.stderrLines == ["podline: no find result 9: the last find had 4 results"], "\(beyond.stderr)")
+        let zero = try world.podline(["inspect", "find/0"])
+        #expect(zero.status == 2, "\(zero.stderr)")
+        #expect(zero.stderrLines == ["podline: no find result 0: the last find had 4 results, numbered from 1"], "\(zero.stderr)")
         #expect(try world.podline(["update"]).status == 0)
         let episodes = try world.podline(["episodes", "--json"]).stdout
         #expect(episodes.contains("Café News Daily 1"), "\(episodes)")
@@ -176,13 +179,15 @@ struct DirectoryTests {
         #expect(missing.status == 78 && missing.stderr.contains("podcastindex_key"), "\(missing.stderr)")
     }
 
-    @Test("bad answers: HTML, truncated JSON, 403, 429, 500, 10,000 results, a slow directory, no directory at all")
+    @Test(
+        "bad answers: HTML, truncated JSON, 403, 404, 429, 500 (each a directory that failed: 69), 10,000 results, a slow directory, no directory at all"
+    )
     func badAnswers() throws {
         let world = try Self.world()
         defer { world.stop() }
         for (fault, status, words) in [
-            ("html", 1, "not the JSON"), ("truncated", 1, "not the JSON"), ("403", 69, "too many requests"),
-            ("429", 69, "too many requests"), ("500", 69, "HTTP 500"),
+            ("html", 69, "not the JSON"), ("truncated", 69, "not the JSON"), ("403", 69, "too many requests"),
+            ("404", 69, "the directory failed (HTTP 404)"), ("429", 69, "too many requests"), ("500", 69, "HTTP 500"),
         ] {
             _ = try world.directory.request("/_control", body: #"{"fault":"\#(fault)"}"#)
             let failed = try world.podline(["find", "café"])
@@ -200,6 +205,16 @@ struct DirectoryTests {
         world.directory.stop()
         let gone = try world.podline(["find", "café"])
         #expect(gone.status == 69 && gone.stderr.contains("connection refused"), "\(gone.stderr)")
+    }
+
+    @Test("find/N with no find run yet, or find/0, says there is no such result (not a missing file): one line, exit 2")
+    func noFindResult() throws {
+        let home = try Fixtures.temporaryDirectory("pl-directory")
+        for command in [["add", "find/0"], ["add", "find/1"], ["inspect", "find/3"]] {
+            let result = try PodlineBinary.run(command, home: home)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderrLines == ["podline: no find result \(command[1].dropFirst(5)): run podline find first"], "\(command)")
+        }
     }
 
     @Test("a result's lines fit the terminal, wide characters counted as two")

@@ -11,7 +11,7 @@ CATALOGUE: [{"title", "author", "feed" (or null), "episodes", "newest" (unix tim
   GET /api/1.0/podcasts/byfeedid?id=                                  Podcast Index feed (signed)
 A Podcast Index request must carry X-Auth-Key, an X-Auth-Date within 3 minutes of this server's clock, and
 Authorization = lowercase hex SHA-1 of key + secret + date; else 401.
-Controls: POST /_control {"fault": null|"html"|"truncated"|"403"|"429"|"500"|"slow", "skew": seconds, "many": n}
+Controls: POST /_control {"fault": null|"html"|"truncated"|"403"|"404"|"429"|"500"|"slow", "skew": seconds, "many": n}
 (many: the search answers n generated results), GET /_state {"requests": [path and decoded query of each request]}.
 """
 import datetime
@@ -94,7 +94,7 @@ class Handler(BaseHTTPRequestHandler):
         fault = control["fault"]
         if fault == "slow":
             time.sleep(30)
-        if fault in ("403", "429", "500"):
+        if fault in ("403", "404", "429", "500"):
             return self.reply(int(fault), {"errorMessage": "refused"})
         if fault == "html":
             return self.reply(200, b"<!DOCTYPE html><html><body>Service Unavailable</body></html>", "text/html")

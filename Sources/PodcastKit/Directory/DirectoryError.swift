@@ -5,7 +5,7 @@ public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible 
     case unreachable(String)
     /// The directory refused the key (77).
     case refused(String)
-    /// The directory answered outside its API (1).
+    /// The directory answered outside its API (an HTML page, a 404, JSON that is not its own): it failed (69).
     case answer(String)
 
     public var description: String {

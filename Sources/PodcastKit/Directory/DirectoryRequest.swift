@@ -26,7 +26,7 @@ struct DirectoryRequest: Sendable {
         case 500...:
             throw .unreachable("\(name): the directory failed (HTTP \(answer.status))")
         default:
-            throw .answer("\(name): HTTP \(answer.status)")
+            throw .answer("\(name): the directory failed (HTTP \(answer.status))")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] else {
             throw .answer("\(name): the answer is not the JSON the API gives (\(answer.contentType ?? "no type"))")

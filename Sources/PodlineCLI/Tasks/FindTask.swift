@@ -127,18 +127,25 @@ enum DirectorySearch {
 
 /// `find/N`: a result of the last find.
 enum FindReference {
-    /// N in `find/N`; nil for any other text.
+    /// N in `find/N` (digits only, 0 included: it is a find result that is not there, not a file); nil for any other
+    /// text.
     static func number(_ text: String) -> Int? {
-        guard text.hasPrefix("find/"), let number = Int(text.dropFirst(5)), number > 0 else { return nil }
-        return number
+        let digits = text.dropFirst(5)
+        guard text.hasPrefix("find/"), !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits) ?? Int.max
     }
 
     /// The feed URL of `find/N` in the library at `store`.
     static func feed(_ text: String, number: Int, in store: LibraryStore) throws -> String {
-        guard let result = try store.findResult(number) else {
+        guard let result = number > 0 ? try store.findResult(number) : nil else {
             let count = try store.findResultCount()
+            let label = text.dropFirst(5)
             throw CommandError(
-                .unreadable, "\(text): the last find had \(count == 0 ? "no results (run podline find first)" : "\(count) results")")
+                .unreadable,
+                count == 0
+                    ? "no find result \(label): run podline find first"
+                    : "no find result \(label): the last find had \(count) result\(count == 1 ? "" : "s")\(number == 0 ? ", numbered from 1" : "")"
+            )
         }
         return try DirectorySearch.subscribable(text, title: result.title, feedURL: result.feedURL, reason: result.reason)
     }
@@ -150,7 +157,7 @@ extension CommandError {
         switch error {
         case .unreachable(let reason): self.init(.unreachable, reason)
         case .refused(let reason): self.init(.refused, reason)
-        case .answer(let reason): self.init(.failed, reason)
+        case .answer(let reason): self.init(.unreachable, reason)
         }
     }
 }
