@@ -10,6 +10,9 @@ final class FFmpegInput {
     let frames: Int?
     /// The stream it pulls from, for a stream (kept alive as long as FFmpeg may call it).
     let pulled: PulledStream?
+    /// Frames an MP4's index promises: its sample table counts every frame, so an input that ends well before them
+    /// was cut short. Nil for the other containers, whose lengths are estimates.
+    private let promised: Int?
 
     /// Opens the file at `path`, whose first bytes said `kind`; the reason names the kind when FFmpeg refuses it.
     convenience init(path: String, kind: String) throws(AudioError) {
@@ -39,6 +42,7 @@ final class FFmpegInput {
         format = AudioFormat(sampleRate: Int(podline_av_sample_rate(opened)), channels: Int(podline_av_channels(opened)))
         let count = podline_av_frames(opened)
         frames = count > 0 ? Int(count) : nil
+        promised = String(cString: podline_av_container(opened)).hasPrefix("mov") ? frames : nil
     }
 
     deinit {
@@ -59,8 +63,17 @@ final class FFmpegInput {
             if let failure = pulled?.failure { throw AudioError.unreadable(path: path, reason: failure) }
             throw AudioError.unsupportedFormat(path: path, reason: Self.text(message))
         }
+        // The end, where the index promised more: said as a truncated MP3 is (its header's length against what played).
+        if got == 0, let promised, position + Self.truncationSlack < promised, format.sampleRate > 0 {
+            let rate = Double(format.sampleRate)
+            throw AudioError.truncated(path: path, played: Double(position) / rate, expected: Double(promised) / rate)
+        }
         return Int(got) * format.bytesPerFrame
     }
+
+    /// Frames an MP4's decoded length may fall short of its index's count (two HE-AAC frames): a trimmed last frame is
+    /// not a truncated file.
+    private static let truncationSlack = 4096
 
     /// Moves to `frame` frames from the start.
     func seek(toFrame frame: Int, path: String) throws(AudioError) {

@@ -60,6 +60,9 @@ final class PulledStream {
     }
 
     private func read(into buffer: UnsafeMutablePointer<UInt8>, size: Int) -> Int32 {
+        // Past the end (an index that points beyond a cut file): the end, as a file's read says, not a request the
+        // server refuses (HTTP 416).
+        if let length = stream.length, offset >= length { return 0 }
         if offset < head.count {
             let count = min(size, head.count - offset)
             head.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + offset, count: count) }
@@ -117,6 +120,11 @@ final class PulledStream {
         }
         if target == offset { return Int64(offset) }
         guard target >= 0 else { return -1 }
+        if let length = stream.length, target >= length {
+            // Nothing to ask the server for there: reads give the end (see `read`).
+            offset = target
+            return Int64(target)
+        }
         if let spool {
             guard readThrough(to: target, spool) else { return -1 }
         } else {

@@ -250,4 +250,37 @@ struct OtherFormatsStreamingTests {
             }
         }
     }
+
+    // MARK: a file cut short
+
+    @Test(
+        "an M4A cut short (its index at the front promises 20 s) plays what it has, then says so as a truncated MP3 does, exit 2: from a file, and streamed with Range requests"
+    )
+    func truncatedM4A() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-m4a-cut")
+        let served = try Fixtures.subfolder("served", in: folder)
+        let whole = try Self.make(
+            "whole.m4a", ["-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart"], source: Self.tones(20), in: folder)
+        let bytes = try Data(contentsOf: whole)
+        let cut = served.appendingPathComponent("cut.m4a")
+        try bytes.prefix(bytes.count * 2 / 5).write(to: cut)
+        let web = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { web.stop() }
+        for name in [cut.path, web.url("cut.m4a")] {
+            let out = folder.appendingPathComponent("cut-\(name.hasPrefix("/") ? "file" : "stream").wav")
+            let result = try PodlineBinary.run(["play", name, "--output", "wav:\(out.path)"], home: folder, timeout: 60)
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(name): \(result.stderr)")
+            let line = try #require(result.stderrLines.first)
+            #expect(line.hasPrefix("podline: \(name): file is truncated: played ") && line.hasSuffix(" of 20.0 s"), "\(line)")
+            // What the file holds was played first: about two fifths of it.
+            let played = try WAVFile(url: out).duration
+            #expect(played > 6 && played < 9, "\(name): \(played) s")
+            let said = line.split(separator: " ").drop { $0 != "played" }.dropFirst().first.flatMap { Double($0) }
+            #expect(said.map { abs($0 - played) < 0.15 } == true, "\(line) against \(played) s written")
+        }
+        // The whole file is no truncation.
+        let full = try PodlineBinary.run(["play", whole.path, "--output", "wav:\(folder.path)/whole.wav"], home: folder, timeout: 60)
+        #expect(full.status == 0 && full.stderr.isEmpty, "\(full.stderr)")
+    }
 }
