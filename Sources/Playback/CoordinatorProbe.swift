@@ -17,7 +17,7 @@ public enum CoordinatorProbe {
         let settings = PlaybackSettings()
         let coordinator = PlaybackCoordinator(
             engine: idle, journal: PlaybackJournal(library: nil, settings: settings, warn: { _ in }), settings: settings,
-            source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {})
+            source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: { _ in })
         let host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))
         player.load(NowPlaying(title: "probe", url: "/dev/null"))
         host.update()

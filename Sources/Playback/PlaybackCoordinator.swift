@@ -17,8 +17,8 @@ struct PlaybackCoordinator: View {
     /// The engine's source for an item: a file, or a stream for a URL.
     let source: @MainActor (NowPlaying) -> EngineSource
     let ticks: AnyPublisher<Date, Never>
-    /// Asks the session to fall asleep (fade out and stop) after the current update.
-    let sleep: @MainActor () -> Void
+    /// Asks the session to fall asleep (fade out over `fade` seconds and stop) after the current update.
+    let sleep: @MainActor (_ fade: Double) -> Void
 
     var body: some View {
         Group {
@@ -84,9 +84,13 @@ struct PlaybackCoordinator: View {
             engine.setLoudness(setting)
         }
         .onReceive(ticks) { now in
-            guard case let .at(deadline)? = player.sleep, now >= deadline, player.isPlaying else { return }
+            // The fade ends at the time asked for, so it starts that much before it (a timer shorter than the fade fades
+            // over what is left).
+            guard case let .at(deadline)? = player.sleep, player.isPlaying,
+                now >= deadline.addingTimeInterval(-settings.sleepFade)
+            else { return }
             player.sleep = nil
-            sleep()
+            sleep(min(settings.sleepFade, max(0, deadline.timeIntervalSince(now))))
         }
     }
 

@@ -130,7 +130,7 @@ final class PlaybackJournal {
         saveTimeSaved()
         guard let listing = listing(item), let id = listing.episode.id else { return }
         let duration = item.duration ?? listing.episode.duration
-        if final, let duration, duration > 0, position >= duration - min(settings.playedMargin, duration * 0.05) {
+        if final, let duration, PlayedMargin.reached(position, length: duration, margin: settings.playedMargin) {
             write(item, .played([id], true))
             stretch = nil
         } else if final, let begun = stretch, begun.id == item.id {

@@ -50,8 +50,9 @@ public final class PlaybackSession<Companion: View> {
             engine: client, journal: journal, settings: self.settings,
             source: { [player] item in Self.source(for: item, player: player) },
             ticks: tickSubject.eraseToAnyPublisher(),
-            sleep: { [weak self] in
+            sleep: { [weak self] fade in
                 self?.sleepRequested = true
+                self?.sleepFade = fade
                 // After the update that asked for it.
                 Task { @MainActor in if self?.sleepRequested == true { self?.fallAsleep() } }
             }
@@ -270,12 +271,14 @@ public final class PlaybackSession<Companion: View> {
 
     private var pendingSleepStop = false
     private var sleepRequested = false
+    /// The fade of the sleep asked for, in seconds.
+    private var sleepFade = 0.0
 
-    /// Fades out over the sleep fade and stops when the fade ends.
+    /// Fades out over the sleep's fade and stops when the fade ends.
     private func fallAsleep() {
         sleepRequested = false
         pendingSleepStop = true
-        withAnimation(.linear(duration: settings.sleepFade)) { player.isPlaying = false }
+        withAnimation(.linear(duration: sleepFade)) { player.isPlaying = false }
         host.update()
     }
 }

@@ -45,7 +45,7 @@ struct CoordinatorTests {
         let coordinator = PlaybackCoordinator(
             engine: log.client, journal: PlaybackJournal(library: nil, settings: playback, warn: { Issue.record("warned: \($0)") }),
             settings: playback,
-            source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: {}
+            source: { .file(path: $0.url) }, ticks: PassthroughSubject<Date, Never>().eraseToAnyPublisher(), sleep: { _ in }
         )
         host = ViewHost(CoordinatorRoot(coordinator: coordinator, player: player))
         host.update()

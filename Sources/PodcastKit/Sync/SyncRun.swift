@@ -240,7 +240,7 @@ public struct SyncRun {
             length = total
         }
         guard let length else { return false }
-        return Double(position) >= length - min(playedMargin, length * 0.05)
+        return PlayedMargin.reached(Double(position), length: length, margin: playedMargin)
     }
 
     /// Where every started or played episode stands, as play actions, but for those whose listening waits in the

@@ -1,0 +1,8 @@
+/// Where an episode counts as played: fewer than `played_margin` seconds from its end, the margin being at most half
+/// the episode (stopping a short one early does not mark it).
+public enum PlayedMargin {
+    /// True when `position` of an episode lasting `length` seconds is within `margin` of its end.
+    public static func reached(_ position: Double, length: Double, margin: Double) -> Bool {
+        length > 0 && position >= length - min(max(0, margin), length / 2)
+    }
+}
