@@ -46,6 +46,107 @@ struct REPLTerminalTests {
         #expect(!history.contains("half typed"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/podline/control.sock"))
     }
+
+    @Test("Ctrl-C cancels an add waiting on a server that never answers at once, and at an empty prompt only the line")
+    func interruptCancelsTheCommand() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-tty")
+        _ = try PlayerProcess.episode(named: "tone.mp3", in: folder)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let server = try SilentServer()
+        defer { server.stop() }
+        let tmux = try TmuxSession(podline: ["repl"], folder: folder, sound: sound)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.hasSuffix("podline [stopped]>") }
+        tmux.send(["play \(folder.path)/tone.mp3", "Enter"])
+        try tmux.waitFor { $0.contains("▶ tone.mp3") && $0.hasSuffix("podline [playing]>") }
+        try waitUntilHeard(folder)
+
+        // The server took the connection and never answers: the add would wait 30 s for a byte.
+        tmux.send(["add \(server.url)", "Enter"])
+        #expect(poll(timeout: 10, every: 0.02, { server.connections }, until: { $0 > 0 }) > 0)
+        usleep(300_000)
+        #expect(try tmux.screen().hasSuffix("podline [playing]> add \(server.url)"))
+
+        let interrupted = Date()
+        tmux.send(["C-c"])
+        tmux.send(["status", "Enter"])
+        let answered = try poll(timeout: 5, every: 0.02, tmux.screen) { $0.contains("playing: tone.mp3") }
+        let waited = Date().timeIntervalSince(interrupted)
+        #expect(answered.contains("playing: tone.mp3"), "\(answered)")
+        #expect(waited < 1, "status was answered \(waited) s after Ctrl-C")
+        #expect(answered.contains("podline: \(server.url)"), "one line says the add ended: \(answered)")
+        // The request was cancelled, not left waiting: its connection is closed.
+        #expect(poll(timeout: 2, every: 0.05, { server.closedByClient }, until: { $0 > 0 }) > 0)
+        try expectPlaying(folder)
+
+        // At an empty prompt Ctrl-C cancels the (empty) line, and nothing else.
+        tmux.send(["C-c"])
+        usleep(500_000)
+        tmux.send(["status", "Enter"])
+        try tmux.waitFor { $0.components(separatedBy: "playing: tone.mp3").count == 3 && $0.hasSuffix("podline [playing]>") }
+        #expect(try !tmux.screen().contains("EXITED"))
+        try expectPlaying(folder)
+        tmux.send(["quit", "Enter"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
+    @Test("Ctrl-Z pauses the REPL's player before the REPL stops; clients get exit 69 meanwhile; after fg it stays paused")
+    func suspendPausesThePlayer() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-tty")
+        _ = try PlayerProcess.episode(named: "tone.mp3", in: folder)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let tmux = try TmuxSession(shellIn: folder, sound: sound)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.hasSuffix("$") }
+        tmux.send(["\(PodlineBinary.path) repl", "Enter"])
+        try tmux.waitFor { $0.hasSuffix("podline [stopped]>") }
+        tmux.send(["play \(folder.path)/tone.mp3", "Enter"])
+        try tmux.waitFor { $0.contains("▶ tone.mp3") && $0.hasSuffix("podline [playing]>") }
+        try waitUntilHeard(folder)
+
+        tmux.send(["C-z"])
+        try tmux.waitFor { $0.contains("podline: paused while suspended") && $0.contains("Stopped") && $0.hasSuffix("$") }
+        let asked = Date()
+        let status = try PodlineBinary.run(
+            ["status", "--json"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path], timeout: 20)
+        #expect(status.status == 69)
+        #expect(Date().timeIntervalSince(asked) < 3)
+        #expect(status.stderrLines.count == 1)
+        #expect(status.stderr.contains("does not answer"))
+
+        tmux.send(["fg", "Enter"])
+        try tmux.waitFor { $0.contains("⏸ tone.mp3") && $0.hasSuffix("podline [paused]>") }
+        #expect(try statusJSON(folder)["state"] as? String == "paused")
+        tmux.send(["resume", "Enter"])
+        try tmux.waitFor { $0.hasSuffix("podline [playing]>") }
+        try expectPlaying(folder)
+        tmux.send(["quit", "Enter"])
+        try tmux.waitFor { $0.hasSuffix("$") && $0.contains("podline [playing]> quit") }
+    }
+
+    /// The running player's `status --json`, asked from another shell.
+    private func statusJSON(_ folder: URL) throws -> [String: Any] {
+        let result = try PodlineBinary.run(["status", "--json"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path])
+        return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// Waits until the player's position has moved on (the sound output has started).
+    private func waitUntilHeard(_ folder: URL) throws {
+        let heard = try poll(timeout: 15, every: 0.1, { try statusJSON(folder)["position"] as? Double ?? 0 }, until: { $0 > 0.3 })
+        #expect(heard > 0.3, "the player never got going")
+    }
+
+    /// Expects the player to be playing, its position going on.
+    private func expectPlaying(_ folder: URL) throws {
+        let before = try statusJSON(folder)
+        usleep(600_000)
+        let after = try statusJSON(folder)
+        #expect(before["state"] as? String == "playing")
+        #expect(after["state"] as? String == "playing")
+        #expect((after["position"] as? Double ?? 0) > (before["position"] as? Double ?? 0), "\(before) then \(after)")
+    }
 }
 
 /// A detached tmux session running one command, for driving a terminal program.
@@ -66,22 +167,33 @@ struct TmuxSession {
     /// `podline ARGUMENTS` in a terminal, with everything of its own under `folder` and config.toml sending its sound
     /// to `sound`'s server.
     init(podline arguments: [String], folder: URL, sound: PulseAudioServer) throws {
+        try self.init(folder: folder, command: [PodlineBinary.path] + arguments, environment: Self.podlineEnvironment(folder, sound))
+    }
+
+    /// An interactive bash (job control: Ctrl-Z, `fg`) with podline's environment as `init(podline:)` makes it, and the
+    /// prompt `$ `.
+    init(shellIn folder: URL, sound: PulseAudioServer) throws {
+        var environment = try Self.podlineEnvironment(folder, sound)
+        environment["PS1"] = "$ "
+        try self.init(folder: folder, command: ["bash", "--norc", "--noprofile", "-i"], environment: environment)
+    }
+
+    /// Everything of podline's under `folder`, and config.toml sending its sound to `sound`'s server.
+    private static func podlineEnvironment(_ folder: URL, _ sound: PulseAudioServer) throws -> [String: String] {
         let config = folder.appendingPathComponent("config/podline")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
             .write(to: config.appendingPathComponent("config.toml"))
-        try self.init(
-            folder: folder, command: [PodlineBinary.path] + arguments,
-            environment: [
-                "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
-                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                "HOME": folder.path, "PODLINE_HOME": folder.path,
-            ])
+        return [
+            "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "HOME": folder.path, "PODLINE_HOME": folder.path,
+        ]
     }
 
     /// Sends keys (tmux key names such as `Tab`, `Enter`, `C-c`; other words are typed literally).
     func send(_ keys: [String]) {
-        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "Left", "Right", "Space", "C-c", "C-d", "C-u"]
+        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "Left", "Right", "Space", "C-c", "C-d", "C-u", "C-z"]
         for key in keys {
             let arguments = named.contains(key) ? ["send-keys", "-t", name, key] : ["send-keys", "-t", name, "-l", key]
             _ = try? CommandRunner.run(tmux, arguments)

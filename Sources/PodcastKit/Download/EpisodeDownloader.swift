@@ -101,7 +101,8 @@ public struct EpisodeDownloader: Sendable {
                     begun = true
                     attempt = 0
                 }
-                guard error.interrupted, begun, let delay = http.retry.delay(before: attempt) else { throw error }
+                // Cancelled (Ctrl-C in the REPL): the part file is kept, and nothing is tried again.
+                guard error.interrupted, begun, !Task.isCancelled, let delay = http.retry.delay(before: attempt) else { throw error }
                 attempt += 1
                 try? await Task.sleep(for: .seconds(delay))
             }

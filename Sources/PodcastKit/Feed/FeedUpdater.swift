@@ -41,7 +41,8 @@ public struct FeedUpdater: Sendable {
         await withTaskGroup(of: (Int, FeedUpdateResult).self) { group in
             var next = 0
             func startNext() {
-                guard next < shows.count else { return }
+                // Once cancelled, no more feeds are started; those under way end as their requests are cancelled.
+                guard next < shows.count, !Task.isCancelled else { return }
                 let index = next
                 let show = shows[index]
                 next += 1
@@ -73,7 +74,8 @@ public struct FeedUpdater: Sendable {
                 show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved),
                 warnings: feed.warnings)
         } catch let error as FeedLoadError {
-            try? store.recordFailure(showID: showID, reason: error.reason)
+            // A cancelled update says nothing about the feed.
+            if !Task.isCancelled { try? store.recordFailure(showID: showID, reason: error.reason) }
             return FeedUpdateResult(show: show, outcome: .failed(error.reason))
         } catch {
             return FeedUpdateResult(show: show, outcome: .failed("\(error)"))

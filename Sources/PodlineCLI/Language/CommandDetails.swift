@@ -217,7 +217,11 @@ enum CommandDetails {
         Read commands of the command language (below). On a terminal it edits lines with libedit: the prompt shows the \
         play state, a now-playing line above the prompt is redrawn in place when what it shows changes (without \
         disturbing what is being typed), Tab completes command names, show slugs, episode references and file paths, \
-        Up and Down walk the history, Ctrl-C cancels the line, and Ctrl-D or quit leaves. When standard input is not a \
+        Up and Down walk the history, and Ctrl-D or quit leaves. Ctrl-C cancels the line being typed, or the command \
+        running (one that waits on the network, as add, update, download or find, at once; the line's status is then \
+        130), never the REPL or its player. Ctrl-Z pauses the REPL's own player before the REPL stops (a stopped \
+        process can neither play nor answer: its clients give up after 2 s, exit 69); after fg it stays paused, and \
+        resume plays on. When standard input is not a \
         terminal it reads one command per line with no prompt and no colour, goes on after a failing line, and exits \
         at the end of input with the status of the last failing line (0 if none). The REPL serves the control socket \
         while it runs; when another player already serves it, player commands are sent to that player. Library \

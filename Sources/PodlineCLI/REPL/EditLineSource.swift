@@ -61,19 +61,24 @@ final class EditLineSource: LineSource, @unchecked Sendable {
             setPrompt(Self.prompt(for: current.state))
             cancelled = false
             var count: Int32 = 0
-            guard let line = podline_el_wgets(OpaquePointer(editor), &count), count > 0 else {
-                write("\r\n")
-                return nil
-            }
+            let line = podline_el_wgets(OpaquePointer(editor), &count)
+            // Before the end of input is looked for: Ctrl-C on an empty line ends it with nothing in it.
             if cancelled {
                 write("\r\n")
                 continue
+            }
+            guard let line, count > 0 else {
+                write("\r\n")
+                return nil
             }
             var text = WideText.string(line, count: Int(count))
             if text.hasSuffix("\n") { text.removeLast() }
             return text
         }
     }
+
+    /// Ctrl-C comes on `TerminalSignals`' pipe.
+    var interruptFD: Int32? { TerminalSignals.readFD }
 
     func record(_ line: String, failed: Bool) {
         // A private feed's password typed in a URL is never written to the history file.

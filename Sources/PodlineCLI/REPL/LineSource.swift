@@ -8,6 +8,13 @@ protocol LineSource: Sendable {
     func record(_ line: String, failed: Bool)
     /// Saves what must be kept (history) and releases the terminal.
     func close()
+    /// Where Ctrl-C arrives while no line is read (a command runs), as `TerminalSignals` writes it; nil when Ctrl-C is
+    /// left to its default action.
+    var interruptFD: Int32? { get }
+}
+
+extension LineSource {
+    var interruptFD: Int32? { nil }
 }
 
 /// Lines from a non-terminal standard input: no prompt, one command per line.

@@ -19,9 +19,14 @@ enum ReplRunner {
         let source = makeReader(session)
         let reader = LineReaderThread(source)
         let interactive = isatty(0) == 1
+        let suspend = interactive ? SuspendSignal { session.pauseForSuspend() } : nil
         var quitTyped = false
         while let line = await reader.next(prompt: "podline [\(session.promptState)]> ") {
-            let keepGoing = await session.execute(line)
+            // Ctrl-C cancels the line's command (and nothing more): its status is then 130.
+            let (keepGoing, interrupted) = await InterruptibleLine.run(watching: source.interruptFD) {
+                await session.execute(line)
+            }
+            if interrupted { session.finish(status: ExitStatus.interrupted) }
             // Between two reads the reading thread is idle: the source is the main actor's meanwhile.
             source.record(line, failed: session.lastStatus != 0)
             if !keepGoing {
@@ -30,6 +35,7 @@ enum ReplRunner {
             }
         }
         reader.close()
+        suspend?.cancel()
         if !quitTyped, !interactive { await session.notPlaying() }
         let owned = session.ownsPlayer
         session.shutdown()

@@ -84,6 +84,13 @@ final class ReplSession {
         await playback.notPlaying()
     }
 
+    /// Pauses this REPL's own player before the process is stopped (Ctrl-Z); true when it was playing.
+    func pauseForSuspend() -> Bool {
+        guard ownsPlayer, player.state == .playing, (try? dispatcher.run(.pause)) != nil else { return false }
+        playback?.update()
+        return true
+    }
+
     /// True when this REPL's player is its own (not one of another process reached over the socket).
     var ownsPlayer: Bool { remote == nil && mirror == nil }
 

@@ -113,7 +113,7 @@ public struct TerminalKeyDecoder: Sendable {
 }
 
 /// Ctrl-C, a resized terminal and continuing after a stop, turned by their signal handlers into bytes on a pipe the
-/// editor polls.
+/// editor polls while it reads a line. While a command runs the REPL watches the pipe instead (`InterruptibleLine`).
 enum TerminalSignals {
     private static let pipeFDs: (read: Int32, write: Int32) = {
         var pair: [Int32] = [-1, -1]
@@ -152,6 +152,11 @@ enum TerminalSignals {
             resized = resized || bytes[0..<count].contains(resizeByte)
         }
         return (interrupted, resized)
+    }
+
+    /// Puts a resize taken while a command ran back on the pipe, for the editor's next line.
+    static func postResize() {
+        onResize(SIGWINCH)
     }
 
     private static let onInterrupt: @convention(c) (Int32) -> Void = { _ in

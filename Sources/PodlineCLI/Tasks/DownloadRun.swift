@@ -29,7 +29,8 @@ struct DownloadRun {
         let log = Logger(label: "podline.http")
         var failures = 0
         var said: Set<String> = []
-        for listing in listings {
+        // Once cancelled, the download under way ends (its part file kept) and no other starts.
+        for listing in listings where !Task.isCancelled {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
                 let file = try await HTTPFetcher.with { [display, reporter] http in

@@ -51,11 +51,22 @@ extension LibraryTaskRunner {
 
     /// Prints each cue as the running player's heard position reaches it (its position events, which its model's
     /// onChange sends), until the episode ends or the player goes. The events are read on a thread of their own: the
-    /// player may be this process's, served by the main actor.
+    /// player may be this process's, served by the main actor. Cancelled (Ctrl-C in the REPL), it ends at once.
     private static func follow(_ transcript: KeptTranscript, of ref: String, json: Bool) async throws {
         guard transcript.format.isTimed else {
             throw CommandError(.unreadable, "\(ref): the transcript has no times (\(transcript.format.name)) to follow")
         }
+        let events = FollowedEvents()
+        try await withTaskCancellationHandler {
+            try await followOnOwnThread(transcript, of: ref, json: json, events: events)
+        } onCancel: {
+            events.end()
+        }
+    }
+
+    private static func followOnOwnThread(
+        _ transcript: KeptTranscript, of ref: String, json: Bool, events: FollowedEvents
+    ) async throws {
         try await awaitOnOwnThread {
             var follower = CueFollower(cues: transcript.cues)
             func show(_ position: Double) {
@@ -68,6 +79,7 @@ extension LibraryTaskRunner {
                 let status = try ControlClient().request(["status"])
                 show((status.data as? [String: Any])?["position"] as? Double ?? 0)
                 let client = try ControlClient()
+                guard events.follow(client) else { return }
                 let answer = try client.request(["events"])
                 guard answer.succeeded else { throw CommandError(.failed, answer.message ?? answer.error) }
                 while let line = try client.readLine() {
@@ -84,7 +96,36 @@ extension LibraryTaskRunner {
                     }
                 }
             } catch let error as ControlError {
-                throw CommandError(error == .noPlayer ? .noPlayer : .failed, error.description)
+                let kind: CommandError.Kind =
+                    switch error {
+                    case .noPlayer: .noPlayer
+                    case .notAnswering: .unreachable
+                    default: .failed
+                    }
+                throw CommandError(kind, error.description)
+            }
+        }
+    }
+
+    /// The event stream `transcript --follow` reads, ended from another thread when the command is cancelled.
+    private final class FollowedEvents: @unchecked Sendable {
+        private let lock = NSLock()
+        private var client: ControlClient?
+        private var ended = false
+
+        /// Keeps `client` to end it; false when the command was already cancelled.
+        func follow(_ client: ControlClient) -> Bool {
+            lock.withLock {
+                self.client = client
+                return !ended
+            }
+        }
+
+        /// Ends the stream: the read waiting on it returns.
+        func end() {
+            lock.withLock {
+                ended = true
+                client?.shutdown()
             }
         }
     }

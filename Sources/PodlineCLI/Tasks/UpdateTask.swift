@@ -34,6 +34,8 @@ extension LibraryTaskRunner {
         }
         bars?.clear()
         report(results)
+        // Cancelled: neither downloads nor a sync start.
+        guard !Task.isCancelled else { return ExitStatus.unreadable }
         let downloadFailures = try await autoDownload(results, store: store)
         await SyncStart.automatically(editor: editor)
         return results.contains(where: \.failed) || downloadFailures > 0 ? ExitStatus.unreadable : 0
