@@ -315,6 +315,33 @@ struct FullScreenTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
+    @Test(
+        "[keys] giving j to quit while down has it: the view does not start (one line naming j, quit and down; exit 78); with down on C-n, j quits"
+    )
+    func keyGivenTwice() throws {
+        let folder = try Self.library(sound: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Fixtures.writeConfig("output = \"null\"\n\n[keys]\nquit = \"j\"\n", home: folder)
+        let refused = try TmuxSession(folder: folder, command: Self.viewCommand(folder), environment: Self.environment(folder))
+        defer { refused.kill() }
+        try refused.waitFor { $0.contains("EXITED 78") }
+        // The screen with its wrapped lines joined: the one line, then the shell's.
+        let joined = try CommandRunner.run(refused.tmux, ["capture-pane", "-p", "-J", "-t", refused.name]).stdout
+        let lines = joined.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(
+            lines == [
+                "podline: \(file.path) line 4: keys.quit: \"j\" is already the key of down (by default); a key does one action: "
+                    + "give quit or down another key",
+                "EXITED 78",
+            ], "\(joined)")
+
+        try Fixtures.writeConfig("output = \"null\"\n\n[keys]\ndown = \"C-n\"\nquit = \"j\"\n", home: folder)
+        let tmux = try Self.start(folder)
+        defer { tmux.kill() }
+        tmux.send(["j"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
     /// A crash signal (the segmentation fault of a bad pointer, the illegal instruction a Swift trap raises) still gives
     /// the terminal back: the C guard restores it, then the signal kills the process as it would have, so the shell
     /// reports 128 + its number.

@@ -76,6 +76,89 @@ struct KeysConfigTests {
         ConfigTests.expectRefused(text, message)
     }
 
+    @Test(
+        "a key given to two actions, by the defaults or in [keys], is refused with one line naming the key and both",
+        arguments: [
+            (
+                "[keys]\nquit = \"j\"\n",
+                "config.toml line 2: keys.quit: \"j\" is already the key of down (by default); a key does one action: "
+                    + "give quit or down another key"
+            ),
+            (
+                "speed = 1\n\n[keys]\ntoggle = \"x\"\n",
+                "config.toml line 4: keys.toggle: \"x\" is already the key of stop (by default); a key does one action: "
+                    + "give toggle or stop another key"
+            ),
+            (
+                "[keys]\npage_down = \"space\"\n",
+                "config.toml line 2: keys.page_down: \"space\" is already the key of toggle (by default); a key does one action: "
+                    + "give page_down or toggle another key"
+            ),
+            (
+                "[keys]\nquit = \"Q\"\n# mine\nhelp = \"Q\"\n",
+                "config.toml line 4: keys.help: \"Q\" is already the key of quit (line 2); a key does one action: "
+                    + "give help or quit another key"
+            ),
+            (
+                "[keys]\nhelp = \"C-n\"\ndown = \"C-N\"\n",
+                "config.toml line 3: keys.down: \"C-n\" is already the key of help (line 2); a key does one action: "
+                    + "give down or help another key"
+            ),
+            // Down moved off j but up moved onto it, then quit onto it too.
+            (
+                "[keys]\ndown = \"C-n\"\nup = \"j\"\nquit = \"j\"\n",
+                "config.toml line 4: keys.quit: \"j\" is already the key of up (line 3); a key does one action: "
+                    + "give quit or up another key"
+            ),
+        ] as [(String, String)])
+    func clash(text: String, message: String) {
+        ConfigTests.expectRefused(text, message)
+    }
+
+    @Test("a key is free once its action has another: down moved off j lets quit have j, whichever is written first")
+    func movedKey() throws {
+        for text in ["[keys]\ndown = \"C-n\"\nquit = \"j\"\n", "[keys]\nquit = \"j\"\ndown = \"C-n\"\n"] {
+            let config = try ConfigFile.parse(text, path: "config.toml")
+            #expect(config.settings.keys == ["down": "C-n", "quit": "j"])
+            let keys = KeyMap(overrides: config.settings.keys)
+            #expect(keys.action(for: .character("j")) == .quit)
+            #expect(keys.action(for: .control("n")) == .down)
+            // An action given a key keeps only that one: ↓ and q do nothing now.
+            #expect(keys.action(for: .down) == nil)
+            #expect(keys.action(for: .character("q")) == nil)
+        }
+        // Two actions swapping their keys, and an action given its own default key, are fine too.
+        let swapped = try ConfigFile.parse("[keys]\nstop = \"f\"\nforward = \"x\"\ndown = \"j\"\n", path: "config.toml")
+        let keys = KeyMap(overrides: swapped.settings.keys)
+        #expect(keys.action(for: .character("f")) == .stop)
+        #expect(keys.action(for: .character("x")) == .forward)
+        #expect(keys.action(for: .character("j")) == .down)
+        #expect(keys.action(for: .down) == nil)
+    }
+
+    @Test("podline config and podline episodes refuse a key given to two actions: one line naming it and both, exit 78")
+    func clashEndToEnd() throws {
+        let home = try Fixtures.temporaryDirectory("pl-keys-clash")
+        let file = try Fixtures.writeConfig("speed = 1.25\n\n[keys]\nquit = \"j\"\n", home: home)
+        let environment: [String: String?] = ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path]
+        let expected =
+            "podline: \(file.path) line 4: keys.quit: \"j\" is already the key of down (by default); a key does one action: "
+            + "give quit or down another key"
+        for command in [["config"], ["episodes"]] {
+            let result = try PodlineBinary.run(command, home: home, environment: environment)
+            #expect(result.status == 78, "\(command): \(result.stderr)")
+            #expect(result.stderrLines == [expected], "\(command)")
+            #expect(result.stdout.isEmpty, "\(command)")
+        }
+        // Down given another key first: the same file is accepted, and config shows both keys with their lines.
+        try Fixtures.writeConfig("speed = 1.25\n\n[keys]\ndown = \"C-n\"\nquit = \"j\"\n", home: home)
+        let accepted = try PodlineBinary.run(["config"], home: home, environment: environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stderr.isEmpty)
+        #expect(accepted.stdoutLines.contains { $0.hasPrefix("keys.quit = \"j\"") && $0.hasSuffix("# config.toml line 5") })
+        #expect(accepted.stdoutLines.contains { $0.hasPrefix("keys.down = \"C-n\"") && $0.hasSuffix("# config.toml line 4") })
+    }
+
     @Test("a refused key names its table and action, and the line it is on")
     func refusedParts() {
         do {

@@ -70,6 +70,7 @@ public struct ConfigFile: Sendable {
             }
             if key == KeysConfig.section.table {
                 settings.keys = try KeysConfig.section.read(value, over: [:], sources: &sources, text: text, path: path)
+                if let clash = KeysConfig.clash(in: settings.keys, text: text, path: path) { throw clash }
                 continue
             }
             if key == DirectoryConfig.section.table {

@@ -19,4 +19,21 @@ enum KeysConfig {
                 }, render: { $0[action.rawValue].map(ConfigKey.quoted) })
         },
         required: [])
+
+    /// The error for a key that `keys` (action name to key name, each already checked) would give to two actions: one
+    /// line naming the key and both actions, at the line of the later of the two; nil when each key does one action.
+    static func clash(in keys: [String: String], text: String, path: String) -> ConfigError? {
+        func line(_ action: KeyAction) -> Int? { KeyLines.line(of: action.rawValue, inTable: section.table, text: text) }
+        let overrides = keys.compactMap { name, key in
+            KeyAction(rawValue: name).flatMap { action in KeyPress(name: key).map { (action: action, key: $0) } }
+        }
+        .sorted { (line($0.action) ?? .max, $0.action.rawValue) < (line($1.action) ?? .max, $1.action.rawValue) }
+        guard let clash = KeyMap.clash(overrides) else { return nil }
+        let other = clash.other.rawValue + (clash.byDefault ? " (by default)" : line(clash.other).map { " (line \($0))" } ?? "")
+        return ConfigError(
+            path: path, line: line(clash.action), key: "\(section.table).\(clash.action.rawValue)",
+            problem:
+                "\(ConfigKey.quoted(clash.key.name)) is already the key of \(other); a key does one action: "
+                + "give \(clash.action.rawValue) or \(clash.other.rawValue) another key")
+    }
 }

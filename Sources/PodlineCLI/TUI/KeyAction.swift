@@ -123,8 +123,9 @@ enum KeyAction: String, CaseIterable, Sendable {
     }
 }
 
-/// Which action each key does: the defaults, with `[keys]` of config.toml over them (a key given to an action is taken
-/// from any other).
+/// Which action each key does: the defaults, with `[keys]` of config.toml over them (an action given a key loses its
+/// default keys; config.toml is refused when a key would do two actions, see `clash`, and here a key given to an action
+/// is taken from any other).
 struct KeyMap: Sendable {
     private(set) var actions: [KeyPress: KeyAction] = [:]
 
@@ -140,6 +141,26 @@ struct KeyMap: Sendable {
         for (action, keys) in keysOf {
             for key in keys { actions[key] = action }
         }
+    }
+
+    /// Two actions one key would do with `overrides` (in the order they are written): the key, the action given it,
+    /// and the other action that has it, by default (`byDefault`: its own keys are not overridden) or by an earlier
+    /// override; nil when each key does one action.
+    static func clash(
+        _ overrides: [(action: KeyAction, key: KeyPress)]
+    ) -> (key: KeyPress, action: KeyAction, other: KeyAction, byDefault: Bool)? {
+        let overridden = Set(overrides.map(\.action))
+        for (index, override) in overrides.enumerated() {
+            if let earlier = overrides[..<index].first(where: { $0.key == override.key && $0.action != override.action }) {
+                return (override.key, override.action, earlier.action, false)
+            }
+            if let other = KeyAction.allCases.first(where: {
+                $0 != override.action && !overridden.contains($0) && $0.defaultKeys.contains(override.key)
+            }) {
+                return (override.key, override.action, other, true)
+            }
+        }
+        return nil
     }
 
     func action(for key: KeyPress) -> KeyAction? {
