@@ -109,6 +109,81 @@ struct FullScreenViewTests {
         }
     }
 
+    @Test(
+        "the keys' help cuts no description it has room for: at 80×24 it wraps them and takes the whole width",
+        arguments: [(80, 24), (80, 30), (100, 30), (130, 30), (200, 50)] as [(Int, Int)])
+    func keysHelpWhole(columns: Int, rows: Int) throws {
+        let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: columns, rows: rows)
+        screen.model.showsHelp = true
+        let buffer = screen.draw()
+        // The box over the lists, found by its title (it is centred in them when shorter).
+        let (top, left) = try #require(
+            (0..<(rows - 3)).lazy.compactMap { row in
+                cellColumns(of: "┌", in: buffer, row: row).first {
+                    rowText(buffer, row: row, columns: $0..<min(columns, $0 + 24)) == "┌ Keys (any key closes) "
+                }.map { (row, $0) }
+            }.first, "\(picture(buffer))")
+        let right = try #require(cellColumns(of: "┐", in: buffer, row: top).first { $0 > left })
+        let bottom = try #require((top..<(rows - 3)).first { buffer[$0, left].text == "└" }, "\(picture(buffer))")
+        #expect(buffer[bottom, right].text == "┘", "\(picture(buffer))")
+        let box = ((top + 1)..<bottom).map { rowText(buffer, row: $0, columns: left..<(right + 1)) }
+        #expect(box.allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") }, "\(picture(buffer))")
+        #expect(!box.joined().contains("…"), "a description cut short:\n\(picture(buffer))")
+        // Every word of every key's description is in the box (as often as the descriptions have it).
+        var shown: [Substring: Int] = [:]
+        for word in box.joined(separator: " ").split(whereSeparator: { $0 == " " || $0 == "│" }) { shown[word, default: 0] += 1 }
+        var needed: [Substring: Int] = [:]
+        for action in KeyAction.allCases {
+            for word in action.summary.split(separator: " ") { needed[word, default: 0] += 1 }
+        }
+        for (word, count) in needed {
+            #expect(shown[word, default: 0] >= count, "\(word) \(count) times:\n\(picture(buffer))")
+        }
+        if columns == 80 {
+            // Wrapped, the box covers the lists from edge to edge.
+            #expect(top == 0 && bottom == rows - 4 && left == 0 && right == columns - 1, "\(picture(buffer))")
+        }
+    }
+
+    @Test("the keys' layout: descriptions wrapped at the widest measure that fits, read back whole; cut only where none fits")
+    func keysLayout() {
+        let entries = KeyAction.allCases.map {
+            KeysLayout.Entry(keys: KeyMap().keys(of: $0).map(\.name).joined(separator: " "), summary: $0.summary)
+        }
+        for (width, rows) in [(76, 19), (76, 25), (96, 25), (126, 25), (60, 40), (36, 6)] {
+            let layout = KeysLayout(entries: entries, width: width, rows: rows)
+            let used = layout.columns.reduce(0) { $0 + $1.width } + KeysLayout.gap * (layout.columns.count - 1)
+            #expect(used <= width, "\(width)×\(rows)")
+            #expect(layout.columns.allSatisfy { $0.lines.count <= rows }, "\(width)×\(rows)")
+            // Each entry's lines: its keys on the first, its description read back whole across them.
+            var read: [KeysLayout.Entry] = []
+            for column in layout.columns {
+                for line in column.lines {
+                    if line.keys.isEmpty, let last = read.popLast() {
+                        read.append(KeysLayout.Entry(keys: last.keys, summary: last.summary + " " + line.summary))
+                    } else {
+                        read.append(KeysLayout.Entry(keys: line.keys, summary: line.summary))
+                    }
+                }
+            }
+            if width == 36 {
+                // 39 actions in 6 rows need 7 columns: no measure fits 36 cells, so each takes one line, cut by the view.
+                #expect(layout.columns.count == 7 && read.map(\.summary) == entries.map(\.summary))
+                continue
+            }
+            #expect(read == entries, "\(width)×\(rows)")
+            #expect(layout.columns.allSatisfy { column in column.lines.allSatisfy { DisplayWidth.of($0.keys) <= column.keysWidth } })
+            #expect(
+                layout.columns.allSatisfy { column in
+                    column.lines.allSatisfy { column.keysWidth + 1 + DisplayWidth.of($0.summary) <= column.width }
+                })
+        }
+        // Room enough: nothing wrapped, and the box keeps its own width.
+        let roomy = KeysLayout(entries: entries, width: 126, rows: 25)
+        #expect(roomy.columns.map(\.lines.count) == [25, 14])
+        #expect(roomy.columns.map(\.width) == [8 + 1 + 36, 1 + 1 + 28])
+    }
+
     @Test("CJK and emoji titles keep every pane's borders in the columns of its corners, on every row, in every list")
     func bordersStayInPlace() throws {
         let store = try ScreenLibrary.store(ScreenLibrary.mixed)
@@ -275,7 +350,8 @@ struct FullScreenViewTests {
         }
     }
 
-    @Test("whole screens at 80×24 (the list focused, a filter typed) and 130×30 (details, the keys' help) are the snapshots")
+    @Test(
+        "whole screens at 80×24 (the list focused, a filter typed, the keys' help) and 130×30 (details, the keys' help) are the snapshots")
     func screenSnapshots() throws {
         let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
         var frames: [String] = []
@@ -302,6 +378,9 @@ struct FullScreenViewTests {
         keep("a filter typed")
         screen.model.isFiltering = false
         screen.model.setFilter(nil)
+        screen.model.showsHelp = true
+        keep("the keys' help")
+        screen.model.showsHelp = false
         screen.model.size = CellSize(width: 130, height: 30)
         keep("the details pane")
         screen.model.showsHelp = true

@@ -30,7 +30,7 @@ struct BrowseScreen: View {
                 .frame(maxWidth: .max, maxHeight: .max)
                 .overlay {
                     if model.showsHelp {
-                        KeysPanel(keys: keys, height: model.size.height - 3)
+                        KeysPanel(keys: keys, width: model.size.width, height: model.size.height - 3)
                     } else if model.showsOutput, model.output.count > 1 {
                         OutputPanel(lines: model.output)
                     }

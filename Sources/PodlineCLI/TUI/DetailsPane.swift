@@ -88,34 +88,6 @@ struct BottomLine: View {
     }
 }
 
-/// The keys, in a box over the lists: as many columns as the height needs.
-struct KeysPanel: View {
-    let keys: KeyMap
-    /// The rows the lists have (the box's own lines included).
-    let height: Int
-
-    var body: some View {
-        let perColumn = max(1, height - 2)
-        let actions = KeyAction.allCases
-        let columns = stride(from: 0, to: actions.count, by: perColumn).map { Array(actions[$0..<min(actions.count, $0 + perColumn)]) }
-        HStack(alignment: .top, spacing: 2) {
-            ForEach(Array(columns.enumerated()), id: \.offset) { _, column in
-                VStack(alignment: .leading) {
-                    ForEach(column, id: \.self) { action in
-                        HStack(spacing: 1) {
-                            Text(keys.keys(of: action).map(\.name).joined(separator: " ")).frame(width: 9, alignment: .leading).bold()
-                            Text(action.summary).lineLimit(1)
-                        }
-                    }
-                }
-            }
-        }
-        .padding(.horizontal, 1)
-        .border(title: "Keys (any key closes)")
-        .background(.standard)
-    }
-}
-
 /// The lines a typed command printed, in a box over the lists.
 struct OutputPanel: View {
     let lines: [String]
