@@ -62,6 +62,78 @@ struct EventsTests {
         #expect(events == [.error("decoder failed")])
     }
 
+    @Test("a stop sends episode-ended and no chapter-changed (the position back at 0 is no chapter entered); status has no chapter")
+    func stopSendsNoChapter() throws {
+        let player = Player()
+        var events: [PlayerEvent] = []
+        let source = EventSource(player: player) { events.append($0) }
+        defer { source.stop() }
+        let item = NowPlaying(title: "Chaptered", url: "/chaptered.mp3", duration: 60)
+        player.load(item)
+        player.chapters = ChapterList(
+            source: .id3, chapters: [Chapter(start: 0, title: "One"), Chapter(start: 10, title: "Two"), Chapter(start: 20, title: "Three")])
+        player.position = 25
+        source.update()
+        let chapters = { events.filter { if case .chapterChanged = $0 { true } else { false } } }
+        #expect(chapters() == [.chapterChanged(StatusReport.chapter(player))])
+        #expect(StatusReport.chapter(player).rendered.contains(#""number":3"#))
+        // Moving out of the chapters while playing is a chapter-changed to null.
+        player.chapters = ChapterList(source: .id3, chapters: [Chapter(start: 30, title: "Later")])
+        source.update()
+        #expect(chapters().last == .chapterChanged(.null))
+        player.chapters = ChapterList(
+            source: .id3, chapters: [Chapter(start: 0, title: "One"), Chapter(start: 10, title: "Two"), Chapter(start: 20, title: "Three")])
+        source.update()
+        events.removeAll()
+        player.stop()
+        source.update()
+        #expect(events.contains(.episodeEnded(StatusReport.episode(item), reason: .stop)))
+        #expect(chapters().isEmpty, "\(events)")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(StatusReport.json(player).renderedBytes)) as? [String: Any])
+        #expect(status["chapter"] is NSNull, "\(status)")
+        #expect(player.chapters == .none)
+    }
+
+    @Test("episode.duration: the feed's length, else the one the player found (status, a property-change, episode-ended)")
+    func foundDuration() throws {
+        let player = Player()
+        var events: [PlayerEvent] = []
+        let source = EventSource(player: player) { events.append($0) }
+        defer { source.stop() }
+        func statusDuration() throws -> Double? {
+            let status = try JSONSerialization.jsonObject(with: Data(StatusReport.json(player).renderedBytes)) as? [String: Any]
+            return ((status?["episode"] as? [String: Any])?["duration"] as? NSNumber)?.doubleValue
+        }
+        // A file or a feed without a length: unknown until the engine opens it.
+        let item = NowPlaying(ref: "show/1", title: "No length", show: "Show", url: "/no-length.mp3")
+        player.load(item)
+        source.update()
+        #expect(events.contains(.episodeStarted(StatusReport.episode(item))))
+        #expect(try statusDuration() == nil)
+        events.removeAll()
+        player.duration = 1234.5
+        source.update()
+        var found = item
+        found.duration = 1234.5
+        #expect(events == [.propertyChange(name: "episode", data: StatusReport.episode(found))])
+        #expect(StatusReport.episode(found).rendered.contains(#""duration":1234.5"#))
+        #expect(try statusDuration() == 1234.5)
+        events.removeAll()
+        player.stop()
+        source.update()
+        #expect(events.contains(.episodeEnded(StatusReport.episode(found), reason: .stop)), "\(events)")
+
+        // The feed's length stays the episode's, whatever the player finds.
+        let listed = NowPlaying(ref: "show/2", title: "Listed", show: "Show", url: "/listed.mp3", duration: 600)
+        player.load(listed)
+        source.update()
+        events.removeAll()
+        player.duration = 601
+        source.update()
+        #expect(events.isEmpty, "\(events)")
+        #expect(try statusDuration() == 600)
+    }
+
     @Test("a burst of position changes gives one event at once and the latest value at the end of the interval")
     func positionThrottle() async throws {
         let player = Player()
@@ -77,6 +149,77 @@ struct EventsTests {
         #expect(positions == [.int(1)])
         for _ in 0..<200 where positions.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(positions == [.int(1), .int(50)])
+    }
+
+    @Test(
+        "podline events and status on a played file with chapters: its duration is the one the player found; stop sends no chapter-changed"
+    )
+    nonisolated func fileDurationAndStop() async throws {
+        let folder = try Fixtures.temporaryDirectory("pl-events")
+        // A minute of tone with four chapters, 15 s each (mutagen writes them).
+        let mp3 = try Fixtures.toneMP3(in: folder, name: "chaptered.mp3", seconds: 60, rate: 22_050, channels: 1, bitrate: 32)
+        let script = folder.appendingPathComponent("write-chapters.py")
+        try ChaptersTests.writer.write(to: script, atomically: true, encoding: .utf8)
+        let chapters = (0..<4).map {
+            "{\"start\": \($0 * 15000), \"end\": \(($0 + 1) * 15000), \"title\": \"Part \($0 + 1)\", \"encoding\": 3}"
+        }
+        let written = try CommandRunner.run(
+            "/usr/bin/env", [ChaptersTests.python(), script.path, mp3.path, "4", "[\(chapters.joined(separator: ","))]"])
+        try #require(written.status == 0, "mutagen: \(written.stderr)")
+
+        let player = try PlayerProcess(runtime: folder, home: folder)
+        let events = Process()
+        events.executableURL = URL(fileURLWithPath: PodlineBinary.path)
+        events.arguments = ["events", "--json"]
+        events.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": folder.path]) { $1 }
+        let output = Pipe()
+        events.standardOutput = output
+        try events.run()
+        let collector = PipeCollector(output)
+        for step in 0..<400 where collector.data.isEmpty {
+            player.send("volume \(step % 2 == 0 ? 50 : 51)")
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        func lines() -> [[String: Any]] {
+            collector.data.split(separator: UInt8(ascii: "\n")).compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]
+            }
+        }
+        func status() throws -> [String: Any] {
+            let result = try PodlineBinary.run(["status", "--json"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path])
+            return (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]) ?? [:]
+        }
+        func chapter(_ line: [String: Any]) -> Int? { (line["chapter"] as? [String: Any])?["number"] as? Int }
+        func duration(_ episode: Any?) -> Double? { ((episode as? [String: Any])?["duration"] as? NSNumber)?.doubleValue }
+
+        player.send("play '\(mp3.path)'")
+        // The file gives no length before it is opened; the player then knows it, and status says so.
+        let playing = try poll(timeout: 10, every: 0.05, status) { duration($0["episode"]) != nil }
+        #expect(abs((duration(playing["episode"]) ?? 0) - 60) < 1, "\(playing)")
+        player.send("chapter 3")
+        let third = poll(timeout: 10, every: 0.05, lines) {
+            $0.contains { $0["event"] as? String == "chapter-changed" && chapter($0) == 3 }
+        }
+        #expect(third.contains { chapter($0) == 3 }, "\(third)")
+        player.send("stop")
+        let stopped = try poll(timeout: 10, every: 0.05, status) { $0["state"] as? String == "stopped" }
+        #expect(stopped["chapter"] is NSNull && stopped["episode"] is NSNull, "\(stopped)")
+        player.send("quit")
+        _ = player.finish()
+        events.waitUntilExit()
+        _ = collector.finish()
+        let all = lines()
+        let ended = try #require(all.firstIndex { $0["event"] as? String == "episode-ended" }, "\(all)")
+        #expect(all[ended]["reason"] as? String == "stop")
+        #expect(abs((duration(all[ended]["episode"]) ?? 0) - 60) < 1, "\(all[ended])")
+        // The episode's property change once its length was found carries it.
+        #expect(all[..<ended].contains { $0["name"] as? String == "episode" && abs((duration($0["data"]) ?? 0) - 60) < 1 }, "\(all)")
+        // From chapter 3 (a second or so before the stop) on, no other chapter-changed: none to chapter 1 as the
+        // position went back to 0 with the stop, none to null.
+        let changes = all.filter { $0["event"] as? String == "chapter-changed" }
+        let fromThird = try #require(changes.firstIndex { chapter($0) == 3 }, "\(changes)")
+        #expect(changes[(fromThird + 1)...].isEmpty, "\(changes)")
+        #expect(!all[ended...].contains { $0["event"] as? String == "chapter-changed" }, "\(all)")
     }
 
     @Test("podline events: every line is accepted by jq, titles with escapes and newlines included")

@@ -120,13 +120,14 @@ public final class Player {
         }
     }
 
-    /// Stops playback and unloads the episode.
+    /// Stops playback and unloads the episode (its chapters with it).
     public func stop(reason: EndReason = .stop) {
         lastEnd = reason
         state = .stopped
         current = nil
         position = 0
         duration = nil
+        chapters = .none
         buffering = nil
     }
 }

@@ -23,14 +23,17 @@ struct PlayerEventsView: View {
             .onChange(of: player.queue.map(\.id)) { _, ids in
                 emit(.propertyChange(name: "queue", data: .array(ids.map { .string($0) })))
             }
-            .onChange(of: player.current) { old, new in
-                // The same episode with other marks (a `mark` or `fav` of it) is a property change only.
+            .onChange(of: StatusReport.currentEpisode(player)) { old, new in
+                // The same episode with other marks (a `mark` or `fav` of it), or with the length the player found for
+                // it when its feed gives none, is a property change only.
                 let another = old?.id != new?.id
                 if another, let old { emit(.episodeEnded(StatusReport.episode(old), reason: player.lastEnd ?? .stop)) }
                 emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
                 if another, let new { emit(.episodeStarted(StatusReport.episode(new))) }
             }
             .onChange(of: player.currentChapter?.number) { _, _ in
+                // A stop unloads the episode and its chapters: episode-ended says so, and no chapter was entered.
+                guard player.current != nil else { return }
                 emit(.chapterChanged(StatusReport.chapter(player)))
             }
             .onChange(of: player.outputAvailable) { _, available in

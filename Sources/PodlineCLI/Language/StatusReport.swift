@@ -8,7 +8,7 @@ public enum StatusReport {
     public static func json(_ player: Player, now: Date = Date()) -> JSONValue {
         .object([
             ("state", .string(player.shownState)),
-            ("episode", player.current.map(episode) ?? .null),
+            ("episode", currentEpisode(player).map(episode) ?? .null),
             ("position", .number(player.position)),
             ("duration", .number(player.duration)),
             ("chapter", chapter(player)),
@@ -23,6 +23,13 @@ public enum StatusReport {
             ("output_available", .bool(player.outputAvailable)),
             ("buffering", .number(player.buffering)),
         ])
+    }
+
+    /// The episode loaded, with its length: the feed's, else the one the player found (the engine's on opening it).
+    public static func currentEpisode(_ player: Player) -> NowPlaying? {
+        guard var item = player.current else { return nil }
+        if item.duration == nil { item.duration = player.duration }
+        return item
     }
 
     /// The chapter the heard position is in: number, title, start and end; null without one.
