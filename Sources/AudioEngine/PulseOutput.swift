@@ -9,18 +9,18 @@ import Foundation
 /// taken back: `retractableFrames()` tells how much, which `flush()` drops (a pause, a speed change) or
 /// `overwrite(frames:)` replaces in place (a volume change), so the engine writes it again at once.
 ///
-/// When the queue runs dry (a slow stream, a stopped process, a suspended laptop), the server stops the
-/// stream and starts it again once `startSeconds` of audio are queued: nothing written later is skipped.
-/// (A stream that never pre-buffers plays on through an underrun, its read index running ahead of what is
-/// written, so the audio that comes after it lands in the past and is never heard.)
+/// The stream never pre-buffers, so it plays on when its queue runs dry (a slow stream, a stopped process, a
+/// suspended laptop): the server's read index runs ahead of what was written. What comes next is then written
+/// just ahead of where the server reads, not after the last write, which lies in the past and would never be
+/// heard.
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
     public static let queuedSeconds = 1.0
     /// How much must be free before the server asks for more: a quarter of the queue.
     static let requestSeconds = 0.25
-    /// The audio queued before the server starts the stream, at first and after the queue ran dry: less than one
-    /// of the engine's writes, so that a start, a resume or a seek is heard at once.
-    static let startSeconds = 0.05
+    /// How far ahead of the server's read index audio is written after the queue ran dry, so that none of it arrives
+    /// too late to be heard.
+    static let arrivalSeconds = 0.02
 
     private let mainloop: OpaquePointer
     private var context: OpaquePointer?
@@ -108,7 +108,7 @@ public final class PulseOutput: AudioDevice {
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,
             tlength: UInt32(bytes(seconds: Self.queuedSeconds)),
-            prebuf: UInt32(bytes(seconds: Self.startSeconds)),
+            prebuf: 0,
             minreq: UInt32(bytes(seconds: Self.requestSeconds)),
             fragsize: UInt32.max)
         // Timing is interpolated between updates asked for once a second (`unplayedFrames`), rather
@@ -197,8 +197,10 @@ public final class PulseOutput: AudioDevice {
                 continue
             }
             let count = min(writable, bytes.count - offset)
-            // The first write after `overwrite` steps back over the audio it replaces.
-            let seek = overwriting.stepBack ? -Int64(overwriting.bytes) : 0
+            // The first write after `overwrite` steps back over the audio it replaces; one after the queue ran dry goes
+            // where the server reads.
+            let seek =
+                overwriting.stepBack ? -Int64(overwriting.bytes) : offset == 0 ? Int64(bytesReadPastWrittenLocked()) : 0
             guard podline_pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
                 throw failure("pa_stream_write")
             }
@@ -237,6 +239,20 @@ public final class PulseOutput: AudioDevice {
         return latencyLocked(fresh: fresh) ?? (fresh ? nil : latencyLocked(fresh: true)) ?? (0, 0)
     }
 
+    /// How far the server has read past everything written, in bytes, and a little more for the time the next write
+    /// takes to arrive: 0 unless the queue ran dry and the stream played on. The timing kept is asked again when it
+    /// says the queue is all but empty.
+    private func bytesReadPastWrittenLocked() -> Int {
+        // The latency stops at 0 (libpulse reports no negative latency for playback): the indexes tell.
+        if let kept = latencyLocked(fresh: false), kept.total > format.sampleRate / 20 { return 0 }
+        _ = latencyLocked(fresh: true)
+        guard let stream, let timing = podline_pa_stream_get_timing_info(stream)?.pointee,
+            timing.read_index_corrupt == 0, timing.write_index_corrupt == 0, timing.read_index > timing.write_index
+        else { return 0 }
+        let past = Int(timing.read_index - timing.write_index) + bytes(seconds: Self.arrivalSeconds)
+        return past - past % format.bytesPerFrame
+    }
+
     /// `latency` with the main loop locked; nil when the stream cannot tell it from the timing it has.
     private func latencyLocked(fresh: Bool) -> (total: Int, device: Int)? {
         guard let stream else { return (0, 0) }
@@ -257,9 +273,9 @@ public final class PulseOutput: AudioDevice {
         var usec: pa_usec_t = 0
         var negative: Int32 = 0
         guard podline_pa_stream_get_latency(stream, &usec, &negative) >= 0 else { return nil }
+        let rate = Double(format.sampleRate)
         guard negative == 0 else { return (0, 0) }
         let device = podline_pa_stream_get_timing_info(stream)?.pointee.sink_usec ?? 0
-        let rate = Double(format.sampleRate)
         return (Int(Double(usec) / 1e6 * rate), Int(Double(min(device, usec)) / 1e6 * rate))
     }
 
@@ -273,12 +289,8 @@ public final class PulseOutput: AudioDevice {
         podline_pa_operation_unref(operation)
     }
 
-    /// Waits until the queue has been heard, watching the latency fall; a last piece shorter than the start
-    /// threshold is started first.
+    /// Waits until the queue has been heard, watching the latency fall.
     public func drain() {
-        podline_pa_threaded_mainloop_lock(mainloop)
-        if let stream, let operation = podline_pa_stream_trigger(stream, nil, nil) { podline_pa_operation_unref(operation) }
-        podline_pa_threaded_mainloop_unlock(mainloop)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
             let left = unplayedFrames()
