@@ -82,8 +82,11 @@ enum CommandDetails {
         Follow the running player's events until it stops, one JSON object per line (a short text form on a terminal \
         without --json): property-change with name state, position, volume, speed, episode, queue or output_available \
         and its data (the text form leaves out the position); episode-started; episode-ended with reason eof, stop, \
-        next or error; chapter-changed; download-progress with ref, bytes and total (null when unknown); feed-updated \
-        with show and new_episodes; error with a message (a feed that could not be read is one too). Position changes, \
+        next or error; chapter-changed with the chapter the position enters (null when it leaves them; none on a \
+        stop, which episode-ended reports); download-progress with ref, bytes and total (null when unknown); \
+        feed-updated with show and new_episodes; error with a message (a feed that could not be read is one too). An \
+        episode's duration is its feed's, else the length the player found on opening it (a property-change of \
+        episode gives it then). Position changes, \
         and each download's progress, come at most 4 times a second; the complete size always comes last. Downloads \
         and feed refreshes are those of update and download run in the player's REPL or, in another shell, while the \
         player runs. Every line is valid JSON whatever titles hold (newlines, quotes, control characters, invalid \
@@ -235,7 +238,8 @@ enum CommandDetails {
         columns on, and a player bar with the show, title, chapter, position, speed, volume, skip silence's saving, \
         loudness and the sleep timer. Arrows or h j k l move, Enter plays, space pauses, / filters the list as you \
         type, : opens a command line with every command of the REPL and Tab completion, ? lists the keys, q quits; \
-        [keys] in config.toml changes them (action = "key"). The mouse selects (click), plays (double click), \
+        [keys] in config.toml changes them (action = "key": the action's own keys give way; a key that would do two \
+        actions is refused with exit 78). The mouse selects (click), plays (double click), \
         scrolls (wheel) and seeks (a click on the position bar). It runs the player and serves the control socket as \
         the REPL does (every action is a command of the language, seen by status, events and MPRIS); when another \
         player already serves it, the view shows and drives that one. The terminal is given back as it was on quit, \
@@ -299,15 +303,17 @@ enum CommandDetails {
     static let status = """
         What the running player is doing. With --json one object:
 
-        {"state":"playing|paused|stopped","episode":{"ref","title","show","url","duration","played","favorite"},
-         "position","duration","chapter":null|{"number","title","start","end"},"volume","speed",
+        {"state":"playing|buffering|paused|stopped","episode":{"ref","title","show","url","duration","played",
+         "favorite"},"position","duration","chapter":null|{"number","title","start","end"},"volume","speed",
          "queue":[refs],"sleep":null|"end"|seconds,"skip_silence","time_saved","normalize","loudness",
-         "output_available"}
+         "output_available","buffering":null|0-1}
 
         The episode's played and favorite are the library's marks (null for a file or a URL), kept in step with mark \
-        and fav from any front end. output_available is false while the sound server is gone: the player waits for it \
-        (saying so once on standard error) and goes on by itself when it returns. With no running player it prints \
-        stopped (or {"state":"stopped"}) and exits 0.
+        and fav from any front end; its duration is the feed's, else the length the player found on opening it. \
+        position is what the sound output has played. buffering is the state while a \
+        stream that ran dry refills (the clock held; buffering says how far, 0 to 1). output_available is false while \
+        the sound server is gone: the player waits for it (saying so once on standard error) and goes on by itself \
+        when it returns. With no running player it prints stopped (or {"state":"stopped"}) and exits 0.
         """
 
     static let stop = """
