@@ -1,5 +1,4 @@
 import Foundation
-import FoundationNetworking
 import TestSupport
 
 /// A far move in a streamed MP3: `play URL --start 40:00` of an hour of 128 kb/s MP3 served on 127.0.0.1 at 1 MB/s
@@ -51,18 +50,30 @@ enum SeekBench {
                 goal: .atMost(.seconds(2 * local.wall + roundTrip), "≤ 2 × local + one round trip"), runs: streamed.runs))
     }
 
-    /// The median time of a one-byte Range request to `url` (five of them).
+    /// The median time from a Range request's connection to the first bytes of its answer (five of them): one round
+    /// trip to the server, as a move needs.
     private static func roundTrip(_ url: String) throws -> Double {
-        guard let address = URL(string: url) else { throw BenchError("not a URL: \(url)") }
+        guard let address = URL(string: url), let port = address.port else { throw BenchError("not a URL: \(url)") }
         var times: [Double] = []
         for _ in 0..<5 {
-            var request = URLRequest(url: address)
-            request.setValue("bytes=0-0", forHTTPHeaderField: "Range")
-            let done = DispatchSemaphore(value: 0)
             let started = DispatchTime.now().uptimeNanoseconds
-            let task = URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }
-            task.resume()
-            done.wait()
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
+            defer { close(socket) }
+            var peer = sockaddr_in()
+            peer.sin_family = sa_family_t(AF_INET)
+            peer.sin_port = UInt16(port).bigEndian
+            peer.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw BenchError("connect: \(String(cString: strerror(errno)))") }
+            let request = Array("GET \(address.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-0\r\n\r\n".utf8)
+            guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.count else {
+                throw BenchError("send: \(String(cString: strerror(errno)))")
+            }
+            var first = [UInt8](repeating: 0, count: 1)
+            guard recv(socket, &first, 1, 0) == 1 else { throw BenchError("no answer from \(url)") }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         }
         return times.sorted()[times.count / 2]
