@@ -28,6 +28,8 @@ public final class PulseOutput: AudioDevice {
     private let waker = PulseWaker()
     /// When timing information was last asked for (guarded by the main loop's lock).
     private var lastTimingUpdate: UInt64 = 0
+    /// Set by `flush` until the next write (guarded by the main loop's lock).
+    private var flushed = false
     public let format: AudioFormat
     public var driverName: String { "pulse" }
     public var canTakeBack: Bool { true }
@@ -199,8 +201,11 @@ public final class PulseOutput: AudioDevice {
             let count = min(writable, bytes.count - offset)
             // The first write after `overwrite` steps back over the audio it replaces; one after the queue ran dry goes
             // where the server reads.
+            // Right after a flush the server writes at its read index anyway.
             let seek =
-                overwriting.stepBack ? -Int64(overwriting.bytes) : offset == 0 ? Int64(bytesReadPastWrittenLocked()) : 0
+                overwriting.stepBack
+                ? -Int64(overwriting.bytes) : offset == 0 && !flushed ? Int64(bytesReadPastWrittenLocked()) : 0
+            flushed = false
             guard podline_pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
                 throw failure("pa_stream_write")
             }
@@ -257,7 +262,11 @@ public final class PulseOutput: AudioDevice {
     private func latencyLocked(fresh: Bool) -> (total: Int, device: Int)? {
         guard let stream else { return (0, 0) }
         let now = DispatchTime.now().uptimeNanoseconds
-        if fresh || now &- lastTimingUpdate >= 1_000_000_000,
+        // Interpolation stands still while the server last said the stream was not playing (after a pause, a flush, an
+        // underrun): until it says it plays again, it is asked ten times a second rather than once.
+        let stalled = podline_pa_stream_get_timing_info(stream).map { $0.pointee.playing == 0 } ?? true
+        let interval: UInt64 = stalled ? 100_000_000 : 1_000_000_000
+        if fresh || now &- lastTimingUpdate >= interval,
             let operation = podline_pa_stream_update_timing_info(
                 stream,
                 { _, _, data in
@@ -283,6 +292,7 @@ public final class PulseOutput: AudioDevice {
         podline_pa_threaded_mainloop_lock(mainloop)
         defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         overwriting = (0, false)
+        flushed = true
         // The timing kept from before no longer holds: the next look at the latency asks the server again.
         lastTimingUpdate = 0
         guard let stream, let operation = podline_pa_stream_flush(stream, nil, nil) else { return }

@@ -4,17 +4,21 @@ import Testing
 
 @Suite("an episode counts as played within played_margin of its end")
 struct PlayedMarginTests {
-    @Test("stopped with 24 s left of 120 s and a margin of 30: played; with 31 s left: not")
+    @Test("stopped with 24 s left of 120 s and a margin of 30: played; with 25 s left: not; 30 s from the end of 600 s: played")
     func withinTheMargin() {
         #expect(PlayedMargin.reached(96, length: 120, margin: 30))
-        #expect(PlayedMargin.reached(90, length: 120, margin: 30))
-        #expect(!PlayedMargin.reached(89, length: 120, margin: 30))
+        #expect(!PlayedMargin.reached(95, length: 120, margin: 30))
+        #expect(PlayedMargin.reached(570, length: 600, margin: 30))
+        #expect(!PlayedMargin.reached(569, length: 600, margin: 30))
     }
 
-    @Test("the margin is at most half the episode: a 40 s episode stopped at 10 s is not played")
+    @Test("the margin is at most a fifth of the episode: 12 s into 20 s, or 43 s into 60 s, is not played")
     func shortEpisode() {
-        #expect(!PlayedMargin.reached(10, length: 40, margin: 30))
-        #expect(PlayedMargin.reached(20, length: 40, margin: 30))
+        #expect(!PlayedMargin.reached(12, length: 20, margin: 30))
+        #expect(!PlayedMargin.reached(15, length: 20, margin: 30))
+        #expect(PlayedMargin.reached(16, length: 20, margin: 30))
+        #expect(!PlayedMargin.reached(43, length: 60, margin: 30))
+        #expect(PlayedMargin.reached(48, length: 60, margin: 30))
     }
 
     @Test("a margin of 0 needs the end; an unknown length never counts")

@@ -138,11 +138,12 @@ struct REPLTerminalTests {
         #expect(heard > 0.3, "the player never got going")
     }
 
-    /// Expects the player to be playing, its position going on.
+    /// Expects the player to be playing, its position going on within 3 s (after a resume the position can stand for
+    /// a second or two before the sound server's timing is known again).
     private func expectPlaying(_ folder: URL) throws {
         let before = try statusJSON(folder)
-        usleep(600_000)
-        let after = try statusJSON(folder)
+        let start = before["position"] as? Double ?? 0
+        let after = try poll(timeout: 3, every: 0.2, { try statusJSON(folder) }, until: { ($0["position"] as? Double ?? 0) > start })
         #expect(before["state"] as? String == "playing")
         #expect(after["state"] as? String == "playing")
         #expect((after["position"] as? Double ?? 0) > (before["position"] as? Double ?? 0), "\(before) then \(after)")

@@ -68,7 +68,7 @@ struct ConfigKey: Sendable {
                 time(value, allowZero: true).map { settings.rewindOnResume = $0 } == nil ? "expected seconds or a TIME" : nil
             }, render: { format($0.rewindOnResume) }),
         ConfigKey(
-            name: "played_margin", summary: "an episode counts as played when fewer seconds than this remain (at most half of it)",
+            name: "played_margin", summary: "an episode counts as played when fewer seconds than this remain (at most a fifth of it)",
             apply: { value, settings in
                 time(value, allowZero: true).map { settings.playedMargin = $0 } == nil ? "expected seconds or a TIME" : nil
             }, render: { format($0.playedMargin) }),
