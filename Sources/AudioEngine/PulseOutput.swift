@@ -200,11 +200,13 @@ public final class PulseOutput: AudioDevice {
             }
             let count = min(writable, bytes.count - offset)
             // The first write after `overwrite` steps back over the audio it replaces; one after the queue ran dry goes
-            // where the server reads.
-            // Right after a flush the server writes at its read index anyway.
-            let seek =
-                overwriting.stepBack
-                ? -Int64(overwriting.bytes) : offset == 0 && !flushed ? Int64(bytesReadPastWrittenLocked()) : 0
+            // where the server reads (right after a flush the server writes there anyway).
+            var seek: Int64 = 0
+            if overwriting.stepBack {
+                seek = -Int64(overwriting.bytes)
+            } else if offset == 0 && !flushed {
+                seek = Int64(bytesReadPastWrittenLocked())
+            }
             flushed = false
             guard podline_pa_stream_write(stream, base + offset, count, nil, seek, PA_SEEK_RELATIVE) >= 0 else {
                 throw failure("pa_stream_write")
@@ -299,7 +301,8 @@ public final class PulseOutput: AudioDevice {
         podline_pa_operation_unref(operation)
     }
 
-    /// Waits until the queue has been heard, watching the latency fall.
+    /// Waits until the queue has been heard, watching the latency fall (the server's own drain
+    /// acknowledgement does not arrive for a stream that never pre-buffers).
     public func drain() {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64((Self.queuedSeconds + 2) * 1e9)
         while DispatchTime.now().uptimeNanoseconds < deadline {
