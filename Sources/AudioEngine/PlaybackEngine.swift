@@ -214,6 +214,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             speed = min(3, max(0.5, value))
             if stream == nil, playing, !pausePending, let decoder, restartAtHeard(decoder) {
                 makeStagesIfNeeded(decoder)
+                finishOverwrite()
             } else if let stretcher {
                 stretcher.speed = speed
             } else if speed != 1, let decoder, decoder.format.sampleRate > 0 {
@@ -291,8 +292,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// once; a stream changes from what is decoded next.
     private func remakeStages() {
         guard let decoder, decoder.format.sampleRate > 0 else { return }
-        if stream == nil, playing, !pausePending { _ = restartAtHeard(decoder) }
+        let restarted = stream == nil && playing && !pausePending && restartAtHeard(decoder)
         makeStagesIfNeeded(decoder)
+        if restarted { finishOverwrite() }
     }
 
     /// The stages for audio decoded from the decoder's position on, as the settings ask: the leveler (kept with its
@@ -329,11 +331,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         ramp.set(first.gainStart)
     }
 
-    /// Writes at once the audio an overwrite replaces, so that the next command (another volume change,
-    /// a pause) never finds the device's queue half replaced.
+    /// Writes at once the audio an overwrite replaces (taken back, or decoded again), so that the next command
+    /// (another volume change, a pause) never finds the device's queue half replaced.
     private func finishOverwrite() {
         var steps = 0
-        while let output, output.pendingOverwriteFrames > 0, !replay.isEmpty, steps < 64 {
+        while let output, output.pendingOverwriteFrames > 0, decoder != nil, steps < 64 {
             step()
             steps += 1
         }
@@ -355,16 +357,21 @@ public final class PlaybackEngine: @unchecked Sendable {
         return pieces
     }
 
-    /// Drops what the device has not played yet and moves a local file's decoder back to where the
-    /// listener is, so that a new speed is heard at once; false when nothing was queued.
+    /// Takes back what the device has not played yet, but for a tenth of a second that keeps it playing, and moves a
+    /// local file's decoder back to where that ends, so that a new speed or setting is heard at once; the caller
+    /// writes the replacement with `finishOverwrite`. False when nothing was queued.
     private func restartAtHeard(_ decoder: Decoder) -> Bool {
         guard output != nil, written != nil, decoder.format.sampleRate > 0 else { return false }
-        let pieces = retractQueued() + replay
+        let pieces = retractQueued(overwriting: true) + replay
         guard let first = pieces.first else { return false }
         replay.removeAll()
         do {
             try decoder.seek(toFrame: Int(first.sourceStart * Double(decoder.format.sampleRate)))
         } catch {
+            // What was taken back is written again as it was.
+            replay = pieces
+            ramp.set(first.gainStart)
+            finishOverwrite()
             return false
         }
         ramp.set(0)
