@@ -84,7 +84,8 @@ struct DownloadTests {
         try Self.media.prefix(100_000).write(to: part)
         let file = try await download(library, listing)
         #expect(try Data(contentsOf: file) == Self.media)
-        #expect(try server.log().last?.headers["range"] == "bytes=100000-")
+        // The first request resumes; on a machine too busy to read within the timeouts, a retry may follow it.
+        #expect(try server.log().first?.headers["range"] == "bytes=100000-")
     }
 
     @Test("a server that ignores Range (200) restarts the file cleanly")
@@ -128,7 +129,7 @@ struct DownloadTests {
         fixed.episode.enclosureURL = server.url("file/ep.mp3")
         let file = try await download(library, fixed)
         #expect(try Data(contentsOf: file) == Self.media)
-        #expect(try server.log().last?.headers["range"] == "bytes=\(partial.count)-")
+        #expect(try server.log().first { !$0.path.contains("truncate") }?.headers["range"] == "bytes=\(partial.count)-")
     }
 
     @Test("an episode without an enclosure cannot be downloaded")
