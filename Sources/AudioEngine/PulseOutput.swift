@@ -12,7 +12,7 @@ import Foundation
 /// The stream never pre-buffers, so it plays on when its queue runs dry (a slow stream, a stopped process, a
 /// suspended laptop): the server's read index runs ahead of what was written. What comes next is then written
 /// just ahead of where the server reads, not after the last write, which lies in the past and would never be
-/// heard.
+/// heard. The server then also asks for all it read past the end: only a second's queue is written all the same.
 public final class PulseOutput: AudioDevice {
     /// The audio the server keeps queued.
     public static let queuedSeconds = 1.0
@@ -168,11 +168,34 @@ public final class PulseOutput: AudioDevice {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         while true {
             try checkAlive()
-            if podline_pa_stream_writable_size(stream) + overwriting.bytes >= bytes { return true }
+            if spaceLocked() >= bytes { return true }
             if waker.take() || DispatchTime.now().uptimeNanoseconds >= deadline { return false }
-            // The write callback signals when the server wants more; `wake()` signals for commands.
-            podline_pa_threaded_mainloop_wait(mainloop)
+            waitLocked(forBytes: bytes)
         }
+    }
+
+    /// Bytes that can be written now: what the server asks for, but never so much that more than `queuedSeconds` wait
+    /// to be heard (after the queue ran dry the server asks for all it read past the end as well), and what an
+    /// overwrite replaces.
+    private func spaceLocked() -> Int {
+        let asked = podline_pa_stream_writable_size(stream)
+        let latency = latencyLocked(fresh: false) ?? latencyLocked(fresh: true)
+        let queued = latency.map { ($0.total - $0.device) * format.bytesPerFrame } ?? 0
+        return min(asked, max(0, bytes(seconds: Self.queuedSeconds) - queued)) + overwriting.bytes
+    }
+
+    /// Waits, with the main loop locked, for a request from the server (its write callback signals, as `wake()` does),
+    /// or, when the server asks for more than the queue may hold, for as long as the queue takes to make room.
+    private func waitLocked(forBytes needed: Int) {
+        guard podline_pa_stream_writable_size(stream) >= needed else {
+            podline_pa_threaded_mainloop_wait(mainloop)
+            return
+        }
+        let short = needed - spaceLocked()
+        let seconds = Double(max(0, short)) / Double(format.sampleRate * format.bytesPerFrame)
+        podline_pa_threaded_mainloop_unlock(mainloop)
+        usleep(UInt32(min(0.05, max(0.005, seconds)) * 1e6))
+        podline_pa_threaded_mainloop_lock(mainloop)
     }
 
     /// Bytes at the end of the queue that the next writes replace, and whether the next write must step
@@ -193,9 +216,9 @@ public final class PulseOutput: AudioDevice {
         var offset = 0
         while offset < bytes.count {
             try checkAlive()
-            let writable = podline_pa_stream_writable_size(stream) + overwriting.bytes
+            let writable = spaceLocked()
             if writable <= 0 {
-                podline_pa_threaded_mainloop_wait(mainloop)
+                waitLocked(forBytes: 1)
                 continue
             }
             let count = min(writable, bytes.count - offset)

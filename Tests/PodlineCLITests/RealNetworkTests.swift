@@ -134,6 +134,45 @@ struct RealNetworkTests {
         #expect(abs(final - after.position) <= 1.2, "status \(after.position), heard \(final): \(Self.describe(seconds))")
     }
 
+    @Test("after a pause of 3 s, status moves on within a second of resume and keeps up with what is heard")
+    func resumeAfterALongPause() throws {
+        let folder = try Self.servedAlone(.vbrStereo)
+        let home = try Fixtures.temporaryDirectory("pl-net-resume")
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let shell = StreamShell(home: home)
+        let recording = try pulse.record()
+        var recorded: WAVFile?
+        defer { if recorded == nil { _ = try? recording.stop() } }
+        let player = try BackgroundProcess.podline(
+            [
+                "play", folder.appendingPathComponent(StreamedPositionTests.Kind.vbrStereo.rawValue).path, "--output",
+                "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet",
+            ],
+            home: home, environment: shell.environment, stderr: home.appendingPathComponent("player.stderr"))
+        defer { player.killNow() }
+        _ = try shell.waitForStatus { $0.position >= 2 }
+        _ = try shell.podline(["pause"])
+        let paused = try shell.waitForStatus { $0.state == "paused" }.position
+        Thread.sleep(forTimeInterval: 3)
+        _ = try shell.podline(["resume"])
+        let resumed = Date()
+        // Before, the server asked for all it had read past the end while paused, the whole of it was written at once,
+        // and status held the place of the pause for as long as the pause had lasted.
+        let moving = try shell.waitForStatus(timeout: 4) { $0.position > paused + 0.3 }
+        let took = Date().timeIntervalSince(resumed)
+        #expect(moving.position > paused + 0.3 && took < 1.2, "status \(moving.position) \(took) s after resume; paused at \(paused)")
+        Thread.sleep(forTimeInterval: max(0, 3 - took))
+        let after = try shell.status()
+        let sound = try recording.stop()
+        recorded = sound
+        _ = try shell.podline(["stop"])
+        let seconds = Self.heardSeconds(sound)
+        let final = try #require(seconds.compactMap { $0 }.last)
+        #expect(abs(final - after.position) <= 0.75, "status \(after.position), heard \(final): \(Self.describe(seconds))")
+        #expect(Self.largestJump(seconds) <= 0.75, "a part was skipped: \(Self.describe(seconds))")
+    }
+
     @Test("seek 150 in a streamed 180 s MP3 asks the server for a range near 150 s and is heard there")
     func farSeekAsksForItsPlace() throws {
         let kind = StreamedPositionTests.Kind.vbrStereo
