@@ -77,8 +77,19 @@ final class PlaybackJournal {
         if let (heard, position) = lastHeard, heard.id == item.id, item.duration == nil, listing.episode.duration == nil {
             learn(item, id: id, length: position)
         }
+        // Begun within a second of its end (a resume of an episode left there, a start past its length): nothing of
+        // it was heard, and the library keeps it as it was.
+        if let planned, planned.id == item.id, planned.start > 0,
+            let end = lastHeard.flatMap({ $0.item.id == item.id ? $0.position : nil }) ?? item.duration ?? listing.episode.duration,
+            end - planned.start < Self.leastHeardToFinish
+        {
+            return
+        }
         write(item, .played([id], true))
     }
+
+    /// The least of an episode heard in one go for its end to mark it played.
+    static let leastHeardToFinish = 1.0
 
     /// The engine opened `item` and says how long it is (its file's header, else its decoder's estimate): kept as the
     /// episode's length when its feed gave none, so that listings, the played margin and sync know it.

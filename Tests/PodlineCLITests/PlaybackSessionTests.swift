@@ -156,4 +156,29 @@ struct RealTimeSessionTests {
         #expect(abs(resumedAt - 6) < 5, "resumed at \(resumedAt) s after about 6 s of listening")
         #expect(resumedAt < stored, "resume rewinds a little: \(resumedAt) vs stored \(stored)")
     }
+
+    @Test("an episode begun within a second of its end is not marked played when it runs out; begun 3 s before, it is")
+    func endWithoutListening() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let home = folder.appendingPathComponent("home")
+        _ = try Fixtures.toneMP3(in: folder, name: "ep1.mp3", seconds: 10, frequency: 440)
+        let feed = """
+            <?xml version="1.0"?>
+            <rss version="2.0"><channel><title>End Show</title>
+            <item><title>Short One</title><guid>short-1</guid><enclosure url="ep1.mp3" length="80000" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        try Data(feed.utf8).write(to: folder.appendingPathComponent("feed.xml"))
+        #expect(try PodlineBinary.run(["add", folder.appendingPathComponent("feed.xml").path], home: home).status == 0)
+        func played() throws -> Bool? {
+            let listing = try PodlineBinary.run(["episodes", "--json"], home: home)
+            return ((try? JSONSerialization.jsonObject(with: listing.stdoutData)) as? [[String: Any]])?.first?["played"] as? Bool
+        }
+        let late = try PodlineBinary.run(["play", "end-show/1", "--start", "9.5", "--output", "null", "--fast"], home: home)
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(try played() == false)
+        let earlier = try PodlineBinary.run(["play", "end-show/1", "--start", "7", "--output", "null", "--fast"], home: home)
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        #expect(try played() == true)
+    }
 }
