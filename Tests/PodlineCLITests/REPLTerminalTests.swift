@@ -126,6 +126,33 @@ struct REPLTerminalTests {
         try tmux.waitFor { $0.hasSuffix("$") && $0.contains("podline [playing]> quit") }
     }
 
+    @Test("Ctrl-Z under podline play pauses its player and gives the shell its terminal with one line; after fg, space plays on")
+    func suspendPausesPlay() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-tty")
+        _ = try PlayerProcess.episode(named: "tone.mp3", in: folder)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let tmux = try TmuxSession(shellIn: folder, sound: sound)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.hasSuffix("$") }
+        tmux.send(["\(PodlineBinary.path) play \(folder.path)/tone.mp3", "Enter"])
+        try tmux.waitFor { $0.contains("▶ tone.mp3") }
+        try waitUntilHeard(folder)
+
+        tmux.send(["C-z"])
+        try tmux.waitFor { $0.contains("podline: paused while suspended") && $0.contains("Stopped") && $0.hasSuffix("$") }
+        // The shell's own line editing works: the terminal was given back as it was.
+        tmux.send(["echo typed", "Enter"])
+        try tmux.waitFor { $0.contains("\ntyped\n") }
+        tmux.send(["fg", "Enter"])
+        try tmux.waitFor { $0.contains("⏸ tone.mp3") }
+        #expect(try statusJSON(folder)["state"] as? String == "paused")
+        tmux.send(["Space"])
+        try expectPlaying(folder)
+        tmux.send(["q"])
+        try tmux.waitFor { $0.hasSuffix("$") }
+    }
+
     /// The running player's `status --json`, asked from another shell.
     private func statusJSON(_ folder: URL) throws -> [String: Any] {
         let result = try PodlineBinary.run(["status", "--json"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path])
@@ -138,12 +165,11 @@ struct REPLTerminalTests {
         #expect(heard > 0.3, "the player never got going")
     }
 
-    /// Expects the player to be playing, its position going on within 3 s (after a resume the position can stand for
-    /// a second or two before the sound server's timing is known again).
+    /// Expects the player to be playing, its position going on within 1.5 s.
     private func expectPlaying(_ folder: URL) throws {
         let before = try statusJSON(folder)
         let start = before["position"] as? Double ?? 0
-        let after = try poll(timeout: 3, every: 0.2, { try statusJSON(folder) }, until: { ($0["position"] as? Double ?? 0) > start })
+        let after = try poll(timeout: 1.5, every: 0.2, { try statusJSON(folder) }, until: { ($0["position"] as? Double ?? 0) > start })
         #expect(before["state"] as? String == "playing")
         #expect(after["state"] as? String == "playing")
         #expect((after["position"] as? Double ?? 0) > (before["position"] as? Double ?? 0), "\(before) then \(after)")

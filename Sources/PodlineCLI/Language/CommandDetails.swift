@@ -184,7 +184,8 @@ enum CommandDetails {
         chapter, position / duration, volume, speed, the time skip silence saved, sleep timer) is redrawn in place, \
         with keys: space pause, left and right arrows back and skip, , and . the previous and next chapter, + and - \
         volume, [ and ] speed, n next, t the transcript's cue being heard (under the line), q quit (the position is \
-        saved); nothing of it when standard output is not a terminal, or with --quiet. A library episode resumes where \
+        saved); nothing of it when standard output is not a terminal, or with --quiet. Ctrl-Z pauses the player before \
+        the process stops, with one line saying so; after fg it stays paused, and space plays on. A library episode resumes where \
         it was left, rewound by 2 seconds, and is marked played when it ends; its position is saved every 2 seconds \
         and on pause, stop, quit, SIGINT, SIGTERM and SIGHUP. Enclosures that are not downloaded are streamed: \
         playback starts before the download ends, and a seek restarts the transfer with a Range request. While it \
@@ -243,7 +244,7 @@ enum CommandDetails {
         scrolls (wheel) and seeks (a click on the position bar). It runs the player and serves the control socket as \
         the REPL does (every action is a command of the language, seen by status, events and MPRIS); when another \
         player already serves it, the view shows and drives that one. The terminal is given back as it was on quit, \
-        on Ctrl-C, SIGTERM, SIGHUP and on a crash; Ctrl-Z suspends. Below 40 columns by 10 rows it says so. Standard \
+        on Ctrl-C, SIGTERM, SIGHUP and on a crash; Ctrl-Z pauses its own player and suspends. Below 40 columns by 10 rows it says so. Standard \
         input and output must be a terminal: exit 64 otherwise.
         """
 

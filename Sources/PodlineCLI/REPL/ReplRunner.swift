@@ -19,7 +19,9 @@ enum ReplRunner {
         let source = makeReader(session)
         let reader = LineReaderThread(source)
         let interactive = isatty(0) == 1
-        let suspend = interactive ? SuspendSignal { session.pauseForSuspend() } : nil
+        let suspend =
+            interactive
+            ? SuspendSignal(note: "paused while suspended ('resume' plays on)") { session.pauseForSuspend() } : nil
         var quitTyped = false
         while let line = await reader.next(prompt: "podline [\(session.promptState)]> ") {
             // Ctrl-C cancels the line's command (and nothing more): its status is then 130.

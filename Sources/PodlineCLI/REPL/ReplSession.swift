@@ -86,9 +86,8 @@ final class ReplSession {
 
     /// Pauses this REPL's own player before the process is stopped (Ctrl-Z); true when it was playing.
     func pauseForSuspend() -> Bool {
-        guard ownsPlayer, player.state == .playing, (try? dispatcher.run(.pause)) != nil else { return false }
-        playback?.update()
-        return true
+        guard ownsPlayer else { return false }
+        return SuspendSignal.pause(player, with: dispatcher) { playback?.update() }
     }
 
     /// True when this REPL's player is its own (not one of another process reached over the socket).

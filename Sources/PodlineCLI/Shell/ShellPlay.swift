@@ -63,10 +63,15 @@ enum ShellPlay {
             return error.exitStatus
         }
         session.update()
-        var line: NowPlayingTerminal?
-        if NowPlayingTerminal.wanted(quiet: request.quiet) {
-            line = NowPlayingTerminal(player: session.player, dispatcher: dispatcher) { [weak session] in session?.quit() }
-        }
+        let line =
+            NowPlayingTerminal.wanted(quiet: request.quiet)
+            ? NowPlayingTerminal(player: session.player, dispatcher: dispatcher) { [weak session] in session?.quit() } : nil
+        let suspend =
+            isatty(0) == 1
+            ? SuspendSignal(
+                note: "paused while suspended (after fg, space or 'podline resume' plays on)",
+                pause: { SuspendSignal.pause(session.player, with: dispatcher, update: session.update) }, beforeStop: { line?.letGoOfTerminal() },
+                afterContinue: { line?.takeTerminalBack() }) : nil
         SignalMask.unblockTermination()
         let signals = TerminationSignals { status in
             session.shutdownNow()
@@ -75,6 +80,7 @@ enum ShellPlay {
         }
         let error = await session.run()
         signals.cancel()
+        suspend?.cancel()
         line?.stop()
         // The player stopped: what was heard goes to the other devices (with [sync] auto; a failure is a warning).
         if library != nil { await SyncStart.automatically(editor: dispatcher.library) }

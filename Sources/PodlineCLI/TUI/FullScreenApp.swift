@@ -175,7 +175,10 @@ final class FullScreenApp {
     private func press(_ key: KeyPress) {
         if key == .control("c") { return finish(0) }
         if key == .control("z") {
-            screen.suspend()
+            // Its own player is paused first, as in the REPL: a stopped process neither plays nor answers.
+            let paused = session.pauseForSuspend()
+            if paused { usleep(100_000) }
+            screen.suspend(saying: paused ? "paused while suspended (after fg, space plays on)" : nil)
             return redrawWhole()
         }
         if key == .control("l") { return redrawWhole() }

@@ -46,9 +46,12 @@ final class TerminalScreen {
         podline_terminal_restore()
     }
 
-    /// Gives the terminal back and stops the process (Ctrl-Z); takes it again and redraws all when continued (`fg`).
-    func suspend() {
+    /// Gives the terminal back and stops the process (Ctrl-Z), after a line saying `note`; takes it again and redraws
+    /// all when continued (`fg`).
+    func suspend(saying note: String? = nil) {
         leave()
+        // On the terminal itself: while the view runs, standard error is its message line's.
+        if let note { write(Array("podline: \(note)\n".utf8)) }
         signal(SIGTSTP, SIG_DFL)
         kill(0, SIGTSTP)
         // Continued.

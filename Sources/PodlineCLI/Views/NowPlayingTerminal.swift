@@ -53,7 +53,24 @@ final class NowPlayingTerminal {
         RawTerminal.restore()
     }
 
+    /// Gives the terminal back before the process is stopped (Ctrl-Z): the shell's prompt comes under the line.
+    func letGoOfTerminal() {
+        guard input != nil else { return }
+        RawTerminal.restore()
+        drawnLines = 1
+    }
+
+    /// Takes the terminal again after `fg`, and draws the line anew.
+    func takeTerminalBack() {
+        guard input != nil, RawTerminal.enable() else { return }
+        if let lastText { draw(lastText) }
+    }
+
+    /// What was drawn last.
+    private var lastText: String?
+
     private func draw(_ text: String) {
+        lastText = text
         let width = TerminalSize.columns(of: 1)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = StatusLine.fitted(lines[0] + (message.map { "  " + $0 } ?? ""), columns: width - 1)

@@ -1,23 +1,41 @@
 import Dispatch
 import Foundation
+import PodcastKit
 
-/// Ctrl-Z in the interactive REPL. A stopped process can neither play nor answer its clients, so the REPL's own player
-/// is paused first (the engine ramps down, the place is saved, `status` says paused), one line says so, and then the
-/// process stops with the default action. After `fg` it stays paused: `resume` plays on. The handler only writes a
-/// byte on a pipe; the main actor does the rest.
+/// Ctrl-Z in the interactive REPL or under `podline play`. A stopped process can neither play nor answer its clients,
+/// so its own player is paused first (the engine ramps down, the place is saved, `status` says paused), one line says
+/// so, and then the process stops with the default action. After `fg` it stays paused. The handler only writes a byte
+/// on a pipe; the main actor does the rest.
 @MainActor
 final class SuspendSignal {
     private var source: DispatchSourceRead?
     private let pause: @MainActor () -> Bool
+    private let note: String
+    private let beforeStop: @MainActor () -> Void
+    private let afterContinue: @MainActor () -> Void
 
-    /// Takes SIGTSTP; `pause` pauses the player and says whether it was playing.
-    init(pause: @escaping @MainActor () -> Bool) {
+    /// Takes SIGTSTP; `pause` pauses the player and says whether it was playing, and `note` is the line then shown.
+    /// `beforeStop` gives the terminal back as the shell expects it; `afterContinue` takes it again after `fg`.
+    init(
+        note: String, pause: @escaping @MainActor () -> Bool, beforeStop: @escaping @MainActor () -> Void = {},
+        afterContinue: @escaping @MainActor () -> Void = {}
+    ) {
         self.pause = pause
+        self.note = note
+        self.beforeStop = beforeStop
+        self.afterContinue = afterContinue
         let source = DispatchSource.makeReadSource(fileDescriptor: Self.pipeFDs.read, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.suspend() } }
         source.resume()
         self.source = source
         signal(SIGTSTP, Self.onStop)
+    }
+
+    /// Pauses `player` through `dispatcher` and brings the change to the engine (`update`); true when it was playing.
+    static func pause(_ player: Player, with dispatcher: CommandDispatcher, update: () -> Void) -> Bool {
+        guard player.state == .playing, (try? dispatcher.run(.pause)) != nil else { return false }
+        update()
+        return true
     }
 
     /// Gives SIGTSTP back its default action.
@@ -34,7 +52,7 @@ final class SuspendSignal {
         if pause() {
             // The engine takes the pause in (its short fade), and the line editor shows it, before the process stops.
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { [weak self] in
-                MainActor.assumeIsolated { self?.stop(saying: "paused while suspended ('resume' plays on)") }
+                MainActor.assumeIsolated { self?.stop(saying: self?.note) }
             }
         } else {
             stop()
@@ -44,10 +62,12 @@ final class SuspendSignal {
     /// Stops the process as Ctrl-Z would have, after a line saying `note`; returns once it is continued.
     private func stop(saying note: String? = nil) {
         guard source != nil else { return }
+        beforeStop()
         if let note { TerminalOutput.writeError("\r\npodline: \(note)\r\n") }
         signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
         signal(SIGTSTP, Self.onStop)
+        afterContinue()
     }
 
     nonisolated private static let pipeFDs: (read: Int32, write: Int32) = {
