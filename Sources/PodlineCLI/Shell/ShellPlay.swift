@@ -70,8 +70,8 @@ enum ShellPlay {
             isatty(0) == 1
             ? SuspendSignal(
                 note: "paused while suspended (after fg, space or 'podline resume' plays on)",
-                pause: { SuspendSignal.pause(session.player, with: dispatcher, update: session.update) }, beforeStop: { line?.letGoOfTerminal() },
-                afterContinue: { line?.takeTerminalBack() }) : nil
+                pause: { SuspendSignal.pause(session.player, with: dispatcher, update: session.update) },
+                beforeStop: { line?.letGoOfTerminal() }, afterContinue: { line?.takeTerminalBack() }) : nil
         SignalMask.unblockTermination()
         let signals = TerminationSignals { status in
             session.shutdownNow()
