@@ -422,8 +422,11 @@ public final class PlaybackEngine: @unchecked Sendable {
             } else {
                 if let length = stream?.length { decoder.setStreamLength(length) }
                 // Far ahead, the server is asked for the estimated place; near ahead, the bytes before it are read, so
-                // that the place is exact to the sample.
-                let far = target - Double(decoder.position) > Self.readThroughSeconds * rate
+                // that the place is exact to the sample. Back, libmpg123 finds a place it has read in its own index of
+                // frames (exact), and estimates one it has not (before a far move ahead) rather than reading from the
+                // last place it knows.
+                let ahead = target - Double(decoder.position)
+                let far = ahead > Self.readThroughSeconds * rate || ahead < 0
                 let byteOffset = try decoder.feedSeek(toFrame: Int(target), estimating: far)
                 if stream?.restart(at: byteOffset) != true { return }
                 streamEnded = false

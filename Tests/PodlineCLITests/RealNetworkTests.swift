@@ -173,7 +173,7 @@ struct RealNetworkTests {
         #expect(Self.largestJump(seconds) <= 0.75, "a part was skipped: \(Self.describe(seconds))")
     }
 
-    @Test("seek 150 in a streamed 180 s MP3 asks the server for a range near 150 s and is heard there")
+    @Test("seek 150 in a streamed 180 s MP3 asks the server for a range near 150 s and is heard there; seek 60 then too")
     func farSeekAsksForItsPlace() throws {
         let kind = StreamedPositionTests.Kind.vbrStereo
         let folder = try Self.servedAlone(kind)
@@ -198,6 +198,11 @@ struct RealNetworkTests {
         #expect(try shell.podline(["seek", "150"]).status == 0)
         let there = try shell.waitForStatus(timeout: 10) { $0.position >= 151.5 }
         let took = Date().timeIntervalSince(asked)
+        // Back to a place never read (the player has read only its first seconds and what follows 150 s).
+        let askedBack = Date()
+        #expect(try shell.podline(["seek", "60"]).status == 0)
+        let back = try shell.waitForStatus(timeout: 10) { $0.position >= 61.5 && $0.position < 100 }
+        let tookBack = Date().timeIntervalSince(askedBack)
         let sound = try recording.stop()
         recorded = sound
         _ = try shell.podline(["stop"])
@@ -210,13 +215,22 @@ struct RealNetworkTests {
         #expect(
             ranges.contains { abs($0 - expected) <= size / 20 },
             "no request near byte \(expected) of \(size): \(web.requests(for: kind.rawValue))")
+        #expect(
+            ranges.contains { abs($0 - size * 60 / 180) <= size / 20 },
+            "no request near byte \(size * 60 / 180) of \(size): \(web.requests(for: kind.rawValue))")
         #expect(took < 8, "1.5 s after the seek was heard \(took) s after it")
+        #expect(tookBack < 8, "1.5 s after the seek back was heard \(tookBack) s after it")
         let seconds = Self.heardSeconds(sound)
-        let afterSeek = seconds.compactMap { $0 }.filter { $0 >= 140 }
+        let heard = seconds.compactMap { $0 }
+        let afterSeek = heard.prefix { $0 >= 140 || $0 < 20 }.filter { $0 >= 140 }
         let first = try #require(afterSeek.dropFirst().first, "nothing heard after the seek: \(Self.describe(seconds))")
         #expect(abs(first - 150) <= 1.5, "the seek was heard from \(first) s: \(Self.describe(seconds))")
-        let final = try #require(afterSeek.last)
-        #expect(abs(final - there.position) <= 1.2, "status \(there.position), heard \(final): \(Self.describe(seconds))")
+        #expect(abs(afterSeek.last! - there.position) <= 1.5, "status \(there.position), heard \(afterSeek.last!): \(Self.describe(seconds))")
+        let afterBack = heard.drop { $0 >= 20 && $0 < 50 || $0 >= 140 || $0 < 20 }
+        let firstBack = try #require(afterBack.dropFirst().first, "nothing heard after the seek back: \(Self.describe(seconds))")
+        #expect(abs(firstBack - 60) <= 1.5, "the seek back was heard from \(firstBack) s: \(Self.describe(seconds))")
+        let final = try #require(afterBack.last)
+        #expect(abs(final - back.position) <= 1.2, "status \(back.position), heard \(final): \(Self.describe(seconds))")
     }
 
     @Test("--output null plays in real time; --fast decodes as fast as it can")
