@@ -225,7 +225,8 @@ struct RealNetworkTests {
         let afterSeek = heard.prefix { $0 >= 140 || $0 < 20 }.filter { $0 >= 140 }
         let first = try #require(afterSeek.dropFirst().first, "nothing heard after the seek: \(Self.describe(seconds))")
         #expect(abs(first - 150) <= 1.5, "the seek was heard from \(first) s: \(Self.describe(seconds))")
-        #expect(abs(afterSeek.last! - there.position) <= 1.5, "status \(there.position), heard \(afterSeek.last!): \(Self.describe(seconds))")
+        #expect(
+            abs(afterSeek.last! - there.position) <= 1.5, "status \(there.position), heard \(afterSeek.last!): \(Self.describe(seconds))")
         let afterBack = heard.drop { $0 >= 20 && $0 < 50 || $0 >= 140 || $0 < 20 }
         let firstBack = try #require(afterBack.dropFirst().first, "nothing heard after the seek back: \(Self.describe(seconds))")
         #expect(abs(firstBack - 60) <= 1.5, "the seek back was heard from \(firstBack) s: \(Self.describe(seconds))")
