@@ -136,14 +136,81 @@ public final class Decoder {
     /// Gives a fed decoder the next bytes of its stream.
     public func feed(_ bytes: [UInt8]) throws(AudioError) {
         guard !bytes.isEmpty else { return }
+        if jump != nil { return try land(adding: bytes) }
         let code = bytes.withUnsafeBufferPointer { podline_mpg123_feed(handle, $0.baseAddress, $0.count) }
         try MPG123Call.check(code, "mpg123_feed", handle: handle)
+    }
+
+    /// A far move planned by the frames' size, waiting for the first bytes from its place.
+    private var jump: FrameJump?
+
+    /// Where the frames lie when the stream has one bit rate (MPEG layer II or III); nil otherwise, or before a frame
+    /// was read.
+    private var constantLayout: FrameLayout? {
+        guard let info = frameInfo, info.vbr == Int32(MPG123_CBR.rawValue), info.layer >= 2, info.bitrate > 0 else {
+            return nil
+        }
+        let samplesPerFrame = Int(podline_mpg123_spf(handle))
+        var offsets: UnsafeMutablePointer<off_t>?
+        var step: off_t = 0
+        var fill = 0
+        guard samplesPerFrame > 0, podline_mpg123_index(handle, &offsets, &step, &fill) == Int32(MPG123_OK.rawValue),
+            fill > 0, let offsets
+        else { return nil }
+        return FrameLayout(
+            audioStart: Int(offsets[0]), frameBytes: Double(samplesPerFrame) * Double(info.bitrate) * 125 / Double(info.rate),
+            samplesPerFrame: samplesPerFrame, lastIndexedFrame: Int(step) * (fill - 1))
+    }
+
+    /// Takes bytes from the place a frame jump asked for: once the first frame among them is found, libmpg123 is told its
+    /// number and place (in an index of two entries, its own put back at once) and moves there, and is fed from it.
+    private func land(adding bytes: [UInt8]) throws(AudioError) {
+        guard var jump else { return }
+        jump.received += bytes
+        let found = jump.find()
+        if found == .needMore {
+            self.jump = jump
+            return
+        }
+        self.jump = nil
+        // Not laid out as its bit rate says: the estimate is taken for a frame's start, and libmpg123 finds the next.
+        let (offset, frame) =
+            if case .frame(let offset, let frame) = found { (offset, frame) } else { (0, jump.plannedFrame) }
+        var kept: UnsafeMutablePointer<off_t>?
+        var step: off_t = 0
+        var fill = 0
+        guard podline_mpg123_index(handle, &kept, &step, &fill) == Int32(MPG123_OK.rawValue), let kept, fill > 0 else {
+            throw AudioError.library(function: "mpg123_index", message: MPG123Call.message(-1, handle: handle))
+        }
+        var own = Array(UnsafeBufferPointer(start: kept, count: fill))
+        var landing: [off_t] = [own[0], off_t(jump.requested + offset)]
+        _ = podline_mpg123_set_index(handle, &landing, off_t(max(1, frame)), 2)
+        _ = podline_mpg123_set_flag(handle, MPG123_REMOVE_FLAGS, Int(MPG123_FUZZY.rawValue))
+        var inputOffset: off_t = 0
+        let result = podline_mpg123_feedseek(handle, off_t(jump.targetSample), SEEK_SET, &inputOffset)
+        _ = podline_mpg123_set_index(handle, &own, step, fill)
+        if result < 0 {
+            throw AudioError.library(function: "mpg123_feedseek", message: MPG123Call.message(Int32(result), handle: handle))
+        }
+        let from = max(0, min(jump.received.count, Int(inputOffset) - jump.requested))
+        try feed(Array(jump.received[from...]))
     }
 
     /// For a fed decoder: the byte offset to feed from so that decoding resumes at `frame`. `estimating` when a frame
     /// past what was read may be found at its estimated place (a constant bit rate's frame size, else the Xing table of
     /// contents) instead of by reading every byte before it; a move within what was read is exact either way.
     public func feedSeek(toFrame frame: Int, estimating: Bool = false) throws(AudioError) -> Int {
+        jump = nil
+        if estimating, let layout = constantLayout, let planned = FrameJump(targetSample: max(0, frame), layout: layout),
+            planned.plannedFrame > layout.lastIndexedFrame + FrameJump.leadFrames
+        {
+            // Of one bit rate, and past what libmpg123 has indexed: the frame's place follows from its number.
+            jump = planned
+            pending = nil
+            position = max(0, frame)
+            reachedEnd = false
+            return planned.requested
+        }
         let fuzzy = Int(MPG123_FUZZY.rawValue)
         _ = podline_mpg123_set_flag(handle, estimating ? MPG123_ADD_FLAGS : MPG123_REMOVE_FLAGS, fuzzy)
         var inputOffset: off_t = 0
@@ -190,6 +257,8 @@ public final class Decoder {
             return try deliver(pending)
         }
         if reachedEnd { return .end }
+        // What libmpg123 holds is from before the move: nothing is decoded until the bytes from its place came.
+        if jump != nil { return .needMore }
         if let other {
             let count: Int
             do {

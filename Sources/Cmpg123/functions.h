@@ -16,6 +16,9 @@
     F(off_t, mpg123_tell, (mpg123_handle *mh), (mh)) \
     F(off_t, mpg123_length, (mpg123_handle *mh), (mh)) \
     F(int, mpg123_set_filesize, (mpg123_handle *mh, off_t size), (mh, size)) \
+    F(int, mpg123_index, (mpg123_handle *mh, off_t **offsets, off_t *step, size_t *fill), (mh, offsets, step, fill)) \
+    F(int, mpg123_set_index, (mpg123_handle *mh, off_t *offsets, off_t step, size_t fill), (mh, offsets, step, fill)) \
+    F(int, mpg123_spf, (mpg123_handle *mh), (mh)) \
     F(int, mpg123_info2, (mpg123_handle *mh, struct mpg123_frameinfo2 *mi), (mh, mi)) \
     F(int, mpg123_format_none, (mpg123_handle *mh), (mh)) \
     F(int, mpg123_format, (mpg123_handle *mh, long rate, int channels, int encodings), (mh, rate, channels, encodings)) \

@@ -152,6 +152,55 @@ struct StreamedPositionTests {
         #expect(abs(savedAgain - 8) <= 0.1, "after the resume from 6 for 2 s the saved position is \(savedAgain), not 8")
     }
 
+    @Test(
+        "--start 150 of a streamed MP3 asks the server for one range just before its place: of one bit rate, it plays what the local file plays sample for sample",
+        arguments: Kind.allCases)
+    func farStartAsksForItsPlace(kind: Kind) throws {
+        // A folder of its own: the server's log of requests is this test's alone.
+        let folder = try RealNetworkTests.servedAlone(kind)
+        let web = try SlowFileServer(folder: folder, chunkBytes: 1 << 20, delay: 0)
+        defer { web.stop() }
+        let home = try Fixtures.temporaryDirectory("pl-stream-far")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shell = StreamShell(home: home)
+        let file = folder.appendingPathComponent(kind.rawValue)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        let streamed = try shell.cut(web.url(kind.rawValue), ["--start", "150", "--duration", "2"], name: "streamed")
+        #expect(streamed.result.status == 0, "\(streamed.result.stderr)")
+        let local = try shell.cut(file.path, ["--start", "150", "--duration", "2"], name: "local")
+        let (heard, expected) = (try #require(streamed.wav).samples, try #require(local.wav).samples)
+        let ranges = web.requests(for: kind.rawValue).compactMap { range -> Int? in
+            guard range.hasPrefix("bytes=") else { return nil }
+            return Int(range.dropFirst(6).split(separator: "-").first ?? "")
+        }
+        let near = size * 150 / 180
+        if kind == .cbrMono {
+            // One bit rate: the frame's place follows from its number; libmpg123 then reads on to the sample.
+            #expect(
+                ranges.count == 1 && ranges.allSatisfy { $0 <= near && near - $0 <= 8 * 144 },
+                "asked for \(ranges), the place is near \(near)")
+            // From a quarter second in: a move in a stream starts with a short fade-in, a local start does not.
+            let fade = try #require(local.wav).sampleRate / 4
+            #expect(heard.count == expected.count)
+            #expect(heard.dropFirst(fade) == expected.dropFirst(fade), "streamed --start 150 differs from the local file's")
+        } else {
+            // A varying one: the Xing table of contents, whose places are a hundredth of the file apart, and whose times
+            // are estimates: the sound is within half a second of the place.
+            #expect(
+                ranges.count == 1 && ranges.allSatisfy { abs($0 - near) <= size / 100 + 2_000 },
+                "asked for \(ranges), the place is near \(near)")
+            let signal = try #require(local.wav).mono()
+            let rate = try #require(local.wav).sampleRate
+            let probe = Array(try #require(streamed.wav).mono()[rate..<rate + 2_000])
+            let lag = (-rate / 2...rate / 2).first { lag in
+                let from = rate + lag
+                guard from >= 0, from + probe.count <= signal.count else { return false }
+                return zip(signal[from..<from + probe.count], probe).allSatisfy { abs($0 - $1) <= 2 / 32_768 }
+            }
+            #expect(lag != nil, "the streamed sound is not within 0.5 s of the local file's at 150 s")
+        }
+    }
+
     /// The cut is 2.0 s long (within one MPEG frame) and its first 0.25 s is the sweep at `start` seconds.
     static func check(_ cut: (wav: WAVFile?, result: CommandResult), startsAt start: Double, _ what: String) {
         #expect(cut.result.status == 0, "\(what): \(cut.result.stderr)")
