@@ -122,6 +122,18 @@ public final class Decoder {
         return kilobits > 0 ? Double(kilobits) * 125 : nil
     }
 
+    /// Bytes a second of a stream FFmpeg pulls, from the bytes it read for what it decoded (once half a second was):
+    /// what an Ogg stream, whose length in time is not known ahead, plays at; nil otherwise.
+    public var pulledBytesPerSecond: Double? {
+        guard let pulled = other?.pulled, let pulledMark, format.sampleRate > 0 else { return nil }
+        let seconds = Double(position - pulledMark.position) / Double(format.sampleRate)
+        return seconds >= 0.5 ? Double(pulled.offset - pulledMark.offset) / seconds : nil
+    }
+
+    /// The stream's offset and the position after the first audio FFmpeg decoded (since the last move): what comes
+    /// before (the container's headers, a cover) is not audio.
+    private var pulledMark: (offset: Int, position: Int)?
+
     /// Tells a fed decoder the stream's length in bytes. A stream of varying bit rate then finds a far place by the
     /// Xing table of contents; one of a constant bit rate is not told, as its frames' size finds it better.
     public func setStreamLength(_ bytes: Int) {
@@ -269,6 +281,7 @@ public final class Decoder {
                 throw error
             }
             position = other.position
+            if pulledMark == nil, count > 0, let pulled = other.pulled { pulledMark = (pulled.offset, position) }
             if count == 0 { reachedEnd = true }
             return count == 0 ? .end : .audio(byteCount: count)
         }
@@ -338,6 +351,7 @@ public final class Decoder {
         if let other {
             try other.seek(toFrame: frame, path: path)
             position = other.position
+            pulledMark = nil
             reachedEnd = false
             return
         }

@@ -879,12 +879,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Bytes a second of the stream's audio: its length over its duration when both are known, else its frames' bit
-    /// rate.
+    /// rate, else the bytes FFmpeg read for what it decoded.
     private func audioByteRate() -> Double {
         guard let decoder, decoder.format.sampleRate > 0 else { return StreamRefill.usualBytesPerSecond }
         let seconds = decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }
         return StreamRefill.audioRate(length: stream?.length, seconds: seconds) ?? decoder.bytesPerSecond
-            ?? StreamRefill.usualBytesPerSecond
+            ?? decoder.pulledBytesPerSecond ?? StreamRefill.usualBytesPerSecond
     }
 
     private func truncationMessage(_ decoder: Decoder) -> AudioError? {

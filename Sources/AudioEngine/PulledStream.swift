@@ -12,14 +12,15 @@ final class PulledStream {
     /// The first bytes, read before FFmpeg took over: offsets 0 up to their count.
     private var head: [UInt8]
     /// The offset of the next byte `read` gives.
-    private var offset = 0
+    private(set) var offset = 0
     /// Everything read so far, when the server sends no part of a file; nil when it does (or no file could be made).
     private let spool: StreamSpool?
     /// True when the engine has a command that must not wait for the network (stop, load, shutdown).
     private let interrupted: () -> Bool
     /// Told the bytes downloaded so far and the whole length (when known) while a move forwards reads up to its place.
     private let fetched: (Int, Int?) -> Void
-    /// Told each time playback waits for bytes that have not arrived: the engine may hold the stream to refill it.
+    /// Told before each read playback waits on, and each time the bytes have not arrived: when its output ran dry, the
+    /// engine holds the stream to refill it (a stream trickling in slower than it plays never keeps the read waiting).
     private let starved: () -> Void
     /// Set when a read gave up because of `interrupted`.
     private(set) var wasInterrupted = false
@@ -92,6 +93,7 @@ final class PulledStream {
                 wasInterrupted = true
                 return nil
             }
+            if forPlayback { starved() }
             let bytes: [UInt8]?
             do {
                 bytes = try stream.read(maxBytes: size, waitingAtMost: 0.1)
@@ -99,10 +101,7 @@ final class PulledStream {
                 failure = "\(error)"
                 return nil
             }
-            guard let bytes else {
-                if forPlayback { starved() }
-                continue
-            }
+            guard let bytes else { continue }
             if let spool, !bytes.withUnsafeBytes({ spool.append($0) }) {
                 failure = "cannot keep the download in the temporary folder: \(String(cString: strerror(errno)))"
                 return nil

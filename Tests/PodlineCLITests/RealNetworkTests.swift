@@ -46,11 +46,28 @@ struct RealNetworkTests {
         return zip(heard, heard.dropFirst()).map { $1 - $0 }.max() ?? 0
     }
 
-    @Test("a 32 kb/s stream served at 3.2 kB/s: buffering in status, sound after each refill, nothing skipped, one warning")
+    @Test("a 32 kb/s MP3 stream served at 3.2 kB/s: buffering in status, sound after each refill, nothing skipped, one warning")
     func slowerThanItsBitrate() throws {
-        let folder = try Self.servedAlone(.cbrMono)
         // 320 bytes every 0.1 s: 80 % of what the episode plays.
-        let web = try SlowFileServer(folder: folder, chunkBytes: 320, delay: 0.1)
+        try Self.playSlowly(in: try Self.servedAlone(.cbrMono), name: StreamedPositionTests.Kind.cbrMono.rawValue, chunkBytes: 320)
+    }
+
+    @Test("a 32 kb/s Opus stream served at 3.2 kB/s (its length in time unknown ahead): the same")
+    func opusSlowerThanItsBitrate() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-net-opus")
+        let wav = folder.appendingPathComponent("sweep.wav").path
+        try CommandRunner.tool("sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", wav, "synth", "180", "sine", "300:3000", "vol", "0.5"])
+        try CommandRunner.tool(
+            "opusenc", ["--quiet", "--bitrate", "32", "--hard-cbr", wav, folder.appendingPathComponent("sweep.opus").path])
+        try FileManager.default.removeItem(atPath: wav)
+        // 4.1 kB/s of audio, 3.2 kB/s of link: 78 %.
+        try Self.playSlowly(in: folder, name: "sweep.opus", chunkBytes: 320)
+    }
+
+    /// Plays the sweep `name` from a server sending `chunkBytes` every 0.1 s into a recorded PulseAudio for 22 s, and
+    /// checks what status said and what was heard.
+    static func playSlowly(in folder: URL, name: String, chunkBytes: Int) throws {
+        let web = try SlowFileServer(folder: folder, chunkBytes: chunkBytes, delay: 0.1)
         defer { web.stop() }
         let home = try Fixtures.temporaryDirectory("pl-net-slow")
         let pulse = try PulseAudioServer()
@@ -62,7 +79,7 @@ struct RealNetworkTests {
         let errors = home.appendingPathComponent("player.stderr")
         let player = try BackgroundProcess.podline(
             [
-                "play", web.url(StreamedPositionTests.Kind.cbrMono.rawValue), "--output",
+                "play", web.url(name), "--output",
                 "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native", "--quiet",
             ],
             home: home, environment: shell.environment, stderr: errors)
