@@ -91,6 +91,52 @@ struct REPLTerminalTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
+    @Test("Ctrl-C cancels a find and a download waiting on a server that never answers, at once, and the player plays on")
+    func interruptCancelsFindAndDownload() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-tty")
+        _ = try PlayerProcess.episode(named: "tone.mp3", in: folder)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let server = try SilentServer()
+        defer { server.stop() }
+        let feed = folder.appendingPathComponent("feed.xml")
+        try """
+        <?xml version="1.0"?>
+        <rss version="2.0"><channel><title>Hang Show</title>
+        <item><title>Never Sent</title><guid>hang-1</guid><enclosure url="\(server.url)ep.mp3" length="1000" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(to: feed, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(
+            podline: ["repl"], folder: folder, sound: sound, config: "[directory]\nitunes_url = \"\(server.url)\"\n")
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.hasSuffix("podline [stopped]>") }
+        tmux.send(["add \(feed.path)", "Enter"])
+        try tmux.waitFor { $0.contains("Added hang-show") && $0.hasSuffix("podline [stopped]>") }
+        tmux.send(["play \(folder.path)/tone.mp3", "Enter"])
+        try tmux.waitFor { $0.contains("▶ tone.mp3") && $0.hasSuffix("podline [playing]>") }
+        try waitUntilHeard(folder)
+
+        for (index, line) in ["find cafe", "download hang-show/1"].enumerated() {
+            tmux.send([line, "Enter"])
+            #expect(poll(timeout: 10, every: 0.02, { server.connections }, until: { $0 > index }) > index, "\(line) never asked")
+            usleep(300_000)
+            let interrupted = Date()
+            tmux.send(["C-c"])
+            tmux.send(["status", "Enter"])
+            let answered = try poll(timeout: 5, every: 0.02, tmux.screen) {
+                $0.components(separatedBy: "playing: tone.mp3").count == index + 2
+            }
+            let waited = Date().timeIntervalSince(interrupted)
+            #expect(answered.components(separatedBy: "playing: tone.mp3").count == index + 2, "\(answered)")
+            #expect(waited < 1, "status was answered \(waited) s after Ctrl-C in \(line)")
+            #expect(
+                poll(timeout: 2, every: 0.05, { server.closedByClient }, until: { $0 > index }) > index, "\(line) left its request open")
+        }
+        try expectPlaying(folder)
+        tmux.send(["quit", "Enter"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+    }
+
     @Test("Ctrl-Z pauses the REPL's player before the REPL stops; clients get exit 69 meanwhile; after fg it stays paused")
     func suspendPausesThePlayer() throws {
         let folder = try Fixtures.temporaryDirectory("pl-tty")
@@ -193,8 +239,9 @@ struct TmuxSession {
 
     /// `podline ARGUMENTS` in a terminal, with everything of its own under `folder` and config.toml sending its sound
     /// to `sound`'s server.
-    init(podline arguments: [String], folder: URL, sound: PulseAudioServer) throws {
-        try self.init(folder: folder, command: [PodlineBinary.path] + arguments, environment: Self.podlineEnvironment(folder, sound))
+    init(podline arguments: [String], folder: URL, sound: PulseAudioServer, config: String = "") throws {
+        try self.init(
+            folder: folder, command: [PodlineBinary.path] + arguments, environment: Self.podlineEnvironment(folder, sound, config: config))
     }
 
     /// An interactive bash (job control: Ctrl-Z, `fg`) with podline's environment as `init(podline:)` makes it, and the
@@ -205,11 +252,11 @@ struct TmuxSession {
         try self.init(folder: folder, command: ["bash", "--norc", "--noprofile", "-i"], environment: environment)
     }
 
-    /// Everything of podline's under `folder`, and config.toml sending its sound to `sound`'s server.
-    private static func podlineEnvironment(_ folder: URL, _ sound: PulseAudioServer) throws -> [String: String] {
+    /// Everything of podline's under `folder`, and config.toml sending its sound to `sound`'s server, then `config`.
+    private static func podlineEnvironment(_ folder: URL, _ sound: PulseAudioServer, config more: String = "") throws -> [String: String] {
         let config = folder.appendingPathComponent("config/podline")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n".utf8)
+        try Data("output = \"pulse:unix:\(sound.runtimeDirectory.path)/pulse/native\"\n\(more)".utf8)
             .write(to: config.appendingPathComponent("config.toml"))
         return [
             "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path,
