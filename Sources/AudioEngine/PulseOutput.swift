@@ -1,6 +1,7 @@
 import CLazyLibraries
 import Cpulse
 import Foundation
+import Synchronization
 
 /// Plays 16-bit PCM on a PulseAudio server through libpulse's asynchronous API; owns one context and stream.
 ///
@@ -344,22 +345,18 @@ public final class PulseOutput: AudioDevice {
 }
 
 /// A flag another thread raises to end a wait for space early.
-private final class PulseWaker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
+private final class PulseWaker: Sendable {
+    private let raised = Mutex(false)
 
     func raise() {
-        lock.lock()
-        raised = true
-        lock.unlock()
+        raised.withLock { $0 = true }
     }
 
     /// True, and lowered again, when raised since the last call.
     func take() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let was = raised
-        raised = false
-        return was
+        raised.withLock { raised in
+            defer { raised = false }
+            return raised
+        }
     }
 }

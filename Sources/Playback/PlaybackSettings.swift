@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import Synchronization
 
 /// How a playback session behaves: resume, persistence, speeds and end-of-episode rules, all from the settings.
 struct PlaybackSettings: Sendable {
@@ -57,14 +58,13 @@ struct Listening: Equatable, Sendable {
 }
 
 /// Settings shared by the copies of a `PlaybackSettings`, safe to replace from any thread.
-private final class CurrentSettings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var settings: Settings
+private final class CurrentSettings: Sendable {
+    private let settings: Mutex<Settings>
 
-    init(_ settings: Settings) { self.settings = settings }
+    init(_ settings: Settings) { self.settings = Mutex(settings) }
 
     var value: Settings {
-        get { lock.withLock { settings } }
-        set { lock.withLock { settings = newValue } }
+        get { settings.withLock { $0 } }
+        set { settings.withLock { $0 = newValue } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PodcastKit
+import Synchronization
 
 /// Passes a library command's progress on, from any thread: to the player this process serves (through its model), or
 /// to the player serving the control socket (one fire-and-forget line per notice), and to a progress display.
@@ -74,14 +75,13 @@ public final class ActivityReporter: @unchecked Sendable {
 }
 
 /// Where this process's own player takes notices, while it serves the control socket.
-final class LocalActivity: @unchecked Sendable {
+final class LocalActivity: Sendable {
     static let shared = LocalActivity()
-    private let lock = NSLock()
-    private var current: (@Sendable (ActivityNotice) -> Void)?
+    private let current = Mutex<(@Sendable (ActivityNotice) -> Void)?>(nil)
 
     /// The sink of the player this process serves, if any.
     var sink: (@Sendable (ActivityNotice) -> Void)? {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 }

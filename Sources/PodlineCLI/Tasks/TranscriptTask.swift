@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PodcastKit
+import Synchronization
 
 extension LibraryTaskRunner {
     /// `transcript [TARGET] [--at TIME] [--follow]`: an episode's transcript (fetched once and kept), from `at`, or
@@ -108,24 +109,22 @@ extension LibraryTaskRunner {
     }
 
     /// The event stream `transcript --follow` reads, ended from another thread when the command is cancelled.
-    private final class FollowedEvents: @unchecked Sendable {
-        private let lock = NSLock()
-        private var client: ControlClient?
-        private var ended = false
+    private final class FollowedEvents: Sendable {
+        private let state = Mutex<(client: ControlClient?, ended: Bool)>((nil, false))
 
         /// Keeps `client` to end it; false when the command was already cancelled.
         func follow(_ client: ControlClient) -> Bool {
-            lock.withLock {
-                self.client = client
-                return !ended
+            state.withLock {
+                $0.client = client
+                return !$0.ended
             }
         }
 
         /// Ends the stream: the read waiting on it returns.
         func end() {
-            lock.withLock {
-                ended = true
-                client?.shutdown()
+            state.withLock {
+                $0.ended = true
+                $0.client?.shutdown()
             }
         }
     }
