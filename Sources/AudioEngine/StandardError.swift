@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Standard error for this program's own lines, kept apart from the C libraries' chatter.
 ///
@@ -7,11 +8,11 @@ import Foundation
 /// writes its own lines to a copy of the real standard error: nothing a library says reaches the terminal, and no
 /// swap of descriptor 2 back and forth can lose a line of ours.
 public enum StandardError {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var own: Int32 = STDERR_FILENO
+    /// Where this program's own lines go (`own`), and whether the libraries are to be kept quiet (`wanted`).
+    private static let state = Mutex<(own: Int32, wanted: Bool)>((STDERR_FILENO, false))
 
     /// Where this program's own messages go.
-    public static var descriptor: Int32 { lock.withLock { own } }
+    public static var descriptor: Int32 { state.withLock { $0.own } }
 
     /// Whether this program's messages reach a terminal.
     public static var isTerminal: Bool { isatty(descriptor) == 1 }
@@ -22,19 +23,17 @@ public enum StandardError {
         _ = Array(text.utf8).withUnsafeBytes { WholeWrite.write($0, to: fd) }
     }
 
-    nonisolated(unsafe) private static var wanted = false
-
     /// Asks that the audio libraries be kept quiet from their first use on: a program's front end says so (the test
     /// harness of a library's tests, which reports on descriptor 2, does not).
     public static func keepLibrariesQuiet() {
-        lock.withLock { wanted = true }
+        state.withLock { $0.wanted = true }
     }
 
     /// Points descriptor 2 at /dev/null, keeping the real standard error for `write`, when the program asked for it
     /// (once; later calls do nothing).
     static func quietLibraries() {
-        lock.withLock {
-            guard wanted, own == STDERR_FILENO else { return }
+        state.withLock { state in
+            guard state.wanted, state.own == STDERR_FILENO else { return }
             // No fflush(nil) before the swap: it would wait for standard input's lock, which a thread blocked in
             // readLine holds (the REPL reading a pipe), and the player would stop answering. C's stderr is unbuffered,
             // and this program's own lines never go through it.
@@ -47,7 +46,7 @@ public enum StandardError {
             }
             dup2(null, STDERR_FILENO)
             close(null)
-            own = copy
+            state.own = copy
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Synchronization
 
 /// config.toml as this process reads it: the first time a command asks, and again after `podline show SLUG set`
 /// wrote it (in the REPL, the next episode of that show then starts with its new settings).
@@ -7,10 +8,14 @@ import Playback
 /// Every command reads its settings from here, so a flag, the show's own setting, config.toml and the built-in
 /// default are weighed the same way everywhere; a broken file is refused by every command alike (exit 78).
 public enum Configuration {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var loaded: Result<ConfigFile, ConfigError>?
-    /// Called with the settings each time the file is read again.
-    nonisolated(unsafe) private static var observers: [@Sendable (Settings) -> Void] = []
+    /// The file as read (nil until a command asks, and after `reload`), and who is called with the settings each time
+    /// it is read again.
+    private struct State {
+        var loaded: Result<ConfigFile, ConfigError>?
+        var observers: [@Sendable (Settings) -> Void] = []
+    }
+
+    private static let state = Mutex(State())
 
     /// The file read, or why it was refused.
     public static func file() throws(ConfigError) -> ConfigFile {
@@ -18,10 +23,10 @@ public enum Configuration {
     }
 
     private static func current() -> Result<ConfigFile, ConfigError> {
-        lock.withLock {
-            if let loaded { return loaded }
+        state.withLock { state in
+            if let loaded = state.loaded { return loaded }
             let read = Result { () throws(ConfigError) -> ConfigFile in try ConfigFile.load() }
-            loaded = read
+            state.loaded = read
             return read
         }
     }
@@ -33,14 +38,14 @@ public enum Configuration {
 
     /// Reads the file again and hands its settings to whoever follows them (a running player).
     static func reload() {
-        lock.withLock { loaded = nil }
+        state.withLock { $0.loaded = nil }
         let settings = settings
-        for observer in lock.withLock({ observers }) { observer(settings) }
+        for observer in state.withLock({ $0.observers }) { observer(settings) }
     }
 
     /// Calls `observer` with the settings each time the file is read again.
     static func follow(_ observer: @escaping @Sendable (Settings) -> Void) {
-        lock.withLock { observers.append(observer) }
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// Checks the file once for a command about to run: on a broken file, one line naming the file, the line and
