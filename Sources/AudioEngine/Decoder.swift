@@ -163,15 +163,21 @@ public final class Decoder {
             return nil
         }
         let samplesPerFrame = Int(podline_mpg123_spf(handle))
+        guard samplesPerFrame > 0, let index = frameIndex else { return nil }
+        return FrameLayout(
+            audioStart: Int(index.offsets[0]), frameBytes: Double(samplesPerFrame) * Double(info.bitrate) * 125 / Double(info.rate),
+            samplesPerFrame: samplesPerFrame, lastIndexedFrame: Int(index.step) * (index.offsets.count - 1))
+    }
+
+    /// A copy of libmpg123's own index of frames: the byte offset of every `step`-th frame read; nil while it is empty.
+    private var frameIndex: (offsets: [off_t], step: off_t)? {
         var offsets: UnsafeMutablePointer<off_t>?
         var step: off_t = 0
         var fill = 0
-        guard samplesPerFrame > 0, podline_mpg123_index(handle, &offsets, &step, &fill) == Int32(MPG123_OK.rawValue),
-            fill > 0, let offsets
-        else { return nil }
-        return FrameLayout(
-            audioStart: Int(offsets[0]), frameBytes: Double(samplesPerFrame) * Double(info.bitrate) * 125 / Double(info.rate),
-            samplesPerFrame: samplesPerFrame, lastIndexedFrame: Int(step) * (fill - 1))
+        guard podline_mpg123_index(handle, &offsets, &step, &fill) == Int32(MPG123_OK.rawValue), fill > 0, let offsets else {
+            return nil
+        }
+        return (Array(UnsafeBufferPointer(start: offsets, count: fill)), step)
     }
 
     /// Takes bytes from the place a frame jump asked for: once the first frame among them is found, libmpg123 is told its
@@ -188,19 +194,16 @@ public final class Decoder {
         // Not laid out as its bit rate says: the estimate is taken for a frame's start, and libmpg123 finds the next.
         let (offset, frame) =
             if case .frame(let offset, let frame) = found { (offset, frame) } else { (0, jump.plannedFrame) }
-        var kept: UnsafeMutablePointer<off_t>?
-        var step: off_t = 0
-        var fill = 0
-        guard podline_mpg123_index(handle, &kept, &step, &fill) == Int32(MPG123_OK.rawValue), let kept, fill > 0 else {
+        guard let index = frameIndex else {
             throw AudioError.library(function: "mpg123_index", message: MPG123Call.message(-1, handle: handle))
         }
-        var own = Array(UnsafeBufferPointer(start: kept, count: fill))
+        var own = index.offsets
         var landing: [off_t] = [own[0], off_t(jump.requested + offset)]
         _ = podline_mpg123_set_index(handle, &landing, off_t(max(1, frame)), 2)
         _ = podline_mpg123_set_flag(handle, MPG123_REMOVE_FLAGS, Int(MPG123_FUZZY.rawValue))
         var inputOffset: off_t = 0
         let result = podline_mpg123_feedseek(handle, off_t(jump.targetSample), SEEK_SET, &inputOffset)
-        _ = podline_mpg123_set_index(handle, &own, step, fill)
+        _ = podline_mpg123_set_index(handle, &own, index.step, own.count)
         if result < 0 {
             throw AudioError.library(function: "mpg123_feedseek", message: MPG123Call.message(Int32(result), handle: handle))
         }
