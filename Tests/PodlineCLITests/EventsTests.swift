@@ -18,7 +18,7 @@ struct EventsTests {
     func validJSON(title: String) throws {
         let item = NowPlaying(ref: "show/1", title: title, show: title, url: "/x/\(title).mp3", duration: 12.5)
         for event in [
-            PlayerEvent.episodeStarted(StatusReport.episode(item)), .episodeEnded(StatusReport.episode(item), reason: .eof),
+            PlayerEvent.episodeStarted(ItemSummary(item)), .episodeEnded(ItemSummary(item), reason: .eof),
             .error(title), .propertyChange(name: "episode", data: StatusReport.episode(item)),
         ] {
             let line = event.line
@@ -44,15 +44,15 @@ struct EventsTests {
         let item = NowPlaying(title: "One", url: "/one.mp3")
         player.load(item)
         source.update()
-        #expect(events.contains(.episodeStarted(StatusReport.episode(item))))
+        #expect(events.contains(.episodeStarted(ItemSummary(item))))
         #expect(events.contains(.propertyChange(name: "state", data: .string("playing"))))
         events.removeAll()
         player.queue = [NowPlaying(title: "Two", url: "/two.mp3")]
         source.update()
         player.advance(because: .eof)
         source.update()
-        #expect(events.contains(.episodeEnded(StatusReport.episode(item), reason: .eof)))
-        #expect(events.contains(.episodeStarted(StatusReport.episode(NowPlaying(title: "Two", url: "/two.mp3")))))
+        #expect(events.contains(.episodeEnded(ItemSummary(item), reason: .eof)))
+        #expect(events.contains(.episodeStarted(ItemSummary(NowPlaying(title: "Two", url: "/two.mp3")))))
         events.removeAll()
         player.volume = 40
         source.update()
@@ -76,18 +76,18 @@ struct EventsTests {
         source.update()
         let chapters = { events.filter { if case .chapterChanged = $0 { true } else { false } } }
         #expect(chapters() == [.chapterChanged(StatusReport.chapter(player))])
-        #expect(StatusReport.chapter(player).rendered.contains(#""number":3"#))
+        #expect(StatusReport.chapter(player)?.number == 3)
         // Moving out of the chapters while playing is a chapter-changed to null.
         player.chapters = ChapterList(source: .id3, chapters: [Chapter(start: 30, title: "Later")])
         source.update()
-        #expect(chapters().last == .chapterChanged(.null))
+        #expect(chapters().last == .chapterChanged(nil))
         player.chapters = ChapterList(
             source: .id3, chapters: [Chapter(start: 0, title: "One"), Chapter(start: 10, title: "Two"), Chapter(start: 20, title: "Three")])
         source.update()
         events.removeAll()
         player.stop()
         source.update()
-        #expect(events.contains(.episodeEnded(StatusReport.episode(item), reason: .stop)))
+        #expect(events.contains(.episodeEnded(ItemSummary(item), reason: .stop)))
         #expect(chapters().isEmpty, "\(events)")
         let status = try #require(try JSONSerialization.jsonObject(with: Data(StatusReport.json(player).renderedBytes)) as? [String: Any])
         #expect(status["chapter"] is NSNull, "\(status)")
@@ -108,7 +108,7 @@ struct EventsTests {
         let item = NowPlaying(ref: "show/1", title: "No length", show: "Show", url: "/no-length.mp3")
         player.load(item)
         source.update()
-        #expect(events.contains(.episodeStarted(StatusReport.episode(item))))
+        #expect(events.contains(.episodeStarted(ItemSummary(item))))
         #expect(try statusDuration() == nil)
         events.removeAll()
         player.duration = 1234.5
@@ -121,7 +121,7 @@ struct EventsTests {
         events.removeAll()
         player.stop()
         source.update()
-        #expect(events.contains(.episodeEnded(StatusReport.episode(found), reason: .stop)), "\(events)")
+        #expect(events.contains(.episodeEnded(ItemSummary(found), reason: .stop)), "\(events)")
 
         // The feed's length stays the episode's, whatever the player finds.
         let listed = NowPlaying(ref: "show/2", title: "Listed", show: "Show", url: "/listed.mp3", duration: 600)

@@ -26,18 +26,18 @@ struct FaultInjectionTests {
     }
 
     /// The player's `status` reply as an object, nil when no player answers.
-    private static func status(runtime: URL) -> [String: (any Sendable)?]? {
+    private static func status(runtime: URL) -> PlayerStatus? {
         guard let client = try? ControlClient(location: ControlLocation(directory: runtime.path + "/podline")),
             let answer = try? client.request(["status"]), answer.succeeded
         else { return nil }
-        return answer.data as? [String: (any Sendable)?]
+        return answer.data(as: PlayerStatus.self)
     }
 
     /// Polls the player until its position reaches `seconds` while playing; false at the deadline.
     private static func waitForPosition(_ seconds: Double, runtime: URL, timeout: TimeInterval = 20) -> Bool {
         func reached() -> Bool {
-            guard let status = status(runtime: runtime), status["state"] as? String == "playing" else { return false }
-            return (status["position"] as? Double ?? 0) >= seconds
+            guard let status = status(runtime: runtime), status.state == "playing" else { return false }
+            return status.position >= seconds
         }
         return poll(timeout: timeout, every: 0.02, reached) { $0 }
     }
@@ -82,8 +82,8 @@ struct FaultInjectionTests {
             // What had been played when the kill came: the player's own position, asked just before.
             let status = Self.status(runtime: runtime)
             player.killNow()
-            let playing = status?["state"] as? String == "playing"
-            let played = (status?["position"] as? Double) ?? max(0, before - 2)
+            let playing = status?.state == "playing"
+            let played = status?.position ?? max(0, before - 2)
             if playing { killedPlaying += 1 }
             #expect(try store.integrityCheck() == "ok", "\(context)")
             let saved = try store.episode(reference).episode.position
@@ -110,7 +110,7 @@ struct FaultInjectionTests {
             ["play", mp3.path, "--output", Self.output(pulse)], home: folder,
             environment: ["XDG_RUNTIME_DIR": runtime.path], stderr: log)
         #expect(Self.waitForPosition(1, runtime: runtime), "the player never reached 1 s")
-        let restartedAt = (Self.status(runtime: runtime)?["position"] as? Double) ?? 1
+        let restartedAt = Self.status(runtime: runtime)?.position ?? 1
         try pulse.restart()
         let recording = try pulse.record()
         let status = player.wait(timeout: 30)

@@ -16,7 +16,7 @@ struct LibraryChangeNoticeTests {
     @Test("each change, written as a notice line, reads back as the same change of the same library", arguments: changes)
     func roundTrip(_ change: LibraryChange) throws {
         let notice = ActivityNotice.libraryChanged(change, database: "/home/l/library.sqlite")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(notice.line)) as? [String: Any])
-        #expect(ActivityNotice.parse(object["notify"] as Any) == notice)
+        let object = try #require(JSONValue(parsing: notice.line)?["notify"])
+        #expect(ActivityNotice.parse(object) == notice)
     }
 }

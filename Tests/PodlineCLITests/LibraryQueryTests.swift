@@ -60,7 +60,7 @@ struct LibraryQueryTests {
         #expect(opml.status == 0 && opml.stdout.contains("<opml version=\"2.0\">") && opml.stdout.contains("Edits"), "\(opml.stdout)")
         // The same text but for the moment it was made (dateCreated, to the second: the two can straddle one).
         let undated = { (text: String?) in text?.split(separator: "\n").filter { !$0.contains("<dateCreated>") } }
-        #expect(exported.succeeded && undated(exported.data as? String) == undated(opml.stdout))
+        #expect(exported.succeeded && undated(exported.data(as: String.self)) == undated(opml.stdout))
         // A file: named with an absolute path on the socket (a relative one would be the player's folder's).
         #expect(try client.request(["export", "subs.opml"]).error == "invalid parameter")
         let file = home.appendingPathComponent("subs.opml").path

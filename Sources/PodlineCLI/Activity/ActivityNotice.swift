@@ -41,20 +41,21 @@ public enum ActivityNotice: Sendable, Equatable {
     }
 
     /// Reads the `notify` member of a socket line's JSON object; nil when it is not a well-formed notice.
-    static func parse(_ member: Any) -> ActivityNotice? {
-        guard let object = member as? [String: Any], let event = object["event"] as? String else { return nil }
+    static func parse(_ object: JSONValue) -> ActivityNotice? {
+        guard let event = object["event"]?.stringValue else { return nil }
         switch event {
         case "download-progress":
-            guard let ref = object["ref"] as? String, let bytes = (object["bytes"] as? NSNumber)?.int64Value, bytes >= 0 else { return nil }
-            return .download(ref: ref, bytes: bytes, total: (object["total"] as? NSNumber)?.int64Value)
+            guard let ref = object["ref"]?.stringValue, let bytes = object["bytes"]?.int64Value, bytes >= 0 else { return nil }
+            return .download(ref: ref, bytes: bytes, total: object["total"]?.int64Value)
         case "feed-updated":
-            guard let show = object["show"] as? String, let count = (object["new_episodes"] as? NSNumber)?.intValue else { return nil }
+            guard let show = object["show"]?.stringValue, let count = object["new_episodes"]?.int64Value.flatMap(Int.init(exactly:))
+            else { return nil }
             return .feedUpdated(show: show, newEpisodes: count)
         case "feed-failed":
-            guard let show = object["show"] as? String, let reason = object["reason"] as? String else { return nil }
+            guard let show = object["show"]?.stringValue, let reason = object["reason"]?.stringValue else { return nil }
             return .feedFailed(show: show, reason: reason)
         case "library-changed":
-            guard let database = object["database"] as? String, let change = change(object) else { return nil }
+            guard let database = object["database"]?.stringValue, let change = change(object) else { return nil }
             return .libraryChanged(change, database: database)
         default:
             return nil
@@ -80,20 +81,20 @@ public enum ActivityNotice: Sendable, Equatable {
     }
 
     /// The library change a notice's members describe; nil when they describe none.
-    private static func change(_ object: [String: Any]) -> LibraryChange? {
-        if let kind = object["change"] as? String, kind == "subscribed" || kind == "unsubscribed" {
-            guard let show = (object["show"] as? NSNumber)?.int64Value, let feed = object["feed"] as? String else { return nil }
+    private static func change(_ object: JSONValue) -> LibraryChange? {
+        if let kind = object["change"]?.stringValue, kind == "subscribed" || kind == "unsubscribed" {
+            guard let show = object["show"]?.int64Value, let feed = object["feed"]?.stringValue else { return nil }
             return kind == "subscribed" ? .subscribed(showID: show, feedURL: feed) : .unsubscribed(showID: show, feedURL: feed)
         }
-        guard let ids = (object["episodes"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.int64Value }), let first = ids.first else {
+        guard let ids = object["episodes"]?.arrayValue?.compactMap(\.int64Value), let first = ids.first else {
             return nil
         }
         let value = object["value"]
-        switch object["change"] as? String {
-        case "played": return (value as? Bool).map { .played(ids, $0) }
-        case "favorite": return (value as? Bool).map { .favorite(first, $0) }
-        case "position": return (value as? NSNumber).map { .position(first, $0.doubleValue) }
-        case "downloaded": return (value as? String).map { .downloaded(first, path: $0) }
+        switch object["change"]?.stringValue {
+        case "played": return value?.boolValue.map { .played(ids, $0) }
+        case "favorite": return value?.boolValue.map { .favorite(first, $0) }
+        case "position": return value?.doubleValue.map { .position(first, $0) }
+        case "downloaded": return value?.stringValue.map { .downloaded(first, path: $0) }
         case "download-deleted": return .downloadDeleted(first)
         default: return nil
         }

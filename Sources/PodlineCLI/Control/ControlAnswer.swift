@@ -1,4 +1,5 @@
 import Foundation
+import PodcastKit
 
 /// A reply read from the player: the error string, the message and the data as its JSON text.
 public struct ControlAnswer: Sendable {
@@ -8,10 +9,10 @@ public struct ControlAnswer: Sendable {
     public var message: String?
     /// The `data` member's JSON text, exactly as the player wrote it (null when absent).
     public var dataText: String
-    /// The `data` member decoded (on first use: `status --json` only needs its text).
-    public var data: (any Sendable)? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(dataText.utf8), options: [.fragmentsAllowed]) else { return nil }
-        return Self.sendable(object)
+    /// The `data` member read as the typed result `type` (on demand: `status --json` only needs its text); nil when it
+    /// is not one.
+    public func data<Result: Decodable>(as type: Result.Type) -> Result? {
+        try? JSONDecoder().decode(type, from: Data(dataText.utf8))
     }
 
     /// True when the command succeeded.
@@ -23,14 +24,12 @@ public struct ControlAnswer: Sendable {
             (requestID, error, message, dataText) = (quick.requestID, "success", nil, quick.data)
             return
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-            let error = object["error"] as? String
-        else {
+        guard let object = JSONValue(parsing: line), let error = object["error"]?.stringValue else {
             throw .badReply(String(decoding: line.prefix(200), as: UTF8.self))
         }
-        requestID = (object["request_id"] as? NSNumber)?.intValue
+        requestID = object["request_id"]?.int64Value.flatMap(Int.init(exactly:))
         self.error = error
-        message = object["message"] as? String
+        message = object["message"]?.stringValue
         dataText = Self.rawData(line) ?? "null"
     }
 
@@ -55,15 +54,5 @@ public struct ControlAnswer: Sendable {
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: ",\"data\":"), text.hasSuffix("}") else { return nil }
         return String(text[range.upperBound..<text.index(before: text.endIndex)])
-    }
-
-    private static func sendable(_ value: Any?) -> (any Sendable)? {
-        switch value {
-        case let dictionary as [String: Any]: return dictionary.mapValues { sendable($0) } as [String: (any Sendable)?]
-        case let array as [Any]: return array.map { sendable($0) } as [(any Sendable)?]
-        case let string as String: return string
-        case let number as NSNumber: return number.doubleValue
-        default: return nil
-        }
     }
 }

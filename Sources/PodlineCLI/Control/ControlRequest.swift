@@ -35,10 +35,10 @@ struct ControlRequest: Sendable {
     }
 
     private static func envelope(_ data: Data) -> Result<ControlRequest, ControlReplyError> {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let object = JSONValue(parsing: data), case .object = object else {
             return .failure(ControlReplyError(requestID: .null, error: "invalid json", message: "the line is not a JSON object"))
         }
-        let requestID = jsonValue(object["request_id"])
+        let requestID = Self.requestID(object["request_id"])
         if let member = object["notify"] {
             guard let notice = ActivityNotice.parse(member) else {
                 return .failure(
@@ -50,7 +50,7 @@ struct ControlRequest: Sendable {
         }
         let words: [String]
         switch object["command"] {
-        case let list as [Any]:
+        case .array(let list)?:
             guard let converted = try? list.map(word) else {
                 return .failure(
                     ControlReplyError(
@@ -58,7 +58,7 @@ struct ControlRequest: Sendable {
                         message: "command words must be strings or numbers"))
             }
             words = converted
-        case let line as String:
+        case .string(let line)?:
             guard let split = try? Tokenizer.words(line) else {
                 return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "unterminated quote"))
             }
@@ -72,24 +72,28 @@ struct ControlRequest: Sendable {
         guard !words.isEmpty else {
             return .failure(ControlReplyError(requestID: requestID, error: "invalid parameter", message: "the command is empty"))
         }
-        let expires = (object["expires"] as? NSNumber).map(\.doubleValue)
+        let expires = object["expires"]?.doubleValue
         return .success(ControlRequest(requestID: requestID, words: words, expires: expires))
     }
 
     private struct NotAWord: Error {}
 
-    private static func word(_ value: Any) throws -> String {
-        if let string = value as? String { return string }
-        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
-        throw NotAWord()
+    /// A command word: a string, or a number as its text.
+    private static func word(_ value: JSONValue) throws -> String {
+        switch value {
+        case .string(let string): return string
+        case .int(let number): return String(number)
+        case .double(let number): return "\(number)"
+        default: throw NotAWord()
+        }
     }
 
-    private static func jsonValue(_ value: Any?) -> JSONValue {
+    /// The request id to echo: a string or a number, else null.
+    private static func requestID(_ value: JSONValue?) -> JSONValue {
         switch value {
-        case let string as String: return .string(string)
-        case let number as NSNumber:
-            if let exact = Int64(exactly: number.doubleValue) { return .int(exact) }
-            return .number(number.doubleValue)
+        case .string(let text)?: return .string(text)
+        case .int(let number)?: return .int(number)
+        case .double(let number)?: return .number(number)
         default: return .null
         }
     }

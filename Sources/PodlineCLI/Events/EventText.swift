@@ -1,39 +1,39 @@
-import Foundation
+import PodcastKit
 
 /// The human form of one event line: `state paused`, `episode-started Title`.
 enum EventText {
     /// A readable line for the JSON event `line` (the line itself when it cannot be read); nil for the position,
     /// which changes four times a second and is no news to a person reading.
     static func line(_ line: [UInt8]) -> String? {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-            let event = object["event"] as? String
-        else { return String(decoding: line, as: UTF8.self) }
+        guard let event = PlayerEvent(line: line) else { return String(decoding: line, as: UTF8.self) }
         switch event {
-        case "property-change":
-            if object["name"] as? String == "position" { return nil }
-            return "\(object["name"] as? String ?? "?") \(describe(object["data"]))"
-        case "episode-started", "episode-ended":
-            let title = ((object["episode"] as? [String: Any])?["title"] as? String).map(TerminalText.safe) ?? ""
-            let reason = (object["reason"] as? String).map { " (\($0))" } ?? ""
-            return "\(event) \(title)\(reason)"
-        case "chapter-changed":
-            let chapter = object["chapter"] as? [String: Any]
-            let number = (chapter?["number"] as? NSNumber).map { "\($0) " } ?? ""
-            return "chapter-changed \(number)\(TerminalText.safe(chapter?["title"] as? String ?? "-"))"
-        case "error":
-            return "error \(TerminalText.safe(object["message"] as? String ?? ""))"
-        default:
+        case .propertyChange("position", _):
+            return nil
+        case .propertyChange(let name, let data):
+            return "\(name) \(describe(data))"
+        case .episodeStarted(let episode):
+            return "episode-started \(TerminalText.safe(episode.title))"
+        case .episodeEnded(let episode, let reason):
+            return "episode-ended \(TerminalText.safe(episode.title)) (\(reason.rawValue))"
+        case .chapterChanged(let chapter):
+            let number = chapter.map { "\($0.number) " } ?? ""
+            return "chapter-changed \(number)\(TerminalText.safe(chapter?.title ?? "-"))"
+        case .error(let message):
+            return "error \(TerminalText.safe(message))"
+        case .downloadProgress, .feedUpdated:
             return String(decoding: line, as: UTF8.self)
         }
     }
 
-    private static func describe(_ value: Any?) -> String {
+    private static func describe(_ value: JSONValue) -> String {
         switch value {
-        case let string as String: return TerminalText.safe(string)
-        case let number as NSNumber: return number.stringValue
-        case let episode as [String: Any]: return TerminalText.safe(episode["title"] as? String ?? "")
-        case let list as [Any]: return list.map { describe($0) }.joined(separator: ", ")
-        default: return "-"
+        case .string(let string): return TerminalText.safe(string)
+        case .int(let number): return String(number)
+        case .double(let number): return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .object: return TerminalText.safe(value["title"]?.stringValue ?? "")
+        case .array(let list): return list.map(describe).joined(separator: ", ")
+        case .null: return "-"
         }
     }
 }

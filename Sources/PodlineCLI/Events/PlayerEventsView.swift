@@ -27,9 +27,9 @@ struct PlayerEventsView: View {
                 // The same episode with other marks (a `mark` or `fav` of it), or with the length the player found for
                 // it when its feed gives none, is a property change only.
                 let another = old?.id != new?.id
-                if another, let old { emit(.episodeEnded(StatusReport.episode(old), reason: player.lastEnd ?? .stop)) }
+                if another, let old { emit(.episodeEnded(ItemSummary(old), reason: player.lastEnd ?? .stop)) }
                 emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
-                if another, let new { emit(.episodeStarted(StatusReport.episode(new))) }
+                if another, let new { emit(.episodeStarted(ItemSummary(new))) }
             }
             .onChange(of: player.currentChapter?.number) { _, _ in
                 // A stop unloads the episode and its chapters: episode-ended says so, and no chapter was entered.

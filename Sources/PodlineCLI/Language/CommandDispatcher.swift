@@ -119,8 +119,8 @@ public final class CommandDispatcher {
             let lines = [player.showsCue ? "cue line shown under the now-playing line" : "cue line hidden"]
             return CommandOutput(data: .object([("shown", .bool(player.showsCue))]), lines: lines)
         case .status:
-            let report = StatusReport.json(player)
-            return CommandOutput(data: report, lines: StatusText.lines(report))
+            let status = StatusReport.status(player)
+            return CommandOutput(data: status.json, lines: StatusText.lines(status))
         case .events:
             throw CommandError(.unavailable, "events: run 'podline events' to follow a player")
         }
@@ -187,7 +187,7 @@ public final class CommandDispatcher {
             if let skipSilence = request.skipSilence { player.skipSilence = skipSilence }
             if let normalize = request.normalize { player.normalize = normalize }
         }
-        guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.json(player))) }
+        guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.status(player))) }
         if request.enqueue {
             player.queue.append(contentsOf: items)
             if player.current == nil { player.advance(because: .next) }

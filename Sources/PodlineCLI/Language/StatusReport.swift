@@ -1,28 +1,22 @@
 import Foundation
 import PodcastKit
 
-/// The player's state as the `status` command reports it: a JSON object and a text form.
+/// Reads the player's model into the typed results that report it: its status, its episode, its chapter.
 @MainActor
 public enum StatusReport {
+    /// What `status` reports of `player`.
+    public static func status(_ player: Player, now: Date = Date()) -> PlayerStatus {
+        PlayerStatus(
+            state: player.shownState, episode: currentEpisode(player).map(ItemSummary.init), position: player.position,
+            duration: player.duration, chapter: chapter(player), volume: player.volume, speed: player.speed,
+            queue: player.queue.map(\.id), sleep: sleep(player.sleep, now: now), skipSilence: player.skipSilence,
+            timeSaved: player.timeSaved.tenths, normalize: player.normalize, loudness: player.loudness?.tenths,
+            outputAvailable: player.outputAvailable, buffering: player.buffering)
+    }
+
     /// The documented `status --json` object.
     public static func json(_ player: Player, now: Date = Date()) -> JSONValue {
-        .object([
-            ("state", .string(player.shownState)),
-            ("episode", currentEpisode(player).map(episode) ?? .null),
-            ("position", .number(player.position)),
-            ("duration", .number(player.duration)),
-            ("chapter", chapter(player)),
-            ("volume", .number(player.volume)),
-            ("speed", .number(player.speed)),
-            ("queue", .array(player.queue.map { .string($0.id) })),
-            ("sleep", sleep(player.sleep, now: now)),
-            ("skip_silence", .bool(player.skipSilence)),
-            ("time_saved", .number(player.timeSaved.tenths)),
-            ("normalize", .bool(player.normalize)),
-            ("loudness", .number(player.loudness?.tenths)),
-            ("output_available", .bool(player.outputAvailable)),
-            ("buffering", .number(player.buffering)),
-        ])
+        status(player, now: now).json
     }
 
     /// The episode loaded, with its length: the feed's, else the one the player found (the engine's on opening it).
@@ -32,13 +26,12 @@ public enum StatusReport {
         return item
     }
 
-    /// The chapter the heard position is in: number, title, start and end; null without one.
-    public static func chapter(_ player: Player) -> JSONValue {
-        guard let (number, chapter) = player.currentChapter else { return .null }
-        return .object([
-            ("number", .int(number)), ("title", .string(chapter.title)), ("start", .number(chapter.start)),
-            ("end", .number(player.chapters.end(ofChapterAt: number - 1, duration: player.duration))),
-        ])
+    /// The chapter the heard position is in; nil without one.
+    public static func chapter(_ player: Player) -> ChapterStatus? {
+        guard let (number, chapter) = player.currentChapter else { return nil }
+        return ChapterStatus(
+            number: number, title: chapter.title, start: chapter.start,
+            end: player.chapters.end(ofChapterAt: number - 1, duration: player.duration))
     }
 
     /// The `{"state":"stopped"}` a client prints when no player runs.
@@ -46,23 +39,15 @@ public enum StatusReport {
 
     /// One item as JSON: ref, title, show, url, duration, and for library episodes played and favorite (else null).
     nonisolated public static func episode(_ item: NowPlaying) -> JSONValue {
-        .object([
-            ("ref", .string(item.ref)),
-            ("title", .string(item.title)),
-            ("show", .string(item.show)),
-            ("url", .string(item.url)),
-            ("duration", .number(item.duration)),
-            ("played", item.marks.map { .bool($0.played) } ?? .null),
-            ("favorite", item.marks.map { .bool($0.favorite) } ?? .null),
-        ])
+        ItemSummary(item).json
     }
 
-    /// The sleep timer: null, `"end"`, or seconds left.
-    public static func sleep(_ timer: SleepTimer?, now: Date = Date()) -> JSONValue {
+    /// The sleep timer: nil, at the episode's end, or the whole seconds left.
+    public static func sleep(_ timer: SleepTimer?, now: Date = Date()) -> SleepStatus? {
         switch timer {
-        case nil: .null
-        case .endOfEpisode: .string("end")
-        case .at(let date): .number(max(0, date.timeIntervalSince(now)).rounded())
+        case nil: nil
+        case .endOfEpisode: .endOfEpisode
+        case .at(let date): .seconds(max(0, date.timeIntervalSince(now)).rounded())
         }
     }
 }

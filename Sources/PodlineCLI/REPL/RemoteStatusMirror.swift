@@ -33,14 +33,14 @@ final class RemoteStatusMirror: @unchecked Sendable {
         guard go else { return }
         var line: [UInt8]? = []
         while line != nil {
-            if let answer = try? status.request(["status"]), let data = answer.data as? [String: Any] {
+            if let answer = try? status.request(["status"]), let data = answer.data(as: PlayerStatus.self) {
                 let seen = Seen(data)
                 DispatchQueue.main.async { MainActor.assumeIsolated { seen.apply(to: player) } }
             }
             line = try? events.readLine()
         }
         // The player went away.
-        DispatchQueue.main.async { MainActor.assumeIsolated { Seen([:]).apply(to: player) } }
+        DispatchQueue.main.async { MainActor.assumeIsolated { Seen(nil).apply(to: player) } }
     }
 
     /// What one `status --json` object says.
@@ -53,19 +53,16 @@ final class RemoteStatusMirror: @unchecked Sendable {
         var speed: Double?
         var outputAvailable: Bool
 
-        init(_ status: [String: Any]) {
-            let episode = status["episode"] as? [String: Any]
-            if let episode, let title = episode["title"] as? String, let url = episode["url"] as? String {
-                item = NowPlaying(
-                    ref: episode["ref"] as? String, title: title, show: episode["show"] as? String, url: url,
-                    duration: (episode["duration"] as? NSNumber)?.doubleValue)
-            }
-            state = (status["state"] as? String).flatMap(PlayState.init(rawValue:)) ?? .stopped
-            position = (status["position"] as? NSNumber)?.doubleValue ?? 0
-            duration = (status["duration"] as? NSNumber)?.doubleValue
-            volume = (status["volume"] as? NSNumber)?.doubleValue
-            speed = (status["speed"] as? NSNumber)?.doubleValue
-            outputAvailable = status["output_available"] as? Bool ?? true
+        /// What `status` says; nil (the player went away) is a stopped player, its volume and speed left as they were.
+        init(_ status: PlayerStatus?) {
+            item = status?.episode?.item
+            // A player waiting for its stream is playing.
+            state = status.flatMap { PlayState(rawValue: $0.state) ?? ($0.buffering != nil ? .playing : nil) } ?? .stopped
+            position = status?.position ?? 0
+            duration = status?.duration
+            volume = status?.volume
+            speed = status?.speed
+            outputAvailable = status?.outputAvailable ?? true
         }
 
         /// Writes it into `player`.

@@ -21,6 +21,8 @@ final class ReplSession {
     private let settings: Settings
     /// The engine and coordinator that play what this REPL's player holds.
     private var playback: PlayerSession?
+    /// Where what the commands did is shown: printed, unless a front end shows it itself.
+    var display = SessionDisplay.printing
 
     init(player: Player = Player(), settings: Settings = Settings(), location: ControlLocation = .standard()) {
         self.player = player
@@ -116,24 +118,30 @@ final class ReplSession {
             finish(status: lastStatus)
             return true
         }
-        switch command {
-        case nil:
-            break
-        case .quit?:
-            keepGoing = false
-        case .help(let topic)?:
-            HelpText.lines(for: topic).forEach { print($0) }
-        case .task(let task)?:
-            lastStatus = await runTask(task)
-        case .player(let playerCommand)?:
-            runPlayer(playerCommand, words: words)
-        case .edit(let edit)?:
-            runEdit(edit)
-        case .query(let query)?:
-            runQuery(query)
-        }
+        if let command { keepGoing = await perform(command, words: words) }
         finish(status: lastStatus)
         return keepGoing
+    }
+
+    /// Runs one command already parsed (`words`, as typed, go to another process's player as they are); returns false
+    /// when the session should end. Its status is `lastStatus`.
+    func perform(_ command: ParsedCommand, words: [String] = []) async -> Bool {
+        lastStatus = 0
+        switch command {
+        case .quit:
+            return false
+        case .help(let topic):
+            display.result(CommandOutput(lines: HelpText.lines(for: topic)), false)
+        case .task(let task):
+            lastStatus = await runTask(task)
+        case .player(let playerCommand):
+            runPlayer(playerCommand, words: words)
+        case .edit(let edit):
+            runEdit(edit)
+        case .query(let query):
+            runQuery(query)
+        }
+        return true
     }
 
     /// The global flags in force before the current line, which may have given its own.
@@ -161,12 +169,9 @@ final class ReplSession {
             // The coordinator takes the change in now (a new episode's planned start, say), before a status
             // asked for from another shell can be answered from a half-applied model.
             playback?.update()
-            if case .status(json: true) = command {
-                print(output.data.rendered)
-            } else if case .queue(_, json: true) = command {
-                print(output.data.rendered)
-            } else {
-                output.lines.forEach { print($0) }
+            switch command {
+            case .status(json: true), .queue(_, json: true): display.result(output, true)
+            default: display.result(output, false)
             }
         } catch {
             _ = fail(error)
@@ -175,12 +180,11 @@ final class ReplSession {
 
     /// Runs a library edit on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
     private func runEdit(_ command: EditCommand) {
-        guard remote == nil else {
-            lastStatus = ShellEdit.run(command)
-            return
-        }
         do throws(CommandError) {
-            lastStatus = try dispatcher.library.run(command.edit).print(json: command.json)
+            let report = try (remote == nil ? dispatcher.library : ShellEdit.editor()).run(command.edit)
+            display.result(CommandOutput(data: report.data, lines: report.lines), command.json)
+            report.problems.forEach(display.problem)
+            lastStatus = report.status
         } catch {
             _ = fail(error)
         }
@@ -188,22 +192,20 @@ final class ReplSession {
 
     /// Runs a library task on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
     private func runTask(_ command: TaskCommand) async -> Int32 {
-        guard remote == nil else { return await ShellEdit.run(command) }
+        let output = display.task(command.json)
         do {
-            return try await dispatcher.tasks(.standard(json: command.json)).run(command.task)
+            let runner = remote == nil ? dispatcher.tasks(output) : ShellEdit.runner(output: output)
+            return try await runner.run(command.task)
         } catch {
-            printError(error.message)
+            display.problem(error.message)
             return error.exitStatus
         }
     }
 
     private func runQuery(_ command: QueryCommand) {
-        guard remote == nil else {
-            lastStatus = ShellEdit.answer(command)
-            return
-        }
         do throws(CommandError) {
-            lastStatus = try dispatcher.reader.answer(command, style: .standardOutput()).print(json: command.json)
+            let reader = remote == nil ? dispatcher.reader : ShellEdit.reader()
+            display.result(try reader.answer(command, style: .standardOutput()), command.json)
         } catch {
             _ = fail(error)
         }
@@ -215,24 +217,24 @@ final class ReplSession {
             if case .play(let request) = command { words = request.absolutized().words }
             let answer = try client.request(words)
             guard answer.succeeded else {
-                printError(answer.message ?? answer.error)
+                display.problem(answer.message ?? answer.error)
                 lastStatus = CommandError(CommandError.kind(forReplyError: answer.error), "").exitStatus
                 return
             }
             if case .status(json: true) = command {
-                print(answer.dataText)
+                display.result(CommandOutput(lines: [answer.dataText]), false)
             } else if case .status = command {
-                StatusText.lines(answer.data).forEach { print($0) }
+                display.result(CommandOutput(lines: StatusText.lines(answer.data(as: PlayerStatus.self))), false)
             }
         } catch {
-            printError(error.description)
+            display.problem(error.description)
             // A player that went away is no player; one that does not answer (stopped) is unavailable.
             if case .notAnswering = error { lastStatus = ExitStatus.unreachable } else { lastStatus = ExitStatus.noPlayer }
         }
     }
 
     private func fail(_ error: CommandError) -> Bool {
-        printError(error.message)
+        display.problem(error.message)
         lastStatus = error.exitStatus
         return true
     }

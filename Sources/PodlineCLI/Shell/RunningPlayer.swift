@@ -10,14 +10,14 @@ enum RunningPlayer {
 
     /// The library reference of the episode the running player holds, if one runs and holds a library episode.
     static func currentRef() -> String? {
-        (try? currentEpisode())?["ref"] as? String
+        (try? currentEpisode())?.ref
     }
 
     /// The `episode` object of the running player's status; nil when it holds none. Throws when no player runs.
-    private static func currentEpisode() throws(ControlError) -> [String: Any]? {
+    private static func currentEpisode() throws(ControlError) -> ItemSummary? {
         let answer = try ControlClient().request(["status"])
         guard answer.succeeded else { return nil }
-        return (answer.data as? [String: Any])?["episode"] as? [String: Any]
+        return answer.data(as: PlayerStatus.self)?.episode
     }
 
     /// What the running player plays, for commands whose argument defaults to it: its episode reference, else its
@@ -25,7 +25,7 @@ enum RunningPlayer {
     static func playing() throws(CommandError) -> String? {
         do {
             let episode = try currentEpisode()
-            return episode?["ref"] as? String ?? episode?["url"] as? String
+            return episode?.ref ?? episode?.url
         } catch {
             throw CommandError(.noPlayer, error.description)
         }

@@ -26,23 +26,29 @@ enum ShellEdit {
     /// Runs the library task `command` on this process's model of the library, printing as it goes; returns its exit
     /// status.
     static func run(_ command: TaskCommand) async -> Int32 {
-        let runner = LibraryTaskRunner(editor: editor(), output: .standard(json: command.json)) { () throws(CommandError) in
-            try RunningPlayer.playing()
-        }
         do {
-            return try await runner.run(command.task)
+            return try await runner(output: .standard(json: command.json)).run(command.task)
         } catch {
             printError(error.message)
             return error.exitStatus
         }
     }
 
+    /// Runs library tasks on this process's model of the library, saying what they did through `output`.
+    static func runner(output: TaskOutput) -> LibraryTaskRunner {
+        LibraryTaskRunner(editor: editor(), output: output) { () throws(CommandError) in try RunningPlayer.playing() }
+    }
+
+    /// Answers library questions from this process's reading of the configured library.
+    static func reader() -> LibraryReader {
+        let paths = LibraryPaths.configured()
+        return LibraryReader { () throws(StoreError) in try LibraryStore.opened(paths) }
+    }
+
     /// Answers `command` from the library, in standard output's style; returns its exit status.
     static func answer(_ command: QueryCommand) -> Int32 {
-        let paths = LibraryPaths.configured()
-        let reader = LibraryReader { () throws(StoreError) in try LibraryStore.opened(paths) }
         do {
-            return try reader.answer(command, style: .standardOutput()).print(json: command.json)
+            return try reader().answer(command, style: .standardOutput()).print(json: command.json)
         } catch {
             printError(error.message)
             return error.exitStatus

@@ -100,10 +100,10 @@ enum ShellPlay {
             printError(answer.message ?? answer.error)
             return CommandError(CommandError.kind(forReplyError: answer.error), "").exitStatus
         }
-        if let items = answer.data as? [Any] {
+        if let items = answer.data(as: [ItemSummary].self) {
             print("queued \(items.count == 1 ? "1 item" : "\(items.count) items") in the running player")
-        } else if let episode = answer.data as? [String: Any], let title = episode["title"] as? String {
-            print("playing \(TerminalText.safe(title)) in the running player")
+        } else if let episode = answer.data(as: ItemSummary.self) {
+            print("playing \(TerminalText.safe(episode.title)) in the running player")
         } else {
             print("resumed the running player")
         }

@@ -30,7 +30,7 @@ enum StatusQuery {
         if json {
             print(answer.dataText)
         } else {
-            StatusText.lines(answer.data).forEach { print($0) }
+            StatusText.lines(answer.data(as: PlayerStatus.self)).forEach { print($0) }
         }
     }
 }

@@ -78,20 +78,19 @@ extension LibraryTaskRunner {
             }
             do {
                 let status = try ControlClient().request(["status"])
-                show((status.data as? [String: Any])?["position"] as? Double ?? 0)
+                show(status.data(as: PlayerStatus.self)?.position ?? 0)
                 let client = try ControlClient()
                 guard events.follow(client) else { return }
                 let answer = try client.request(["events"])
                 guard answer.succeeded else { throw CommandError(.failed, answer.message ?? answer.error) }
                 while let line = try client.readLine() {
-                    guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
-                    switch event["event"] as? String {
-                    case "property-change" where event["name"] as? String == "position":
-                        if let position = event["data"] as? Double { show(position) }
-                    case "episode-ended":
+                    switch PlayerEvent(line: line) {
+                    case .propertyChange("position", let data)?:
+                        if let position = data.doubleValue { show(position) }
+                    case .episodeEnded?:
                         return
-                    case "episode-started":
-                        if ((event["episode"] as? [String: Any])?["ref"] as? String) != ref { return }
+                    case .episodeStarted(let episode)?:
+                        if episode.ref != ref { return }
                     default:
                         continue
                     }

@@ -25,8 +25,8 @@ struct QueueCommand: ParsableCommand {
         let answer = try RemoteCommand.run(["queue"] + PlayRequest(targets: action).absolutized().targets)
         if json {
             print(answer.dataText)
-        } else if let items = answer.data as? [(any Sendable)?] {
-            let titles = items.map { ((($0 as? [String: (any Sendable)?])?["title"] as? String) ?? "?") }
+        } else if let items = answer.data(as: [ItemSummary].self) {
+            let titles = items.map(\.title)
             MainActor.assumeIsolated {
                 ListOutput.write(QueueListView(titles: titles, style: .standardOutput()))
             }
