@@ -213,7 +213,8 @@ final class ReplSession {
 
     private func runRemote(_ command: PlayerCommand, words: [String], on client: ControlClient) {
         do throws(ControlError) {
-            var words = words
+            // A command the front end made itself (not typed) goes as the words that say it.
+            var words = words.isEmpty ? command.words : words
             if case .play(let request) = command { words = request.absolutized().words }
             let answer = try client.request(words)
             guard answer.succeeded else {

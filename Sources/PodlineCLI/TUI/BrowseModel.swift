@@ -67,8 +67,8 @@ final class BrowseModel {
     /// The words of the last search, for the search view.
     var searchText: String?
 
-    /// Runs a line of the command language (the front end's one way to act on the player and the library).
-    @ObservationIgnored var runLine: (String) -> Void = { _ in }
+    /// Runs a command (the front end's one way to act on the player and the library).
+    @ObservationIgnored var perform: (ParsedCommand) -> Void = { _ in }
     @ObservationIgnored let store: LibraryStore
     @ObservationIgnored let player: Player
 
@@ -89,9 +89,9 @@ final class BrowseModel {
         return notes
     }
 
-    /// Runs `line` as if typed after `:`.
-    func run(_ line: String) {
-        runLine(line)
+    /// Runs `command`, as a key does.
+    func run(_ command: ParsedCommand) {
+        perform(command)
     }
 
     /// The row under the list's selection.

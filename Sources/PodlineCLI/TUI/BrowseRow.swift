@@ -63,10 +63,14 @@ struct BrowseRow: Equatable, Sendable {
     }
 
     /// The command line Enter runs for this row.
-    var command: String {
-        if isFindResult { return "add \(ref)" }
-        var line = "play \(Tokenizer.quote(ref))"
-        if let start { line += " --start \(Int(start))" }
-        return line
+    /// What Enter (or a double click) runs: subscribes to a find result, else plays the episode (from its start
+    /// place in a search's hit).
+    var command: ParsedCommand {
+        if isFindResult {
+            return .task(TaskCommand(task: .add(feed: ref, sizeCap: FeedParser.defaultSizeCap), json: false, name: "add"))
+        }
+        var request = PlayRequest(targets: [ref])
+        request.start = start.map { Double(Int($0)) }
+        return .player(.play(request))
     }
 }

@@ -34,7 +34,9 @@ final class FullScreenApp {
 
     /// Runs until quit or a terminating signal; returns the exit status.
     func run() async -> Int32 {
-        model.runLine = { [weak self] line in self?.runLine(line) }
+        model.perform = { [weak self] command in self?.run(command) }
+        session.display = display
+        // What a library (or the sound server's client) writes by itself still never lands over the frame.
         capture = OutputCapture { [weak self] line in self?.took(line) }
         do {
             try screen.enter()
@@ -217,7 +219,7 @@ final class FullScreenApp {
         case .enter:
             let line = model.commandLine!
             model.commandLine = nil
-            runLine(line, showingOutput: true)
+            runLine(line)
         default: break
         }
     }
@@ -267,30 +269,11 @@ final class FullScreenApp {
             if model.focus == .sidebar {
                 model.focus = .list
             } else if let row {
-                runLine(row.command)
+                run(row.command)
             }
-        case .toggle: runLine(player.current == nil ? "play" : "toggle")
-        case .stop: runLine("stop")
-        case .forward: runLine("skip")
-        case .back: runLine("back")
-        case .volumeUp: runLine("volume +5")
-        case .volumeDown: runLine("volume -5")
-        case .faster: runLine("speed +0.1")
-        case .slower: runLine("speed -0.1")
-        case .nextChapter: runLine("chapter next")
-        case .previousChapter: runLine("chapter prev")
-        case .nextEpisode: runLine("next")
-        case .silence: runLine("silence \(player.skipSilence ? "off" : "on")")
-        case .normalize: runLine("normalize \(player.normalize ? "off" : "on")")
-        case .markPlayed:
-            if let row, let ref, !row.isFindResult { runLine("mark \(ref) \(row.played ? "unplayed" : "played")") }
-        case .favourite:
-            if let row, let ref, !row.isFindResult { runLine("fav \(ref)") }
         case .download:
-            if let row, let ref, !row.isFindResult { runLine("download \(ref)") }
-        case .enqueue:
-            if let row, let ref, !row.isFindResult { runLine("queue add \(ref)") }
-        case .update: runLine("update")
+            if let row, let ref, !row.isFindResult { runLine("download \(ref)", showingOutput: false) }
+        case .update: runLine("update", showingOutput: false)
         case .filter:
             model.focus = .list
             model.isFiltering = true
@@ -305,6 +288,34 @@ final class FullScreenApp {
         case .viewFavourites: show(.favourites)
         case .viewSearch: show(.search)
         case .viewFind: show(.find)
+        default:
+            if let command = Self.command(for: action, row: row, player: player) { run(command) }
+        }
+    }
+
+    /// The command a key's action runs on the player or the library, for the selected `row`; nil for an action that
+    /// is not a command (a move, a pane) or has no row to act on.
+    static func command(for action: KeyAction, row: BrowseRow?, player: Player) -> ParsedCommand? {
+        let episode = row.flatMap { $0.isFindResult ? nil : $0 }
+        switch action {
+        case .toggle: return .player(player.current == nil ? .play(PlayRequest()) : .toggle)
+        case .stop: return .player(.stop)
+        case .forward: return .player(.skip)
+        case .back: return .player(.back)
+        case .volumeUp: return .player(.volume(.by(5)))
+        case .volumeDown: return .player(.volume(.by(-5)))
+        case .faster: return .player(.speed(.by(0.1)))
+        case .slower: return .player(.speed(.by(-0.1)))
+        case .nextChapter: return .player(.chapter(.next))
+        case .previousChapter: return .player(.chapter(.previous))
+        case .nextEpisode: return .player(.next)
+        case .silence: return .player(.silence(!player.skipSilence))
+        case .normalize: return .player(.normalize(!player.normalize))
+        case .markPlayed:
+            return episode.map { .edit(EditCommand(edit: .mark(targets: [$0.ref], played: !$0.played, cutoff: nil), json: false)) }
+        case .favourite: return episode.map { .edit(EditCommand(edit: .favorite(target: $0.ref, to: nil), json: false)) }
+        case .enqueue: return episode.map { .player(.queue(.add([$0.ref]))) }
+        default: return nil
         }
     }
 
@@ -322,22 +333,33 @@ final class FullScreenApp {
         }
     }
 
-    /// Written after a typed command's output: the lines before it are that command's.
-    private static let endOfOutput = "\u{1}podline-tui-end"
     /// True while a typed command's lines are being gathered.
     private var gathering = false
 
-    /// Runs a line of the command language in the session; `search` and `find` also open their views. With
-    /// `showingOutput` (a line typed after `:`), a command that prints several lines shows them in a panel.
-    func runLine(_ line: String, showingOutput: Bool = false) {
-        let words = (try? Tokenizer.words(line)) ?? []
-        let name = words.first.flatMap { try? CommandMatcher.match($0, in: CommandTable.available(in: .repl)).name }
-        if name == "search", words.count > 1 {
-            model.searchText = words.dropFirst().joined(separator: " ")
+    /// Runs a line of the command language typed after `:` (or one the view has no value for); with `showingOutput`,
+    /// a command that says several lines shows them in a panel.
+    func runLine(_ line: String, showingOutput: Bool = true) {
+        let command: ParsedCommand
+        do {
+            let words = try Tokenizer.words(line)
+            guard !words.isEmpty else { return }
+            command = try CommandParser.parse(words, in: .repl)
+        } catch {
+            model.message = TerminalText.safe(error.message)
+            return
+        }
+        run(command, showingOutput: showingOutput)
+    }
+
+    /// Runs `command` in the session; a search and a find also open their views. With `showingOutput`, a command that
+    /// says several lines shows them in a panel.
+    func run(_ command: ParsedCommand, showingOutput: Bool = false) {
+        if case .query(let query) = command, case .search(let text, _, _) = query.query {
+            model.searchText = text
             model.showsOutput = false
             show(.search)
             model.loadRows()
-            model.message = "\(model.rows.count) \(model.rows.count == 1 ? "match" : "matches") for \(model.searchText!)"
+            model.message = "\(model.rows.count) \(model.rows.count == 1 ? "match" : "matches") for \(text)"
             return
         }
         if showingOutput {
@@ -346,65 +368,79 @@ final class FullScreenApp {
             gathering = true
         }
         Task { @MainActor in
-            let keepGoing = await session.execute(line)
+            let keepGoing = await session.perform(command)
             if showingOutput {
-                print(Self.endOfOutput)
-                podline_flush_standard_output()
+                gathering = false
+                model.showsOutput = model.output.count > 1
             }
             if !keepGoing { return finish(0) }
-            if name == "find" {
+            guard case .task(let task) = command else {
+                if model.source == .queue { model.loadRows() }
+                return
+            }
+            switch task.task {
+            case .find:
                 model.showsOutput = false
                 show(.find)
-            }
-            if name == "download" {
+                model.reload()
+            case .download:
                 // Whatever it did not finish (a failure, an interruption) is no longer under way.
                 model.transfers = [:]
-            }
-            // What subscribes, unsubscribes and downloads reaches the lists through the library's observer; these write
-            // the library (or the directory's results) without a change it hears of.
-            if name == "find" || name == "update" || name == "import" || name == "sync" {
+            case .update, .importOPML, .sync:
+                // These write the library (or the directory's results) without a change its observer hears of.
                 model.reload()
-            } else if model.source == .queue {
-                model.loadRows()
+            default:
+                if model.source == .queue { model.loadRows() }
             }
         }
     }
 
-    /// One line a command (or a library) printed.
-    private func took(_ line: String) {
-        if line == Self.endOfOutput {
-            gathering = false
-            model.showsOutput = model.output.count > 1
-            return
+    /// How the session shows what its commands did here: as the bottom line's message (and the output panel's
+    /// lines), downloads in the rows of their episodes; never through standard output.
+    private var display: SessionDisplay {
+        let listener = TaskListener(
+            line: { [weak self] line in Self.onMain { self?.took(line) } },
+            problem: { [weak self] line in Self.onMain { self?.took(line) } },
+            progress: { [weak self] progress in Self.onMain { self?.downloading(progress) } },
+            downloaded: { [weak self] ref, _ in Self.onMain { self?.downloaded(ref) } })
+        return SessionDisplay(
+            result: { [weak self] output, json in
+                for line in json ? [output.data.rendered] : output.lines { self?.took(line) }
+            },
+            problem: { [weak self] message in self?.took(message) },
+            task: { _ in TaskOutput.shown(to: listener) })
+    }
+
+    /// Runs `body` on the main actor: at once when called there, else next (in the order called).
+    nonisolated private static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
         }
-        if line.hasPrefix("{\"event\":\"download-"), took(download: line) { return }
+    }
+
+    /// One line a command said (or something a library wrote by itself).
+    private func took(_ line: String) {
         let plain = TerminalText.safe(line)
         if gathering { model.output.append(plain) }
         guard !plain.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         model.message = plain
     }
 
-    /// A download's progress (or end) as the download command reports it off a terminal: shown in the rows of its
-    /// episode, not as a message. False when the line is not such an event.
-    private func took(download line: String) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let event = object["event"] as? String, let data = object["data"] as? [String: Any], let ref = data["ref"] as? String
-        else { return false }
-        switch event {
-        case "download-progress":
-            let received = (data["received"] as? NSNumber)?.doubleValue ?? 0
-            let total = (data["total"] as? NSNumber)?.doubleValue ?? 0
-            let known = model.transfers[ref] != nil
-            model.transfers.updateValue(total > 0 ? min(1, received / total) : nil, forKey: ref)
-            if !known, model.source == .downloads { model.loadRows() }
-        case "download-finished":
-            model.transfers[ref] = nil
-            model.message = "\(ref): downloaded"
-            if model.source == .downloads { model.loadRows() }
-        default:
-            return false
-        }
-        return true
+    /// A download's progress, shown in the rows of its episode.
+    private func downloading(_ progress: DownloadProgress) {
+        let known = model.transfers[progress.ref] != nil
+        let share = progress.total.map { $0 > 0 ? min(1, Double(progress.received) / Double($0)) : nil } ?? nil
+        model.transfers.updateValue(share, forKey: progress.ref)
+        if !known, model.source == .downloads { model.loadRows() }
+    }
+
+    /// A download finished.
+    private func downloaded(_ ref: String) {
+        model.transfers[ref] = nil
+        model.message = "\(ref): downloaded"
+        if model.source == .downloads { model.loadRows() }
     }
 
     // MARK: Ending

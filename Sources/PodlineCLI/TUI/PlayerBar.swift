@@ -72,7 +72,7 @@ struct PositionBar: View {
                 .onTapGesture { point, size in
                     // Through the command language, as a typed seek would go.
                     guard let duration, duration > 0, player.current != nil, size.width > 0 else { return }
-                    model.run("seek \(Int(duration * Double(point.x) / Double(size.width)))")
+                    model.run(.player(.seek(.to(Double(Int(duration * Double(point.x) / Double(size.width)))))))
                 }
             Text(TerminalOutput.duration(duration))
         }

@@ -6,7 +6,7 @@ extension LibraryTaskRunner {
         if defaults {
             // The file's text whatever else was asked: it is meant to be saved as it is.
             if output.printing {
-                print(ConfigFile.documentedDefaults, terminator: "")
+                output.text(ConfigFile.documentedDefaults)
             } else {
                 output.value(.string(ConfigFile.documentedDefaults))
             }

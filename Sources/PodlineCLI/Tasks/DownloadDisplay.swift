@@ -15,9 +15,10 @@ final class DownloadDisplay: Sendable {
     }
 
     /// True when progress is written as NDJSON events (standard output is for a program).
-    private var writesEvents: Bool { output.printing && bars == nil }
+    private var writesEvents: Bool { output.drawsBars && bars == nil }
 
     func progress(_ progress: DownloadProgress) {
+        output.listener?.progress(progress)
         guard writesEvents else { return }
         let now = ContinuousClock.now
         let due = lastEvent.withLock { last -> Bool in
@@ -40,7 +41,9 @@ final class DownloadDisplay: Sendable {
     @MainActor func finished(_ ref: String, file: URL) {
         clear()
         let data = JSONValue.object([("ref", .string(ref)), ("file", .string(file.path))])
-        if !output.printing {
+        if let listener = output.listener {
+            listener.downloaded(ref, file.path)
+        } else if !output.printing {
             output.value(data)
         } else if writesEvents {
             TerminalOutput.writeJSON(.object([("event", .string("download-finished")), ("data", data)]))
@@ -52,6 +55,8 @@ final class DownloadDisplay: Sendable {
     func deleted(_ file: URL) {
         if !output.printing {
             output.value(.object([("deleted", .string(file.path))]))
+        } else if output.listener != nil {
+            output.line("deleted \(file.path)")
         } else if !writesEvents {
             print("deleted \(file.path)")
         }

@@ -16,7 +16,7 @@ struct DownloadRun {
     private let output: TaskOutput
 
     init(editor: LibraryEditor, output: TaskOutput) {
-        let bars = output.printing ? ProgressDisplay.onTerminal() : nil
+        let bars = output.drawsBars ? ProgressDisplay.onTerminal() : nil
         display = DownloadDisplay(bars: bars, output: output)
         reporter = ActivityReporter(display: bars?.sink)
         self.editor = editor

@@ -7,7 +7,7 @@ extension LibraryTaskRunner {
     /// `transcript [TARGET] [--at TIME] [--follow]`: an episode's transcript (fetched once and kept), from `at`, or
     /// followed cue by cue as the running player reaches it.
     func transcript(_ target: String?, at: Double?, follow: Bool) async throws -> Int32 {
-        if follow, !output.printing {
+        if follow, !output.drawsBars {
             throw CommandError(.unavailable, "transcript --follow: run it in a shell or the REPL, which print each cue as it is heard")
         }
         let playing = follow ? try requirePlaying() : nil

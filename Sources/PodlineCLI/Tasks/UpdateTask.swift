@@ -13,7 +13,7 @@ extension LibraryTaskRunner {
         }
         if names.isEmpty { selected = try store.shows() }
         let jobCount = jobs ?? Configuration.settings.updateJobs
-        let bars = output.printing && !output.json ? ProgressDisplay.onTerminal() : nil
+        let bars = output.drawsBars && !output.json ? ProgressDisplay.onTerminal() : nil
         bars?.expectFeeds(selected.count)
         let reporter = ActivityReporter(display: bars?.sink)
         let log = Logger(label: "podline.http")
