@@ -7,14 +7,13 @@ import Synchronization
 /// to the player serving the control socket (one fire-and-forget line per notice), and to a progress display.
 ///
 /// Download progress is limited to `perSecond` notices per download; the last one (the complete size) always goes.
-public final class ActivityReporter: @unchecked Sendable {
-    private let lock = NSLock()
+public final class ActivityReporter: Sendable {
     private let location: ControlLocation
     private let interval: Duration
     private let display: (@Sendable (ActivityNotice) -> Void)?
-    private var client: ControlClient?
-    private var triedSocket = false
-    private var lastSent: [String: ContinuousClock.Instant] = [:]
+    /// The connection to the player (once tried, nil when there is none) and when each download was last passed on.
+    private let state = Mutex<(client: ControlClient?, triedSocket: Bool, lastSent: [String: ContinuousClock.Instant])>(
+        (nil, false, [:]))
     private let log = Logger(label: "podline.activity")
 
     /// A reporter for one command; `display` also receives every notice let through.
@@ -30,10 +29,10 @@ public final class ActivityReporter: @unchecked Sendable {
     /// A download has `bytes` of `total`.
     public func download(ref: String, bytes: Int64, total: Int64?) {
         let now = ContinuousClock.now
-        let due = lock.withLock { () -> Bool in
+        let due = state.withLock { state -> Bool in
             let complete = total.map { bytes >= $0 } ?? false
-            if let last = lastSent[ref], now - last < interval, !complete { return false }
-            lastSent[ref] = now
+            if let last = state.lastSent[ref], now - last < interval, !complete { return false }
+            state.lastSent[ref] = now
             return true
         }
         if due { deliver(.download(ref: ref, bytes: bytes, total: total)) }
@@ -54,21 +53,21 @@ public final class ActivityReporter: @unchecked Sendable {
             local(notice)
             return
         }
-        lock.withLock {
-            if !triedSocket {
-                triedSocket = true
-                client = try? ControlClient(location: location)
-                if let client {
+        state.withLock { state in
+            if !state.triedSocket {
+                state.triedSocket = true
+                state.client = try? ControlClient(location: location)
+                if let client = state.client {
                     client.limitSendTime(seconds: 1)
                     log.debug("passing progress to the player at \(location.socketPath)")
                 }
             }
-            guard let client else { return }
+            guard let client = state.client else { return }
             do {
                 try client.send(notice.line)
             } catch {
                 log.debug("the player stopped taking progress: \(error)")
-                self.client = nil
+                state.client = nil
             }
         }
     }

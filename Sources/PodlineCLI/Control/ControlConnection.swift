@@ -1,16 +1,16 @@
 import Foundation
 import PodcastKit
+import Synchronization
 
 /// One client of the control server: reads its lines on a thread of its own, answers them in order in a main-actor
 /// task of its own, and writes replies and events in order.
-final class ControlConnection: @unchecked Sendable {
+final class ControlConnection: Sendable {
     let fd: Int32
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     private let hub: EventHub
     private let writer: DispatchQueue
-    private let lock = NSLock()
-    private var closed = false
-    private var subscription: Int?
+    /// Whether the connection ended, and its subscription to events.
+    private let state = Mutex<(closed: Bool, subscription: Int?)>((false, nil))
     private let onClose: @Sendable (ControlConnection) -> Void
 
     init(
@@ -51,7 +51,7 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    private var isClosed: Bool { lock.withLock { closed } }
+    private var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Reads lines until the client closes (or the connection is shut down) and hands them on.
     private func read(into feed: AsyncStream<LineSplitter.Piece>.Continuation) {
@@ -107,18 +107,18 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func subscribe() {
-        lock.withLock {
-            guard subscription == nil else { return }
-            subscription = hub.subscribe { [weak self] line in self?.send(line) }
+        state.withLock {
+            guard $0.subscription == nil else { return }
+            $0.subscription = hub.subscribe { [weak self] line in self?.send(line) }
         }
     }
 
     /// Ends the connection: the descriptor closes after the write under way, on the writing queue (the main actor
     /// never waits for a slow client).
     private func finish() {
-        let token = lock.withLock { () -> Int? in
-            closed = true
-            return subscription
+        let token = state.withLock {
+            $0.closed = true
+            return $0.subscription
         }
         if let token { hub.unsubscribe(token) }
         writer.async { [self] in

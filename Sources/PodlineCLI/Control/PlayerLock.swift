@@ -1,39 +1,38 @@
 import Foundation
+import Synchronization
 
 /// Which process is the player: an exclusive lock on `player.lock` beside the control socket, taken before the
 /// socket is bound and held while this process serves it. Taking it is atomic, so of two players started in the same
 /// instant exactly one plays; the lock goes with the process (kill -9 included), so a stale socket is safe to replace.
-final class PlayerLock: @unchecked Sendable {
+final class PlayerLock: Sendable {
     /// This process's lock, if it holds one.
     static let shared = PlayerLock()
 
-    private let lock = NSLock()
-    private var fd: Int32 = -1
-    private var path = ""
+    /// The lock file's descriptor (-1 when not held) and its path.
+    private let held = Mutex<(fd: Int32, path: String)>((-1, ""))
 
     /// Takes the lock in `directory` (already made safe); true when this process holds it now (or already did).
     func acquire(in directory: String) -> Bool {
-        lock.withLock {
+        held.withLock { held in
             let wanted = directory + "/player.lock"
-            if fd >= 0 { return path == wanted }
+            if held.fd >= 0 { return held.path == wanted }
             let opened = open(wanted, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard opened >= 0 else { return false }
             guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
                 close(opened)
                 return false
             }
-            fd = opened
-            path = wanted
+            held = (opened, wanted)
             return true
         }
     }
 
     /// Lets another process become the player.
     func release() {
-        lock.withLock {
-            guard fd >= 0 else { return }
-            close(fd)
-            fd = -1
+        held.withLock { held in
+            guard held.fd >= 0 else { return }
+            close(held.fd)
+            held.fd = -1
         }
     }
 

@@ -1,14 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The listening socket and its accept thread; each accepted client of this user becomes a `ControlConnection`.
-final class SocketListener: @unchecked Sendable {
+final class SocketListener: Sendable {
     let location: ControlLocation
     private let hub: EventHub
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
-    private let lock = NSLock()
-    private var listenFD: Int32 = -1
-    private var connections: [ObjectIdentifier: ControlConnection] = [:]
-    private var stopped = false
+    /// The listening descriptor (-1 when not listening), the clients connected, and whether it was stopped.
+    private let state = Mutex<(listenFD: Int32, connections: [ObjectIdentifier: ControlConnection], stopped: Bool)>(
+        (-1, [:], false))
     private let acceptDone = DispatchSemaphore(value: 0)
 
     init(location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse) {
@@ -46,15 +46,15 @@ final class SocketListener: @unchecked Sendable {
             close(fd)
             throw .system("listen", code)
         }
-        lock.withLock { listenFD = fd }
+        state.withLock { $0.listenFD = fd }
         Thread.detachNewThread { [self] in acceptLoop(fd) }
     }
 
     /// Stops accepting, ends every connection and removes the socket.
     func stop() {
-        let (fd, open) = lock.withLock { () -> (Int32, [ControlConnection]) in
-            stopped = true
-            return (listenFD, Array(connections.values))
+        let (fd, open) = state.withLock {
+            $0.stopped = true
+            return ($0.listenFD, Array($0.connections.values))
         }
         guard fd >= 0 else { return }
         unlink(location.socketPath)
@@ -62,12 +62,12 @@ final class SocketListener: @unchecked Sendable {
         acceptDone.wait()
         close(fd)
         for connection in open { connection.shutdownConnection() }
-        lock.withLock { listenFD = -1 }
+        state.withLock { $0.listenFD = -1 }
         PlayerLock.shared.release()
     }
 
     /// The number of clients connected now.
-    var clientCount: Int { lock.withLock { connections.count } }
+    var clientCount: Int { state.withLock { $0.connections.count } }
 
     private func removeStaleSocket() throws(ControlError) {
         var info = stat()
@@ -90,7 +90,7 @@ final class SocketListener: @unchecked Sendable {
             let client = accept(fd, nil, nil)
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
-                if lock.withLock({ stopped }) { return }
+                if state.withLock({ $0.stopped }) { return }
                 if errno == EMFILE || errno == ENFILE {
                     usleep(10_000)
                     continue
@@ -108,11 +108,11 @@ final class SocketListener: @unchecked Sendable {
                 continue
             }
             let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] done in
-                self?.lock.withLock { _ = self?.connections.removeValue(forKey: ObjectIdentifier(done)) }
+                _ = self?.state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(done)) }
             }
-            let accepted = lock.withLock { () -> Bool in
-                guard !stopped else { return false }
-                connections[ObjectIdentifier(connection)] = connection
+            let accepted = state.withLock {
+                guard !$0.stopped else { return false }
+                $0.connections[ObjectIdentifier(connection)] = connection
                 return true
             }
             guard accepted else {

@@ -1,12 +1,12 @@
 import Foundation
 import PodcastKit
+import Synchronization
 
 /// Keeps a REPL's player model in step with a player that runs in another process, so that the REPL's status line
 /// and prompt show that player: it follows the player's event stream and, at each event, takes the player's status.
-final class RemoteStatusMirror: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: ControlClient?
-    private var stopped = false
+final class RemoteStatusMirror: Sendable {
+    /// The event stream followed (ended from another thread on stop), and whether it was stopped.
+    private let state = Mutex<(events: ControlClient?, stopped: Bool)>((nil, false))
 
     /// Starts following the player serving `location` into `player` (a model nothing else plays).
     @MainActor
@@ -16,9 +16,9 @@ final class RemoteStatusMirror: @unchecked Sendable {
 
     /// Stops following.
     func stop() {
-        lock.withLock {
-            stopped = true
-            events?.shutdown()
+        state.withLock {
+            $0.stopped = true
+            $0.events?.shutdown()
         }
     }
 
@@ -26,9 +26,9 @@ final class RemoteStatusMirror: @unchecked Sendable {
         guard let events = try? ControlClient(location: location), let status = try? ControlClient(location: location),
             (try? events.request(["events"]))?.succeeded == true
         else { return }
-        let go = lock.withLock { () -> Bool in
-            self.events = events
-            return !stopped
+        let go = state.withLock {
+            $0.events = events
+            return !$0.stopped
         }
         guard go else { return }
         var line: [UInt8]? = []

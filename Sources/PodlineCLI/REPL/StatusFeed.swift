@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import Synchronization
 
 /// Keeps the latest status line for the line editor and wakes it (through a pipe) when the line changes.
 @MainActor
@@ -25,19 +26,17 @@ final class StatusFeed {
 }
 
 /// The status text and a wake-up pipe, safe to use from any thread.
-final class SharedStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-    private var state = "stopped"
-    private var fds: [Int32] = [-1, -1]
+final class SharedStatus: Sendable {
+    private let latest = Mutex((text: "", state: "stopped"))
+    private let fds: [Int32]
 
     init() {
         var pair: [Int32] = [-1, -1]
         if pipe(&pair) == 0 {
             _ = fcntl(pair[0], F_SETFL, O_NONBLOCK)
             _ = fcntl(pair[1], F_SETFL, O_NONBLOCK)
-            fds = pair
         }
+        fds = pair
     }
 
     /// The end the editor polls.
@@ -45,7 +44,7 @@ final class SharedStatus: @unchecked Sendable {
 
     /// Stores `line` and the play state and wakes the editor.
     func set(_ line: String, state: String) {
-        lock.withLock { (text, self.state) = (line, state) }
+        latest.withLock { $0 = (line, state) }
         var byte: UInt8 = 1
         _ = write(fds[1], &byte, 1)
     }
@@ -54,6 +53,6 @@ final class SharedStatus: @unchecked Sendable {
     func take() -> (line: String, state: String) {
         var scratch = [UInt8](repeating: 0, count: 64)
         while read(fds[0], &scratch, scratch.count) > 0 {}
-        return lock.withLock { (text, state) }
+        return latest.withLock { ($0.text, $0.state) }
     }
 }
