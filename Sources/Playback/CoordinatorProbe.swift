@@ -11,9 +11,7 @@ public enum CoordinatorProbe {
     @MainActor
     public static func nanosecondsPerChange(changes: Int = 100_000) -> (position: Double, volume: Double) {
         let player = Player()
-        let idle = EngineClient(
-            load: { _, _, _, _ in }, pause: { _ in }, resume: { _ in }, stop: { _ in }, seek: { _, _ in },
-            setVolume: { _, _ in }, setSpeed: { _ in })
+        let idle = EngineClient.noop
         let settings = PlaybackSettings()
         let coordinator = PlaybackCoordinator(
             engine: idle, journal: PlaybackJournal(library: nil, settings: settings, warn: { _ in }), settings: settings,

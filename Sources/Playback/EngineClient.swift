@@ -1,7 +1,7 @@
 import AudioEngine
 
-/// What the coordinator asks of the audio engine, as a struct of closures: the live value drives a
-/// `PlaybackEngine`; tests pass their own to watch the coordinator without sound.
+/// What the coordinator and the session ask of the audio engine, as a struct of closures: the live value drives a
+/// `PlaybackEngine`; tests pass their own to run the coordinator and the session without sound.
 struct EngineClient {
     var load: @MainActor (_ source: EngineSource, _ start: Double, _ paused: Bool, _ limit: Double?) -> Void
     var pause: @MainActor (_ fade: Double) -> Void
@@ -14,6 +14,8 @@ struct EngineClient {
     var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
     var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
     var setOutput: @MainActor (_ output: OutputSpec) -> Void = { _ in }
+    /// Stops the engine's thread and closes its output.
+    var shutdown: @MainActor () -> Void = {}
 
     /// The client of a real engine.
     static func live(_ engine: PlaybackEngine) -> EngineClient {
@@ -28,7 +30,22 @@ struct EngineClient {
             setSkipSilence: { engine.setSkipSilence($0) },
             setLoudness: { engine.setLoudness($0) },
             setEndEarly: { engine.setEndEarly($0) },
-            setOutput: { engine.setOutput($0) }
+            setOutput: { engine.setOutput($0) },
+            shutdown: { engine.shutdown() }
         )
     }
+
+    /// An engine that does nothing and says nothing (for measuring what the model's side costs).
+    static let noop = EngineClient(
+        load: { _, _, _, _ in }, pause: { _ in }, resume: { _ in }, stop: { _ in }, seek: { _, _ in },
+        setVolume: { _, _ in }, setSpeed: { _ in })
+}
+
+/// Makes the engine a session plays through: given the output and where the engine reports its events (from any
+/// thread), the client that drives it.
+typealias EngineFactory = @MainActor (_ output: OutputSpec, _ report: @escaping @Sendable (EngineEvent) -> Void) -> EngineClient
+
+extension EngineClient {
+    /// A real engine playing through `output`.
+    static let liveFactory: EngineFactory = { output, report in .live(PlaybackEngine(output: output, report: report)) }
 }

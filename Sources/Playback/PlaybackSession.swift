@@ -11,7 +11,7 @@ import PodcastKit
 @MainActor
 public final class PlaybackSession<Companion: View> {
     public let player: Player
-    let engine: PlaybackEngine
+    private let engine: EngineClient
     private let settings: PlaybackSettings
     private let journal: PlaybackJournal
     private let warn: PlayerWarning
@@ -26,9 +26,19 @@ public final class PlaybackSession<Companion: View> {
 
     /// A session playing what `player` holds, through `output`, saving into `store`; `companion` is mounted beside the
     /// coordinator, with the player in its environment.
-    public init(
+    public convenience init(
         output: OutputSpec, library: Library?, settings: Settings, player: Player, companion: Companion,
         warn: @escaping PlayerWarning
+    ) {
+        self.init(
+            output: output, library: library, settings: settings, player: player, companion: companion, warn: warn,
+            engine: EngineClient.liveFactory)
+    }
+
+    /// A session as above whose engine `makeEngine` makes (a test's, without sound).
+    init(
+        output: OutputSpec, library: Library?, settings: Settings, player: Player, companion: Companion,
+        warn: @escaping PlayerWarning, engine makeEngine: EngineFactory
     ) {
         self.player = player
         self.warn = warn
@@ -37,9 +47,9 @@ public final class PlaybackSession<Companion: View> {
         self.settings = playbackSettings
         journal = PlaybackJournal(library: library, settings: self.settings, warn: warn)
         let mailbox = EngineMailbox()
-        engine = PlaybackEngine(output: output) { event in mailbox.post(event) }
+        engine = makeEngine(output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }
-        var client = EngineClient.live(engine)
+        var client = engine
         let load = client.load
         let loads = loadCount
         client.load = { source, start, paused, limit in
