@@ -28,6 +28,8 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     private var answeredLength: Int?
     /// Bytes that arrived over every transfer.
     private var received = 0
+    /// Transfers waiting, without holding a thread, for the decoder to take bytes (the buffer is over its high water).
+    private var spaceWaiters: [CheckedContinuation<Void, Never>] = []
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
     private static let logger = Logger(label: "podline.stream")
@@ -51,6 +53,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         let taken = Array(buffer.prefix(count))
         buffer.removeFirst(count)
         condition.broadcast()
+        if buffer.count <= Self.highWater { releaseSpaceWaitersLocked() }
         return taken
     }
 
@@ -86,6 +89,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         generation += 1
         task?.cancel()
         condition.broadcast()
+        releaseSpaceWaitersLocked()
         condition.unlock()
     }
 
@@ -97,6 +101,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         buffer.removeAll()
         ended = false
         failure = nil
+        releaseSpaceWaitersLocked()
         condition.unlock()
         task = Task.detached { [weak self] in await self?.transfer(from: offset, owner: current) }
     }
@@ -126,7 +131,7 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
                         skip -= dropped
                     }
                     lookForTag(bytes, at: next)
-                    guard append(bytes, owner) else { return }
+                    guard await append(bytes, owner) else { return }
                     if !bytes.isEmpty {
                         next += bytes.count
                         attempt = 0
@@ -196,18 +201,45 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         return generation == owner
     }
 
-    /// Adds bytes, waiting while the decoder is far behind; false when this transfer was replaced.
-    private func append(_ bytes: [UInt8], _ owner: Int) -> Bool {
+    /// Adds bytes, waiting while the decoder is far behind (suspended: no thread of the pool is held meanwhile); false
+    /// when this transfer was replaced.
+    private func append(_ bytes: [UInt8], _ owner: Int) async -> Bool {
+        while true {
+            switch tryAppend(bytes, owner) {
+            case .appended: return true
+            case .replaced: return false
+            case .full: await withCheckedContinuation { waitForSpace($0, owner) }
+            }
+        }
+    }
+
+    private enum Appending { case appended, replaced, full }
+
+    /// Adds bytes now if the buffer has room.
+    private func tryAppend(_ bytes: [UInt8], _ owner: Int) -> Appending {
         condition.lock()
         defer { condition.unlock() }
-        while buffer.count > Self.highWater && generation == owner {
-            _ = condition.wait(until: Date().addingTimeInterval(0.1))
-        }
-        guard generation == owner else { return false }
+        guard generation == owner else { return .replaced }
+        guard buffer.count <= Self.highWater else { return .full }
         buffer.append(contentsOf: bytes)
         received += bytes.count
         condition.broadcast()
-        return true
+        return .appended
+    }
+
+    /// Resumes `waiter` once the decoder took bytes (or the transfer was replaced); at once if that happened already.
+    private func waitForSpace(_ waiter: CheckedContinuation<Void, Never>, _ owner: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard buffer.count > Self.highWater, generation == owner else { return waiter.resume() }
+        spaceWaiters.append(waiter)
+    }
+
+    /// Lets the waiting transfers go on (the lock held).
+    private func releaseSpaceWaitersLocked() {
+        let waiters = spaceWaiters
+        spaceWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     private func finish(_ owner: Int) {

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Playback
+
+/// A stream whose decoder is far behind waits for it without holding a thread of the shared pool: the transfer is
+/// suspended, not blocked, and goes on as soon as the decoder takes bytes.
+@Suite("stream back pressure")
+struct StreamBackPressureTests {
+    /// 12 MB: three times what a stream holds before it waits for its decoder.
+    static let size = 12 << 20
+
+    static func serve() throws -> (SlowFileServer, URL) {
+        let folder = try Fixtures.temporaryDirectory()
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        try Data(bytes).write(to: folder.appendingPathComponent("long.mp3"))
+        return (try SlowFileServer(folder: folder, chunkBytes: 256 << 10, delay: 0), folder)
+    }
+
+    @Test("more streams over their high water than the pool has threads: a new task still runs at once")
+    func fullStreamsHoldNoThread() async throws {
+        let (server, folder) = try Self.serve()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let streams = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in HTTPByteStream(url: server.url("long.mp3")) }
+        let ran = try await onOwnThread { () -> Bool in
+            for stream in streams { _ = stream.waitForFill(atLeast: (4 << 20) + 1, waitingAtMost: 20) }
+            // Every transfer now waits for its decoder.
+            let done = DispatchSemaphore(value: 0)
+            Task.detached { done.signal() }
+            let ran = done.wait(timeout: .now() + 5) == .success
+            for stream in streams { stream.cancel() }
+            return ran
+        }
+        #expect(ran, "a task waited for a thread of the pool while the streams were full")
+    }
+
+    @Test("a full stream goes on when its decoder reads: every byte arrives, in order")
+    func fullStreamGoesOn() async throws {
+        let (server, folder) = try Self.serve()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let stream = HTTPByteStream(url: server.url("long.mp3"))
+        let read = try await onOwnThread { () -> [UInt8] in
+            _ = stream.waitForFill(atLeast: (4 << 20) + 1, waitingAtMost: 20)
+            var read: [UInt8] = []
+            while let bytes = try stream.read(maxBytes: 64 << 10, waitingAtMost: 10), !bytes.isEmpty {
+                read += bytes
+            }
+            return read
+        }
+        #expect(read.count == Self.size)
+        #expect(read == (0..<Self.size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
+    }
+}
