@@ -72,10 +72,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The app's core: the command language (table, parser, executor), typed results, the library tasks,
+        // configuration, the control socket and the events; every front end renders what it returns.
+        .target(
+            name: "PodlineApp",
+            dependencies: [
+                "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "TerminalCanvas",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The front ends: the shell, the REPL, the full-screen view and the desktop's media controls.
         .target(
             name: "PodlineCLI",
             dependencies: [
-                "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "Cedit", "Csdbus", "TerminalCanvas",
+                "PodlineApp", "AudioEngine", "DataFlow", "PodcastKit", "Playback", "CLazyLibraries", "Cedit", "Csdbus",
+                "TerminalCanvas",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -91,13 +105,13 @@ let package = Package(
         .executableTarget(name: "dataflow-bench", dependencies: ["DataFlow", "Playback"]),
         .executableTarget(name: "podline-bench", dependencies: ["TestSupport"]),
         .executableTarget(name: "stretch-bench", dependencies: ["AudioEngine", "Csonic"]),
-        .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineCLI"]),
+        .executableTarget(name: "podline-fuzz", dependencies: ["PodcastKit", "PodlineApp", "PodlineCLI"]),
         .target(name: "TestSupport", dependencies: ["TerminalCanvas"], path: "Tests/TestSupport"),
         .testTarget(name: "DataFlowTests", dependencies: ["DataFlow", "TerminalCanvas", "TestSupport"]),
         .testTarget(name: "TerminalCanvasTests", dependencies: ["TerminalCanvas", "TestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
-        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "Playback", "TestSupport"]),
+        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "PodlineApp", "Playback", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import PodlineApp
 import PodlineCLI
 
 /// Drives the command language: the tokenizer's quoting must read back, and parsed values must be usable numbers.

@@ -1,3 +1,4 @@
+import PodlineApp
 import PodlineCLI
 
 /// Drives the REPL's key decoder with what a terminal could send (pastes, control bytes, broken UTF-8): every

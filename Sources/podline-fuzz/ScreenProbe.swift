@@ -1,3 +1,4 @@
+import PodlineApp
 import PodlineCLI
 
 /// Drives the full-screen view's input decoder with what a terminal could send (escape sequences cut anywhere, pastes,

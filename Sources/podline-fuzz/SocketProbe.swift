@@ -1,3 +1,5 @@
+import PodlineApp
+
 #if DEBUG || FUZZING
     @testable import PodlineCLI
 

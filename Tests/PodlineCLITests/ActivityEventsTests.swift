@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// download-progress and feed-updated: reported by library commands, re-broadcast by the player's observers.

@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `chapter next|prev|N` on the player's model, and the chapter it reports, as every player navigates.

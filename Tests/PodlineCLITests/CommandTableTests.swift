@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The command table is the one list of commands: the shell's subcommands, their flags and the man page are held to it.

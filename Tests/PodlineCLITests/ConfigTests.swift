@@ -3,6 +3,7 @@ import Playback
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// config.toml: documented defaults, values with their sources, and bad files refused with key and line.

@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The control server on a real Unix socket, serving a bare `Player` through the real dispatcher.

@@ -5,6 +5,7 @@ import PodcastKit
 import Testing
 
 @testable import Playback
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The coordinator without sound: a test engine client records what the model's changes ask of the engine.

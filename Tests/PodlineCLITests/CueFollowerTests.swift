@@ -1,6 +1,7 @@
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// Which cues `transcript --follow` prints as the heard position moves.

@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `find` against stand-ins of the iTunes Search API and the Podcast Index API (`Tests/directory/standin.py`, written

@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// Faults injected into a playing `podline play` that sends real sound into a private PulseAudio null sink:

@@ -1,6 +1,7 @@
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The full-screen view's keys act through typed commands, and what the session did reaches the view as values: no

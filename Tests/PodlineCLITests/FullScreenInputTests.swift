@@ -2,6 +2,7 @@ import TerminalCanvas
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The full-screen view's input: the terminal's bytes decoded into keys, pastes and mouse reports (whole however the

@@ -5,6 +5,7 @@ import TerminalCanvas
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The full-screen view drawn headless over a library in a temporary folder: the whole screen at several sizes, read

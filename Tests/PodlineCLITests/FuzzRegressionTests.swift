@@ -3,6 +3,7 @@ import PodcastKit
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 @Suite("fuzz inputs: command lines and socket lines")

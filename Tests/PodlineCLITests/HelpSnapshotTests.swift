@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The help and the man page's COMMANDS section are made from the command table; these snapshots show every change to

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `[keys]` of config.toml: the full-screen view's keys by action name, read with their lines, refused with key and

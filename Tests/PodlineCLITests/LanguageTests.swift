@@ -2,6 +2,7 @@ import Foundation
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The command language: quoting, name matching, suggestions and argument checking.

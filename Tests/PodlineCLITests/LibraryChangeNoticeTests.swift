@@ -2,6 +2,7 @@ import Foundation
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// A library change made by one process reaches a running player as a socket notice: every kind of change reads back

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `mark`, `fav` and `delete` go through the one library model from every front end: the same answers from the shell,

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `shows`, `episodes`, `stats` and `notes` are parsed by the command table and answered from the library's model by

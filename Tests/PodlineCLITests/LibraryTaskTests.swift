@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// `add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript` and `config` are parsed by the command

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// A day of listening, end to end: the built binary, a feed served over HTTP on 127.0.0.1, a private PulseAudio

@@ -2,6 +2,7 @@ import Foundation
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// What each MPRIS call and property write asks of the player, and what the properties read, without a bus.

@@ -1,6 +1,7 @@
 import PodcastKit
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// A command a front end makes itself (a key of the full-screen view) reaches a player in another process as words:

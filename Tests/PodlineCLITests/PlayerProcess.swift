@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// A `podline repl` process that serves the control socket while a test talks to it; its stdin stays open until `finish()`.

@@ -6,6 +6,7 @@ import PodcastKit
 import Testing
 
 @testable import Playback
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// The playback session with a test engine, without sound: what it asks of the engine when it starts, plays, hands

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 /// Feed text on a terminal: escape sequences neutralised, wide characters measured.

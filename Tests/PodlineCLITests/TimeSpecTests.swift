@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PodlineApp
 @testable import PodlineCLI
 
 @Suite("TIME arguments")

@@ -41,7 +41,7 @@ public enum ActivityNotice: Sendable, Equatable {
     }
 
     /// Reads the `notify` member of a socket line's JSON object; nil when it is not a well-formed notice.
-    static func parse(_ object: JSONValue) -> ActivityNotice? {
+    package static func parse(_ object: JSONValue) -> ActivityNotice? {
         guard let event = object["event"]?.stringValue else { return nil }
         switch event {
         case "download-progress":

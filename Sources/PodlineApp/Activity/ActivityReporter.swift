@@ -74,12 +74,12 @@ public final class ActivityReporter: Sendable {
 }
 
 /// Where this process's own player takes notices, while it serves the control socket.
-final class LocalActivity: Sendable {
-    static let shared = LocalActivity()
+package final class LocalActivity: Sendable {
+    package static let shared = LocalActivity()
     private let current = Mutex<(@Sendable (ActivityNotice) -> Void)?>(nil)
 
     /// The sink of the player this process serves, if any.
-    var sink: (@Sendable (ActivityNotice) -> Void)? {
+    package var sink: (@Sendable (ActivityNotice) -> Void)? {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
     }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Changes one show's setting in the text of config.toml, line by line, so that everything else in the file (its
 /// comments, its order, its other tables) stays as the listener wrote it.
-enum ConfigEditor {
+package enum ConfigEditor {
     /// `text` with `key = literal` in the table `[shows.SLUG]` (replacing the key's line, else added to the table,
     /// else a new table at the end), and the show's line in an older one-setting table for the same key removed.
-    static func setting(_ key: String, to literal: String, forShow show: String, in text: String) -> String {
+    package static func setting(_ key: String, to literal: String, forShow show: String, in text: String) -> String {
         var lines = removingOlderForm(of: key, forShow: show, from: text.isEmpty ? [] : text.components(separatedBy: "\n"))
         let assignment = "\(key) = \(literal)"
         if let table = tableRange(named: "shows.\(show)", in: lines) {
@@ -24,7 +24,7 @@ enum ConfigEditor {
     }
 
     /// `text` without the show's `key` in `[shows.SLUG]` or in the older one-setting table for it.
-    static func removing(_ key: String, forShow show: String, in text: String) -> String {
+    package static func removing(_ key: String, forShow show: String, in text: String) -> String {
         var lines = removingOlderForm(of: key, forShow: show, from: text.components(separatedBy: "\n"))
         if let table = tableRange(named: "shows.\(show)", in: lines),
             let index = table.dropFirst().first(where: { keyName(lines[$0]) == key })
@@ -68,7 +68,7 @@ enum ConfigEditor {
 
     /// A value typed on the command line as a TOML literal: numbers as they are, on/off and yes/no as booleans,
     /// anything else (a TIME such as 1:30) as a string.
-    static func literal(_ typed: String) -> String {
+    package static func literal(_ typed: String) -> String {
         switch typed.lowercased() {
         case "on", "yes", "true": return "true"
         case "off", "no", "false": return "false"

@@ -4,16 +4,16 @@ import PodcastKit
 import TOMLKit
 
 /// One key of config.toml: its name, what it means, and how a value is read into the settings.
-struct ConfigKey: Sendable {
-    let name: String
-    let summary: String
+package struct ConfigKey: Sendable {
+    package let name: String
+    package let summary: String
     /// Reads a TOML value into the settings; returns what was wrong with it, or nil.
-    let apply: @Sendable (any TOMLValueConvertible, inout Settings) -> String?
+    package let apply: @Sendable (any TOMLValueConvertible, inout Settings) -> String?
     /// The current value, rendered as TOML.
-    let render: @Sendable (Settings) -> String
+    package let render: @Sendable (Settings) -> String
 
     /// Every key, in the order `podline config` prints them.
-    static let all: [ConfigKey] = [
+    package static let all: [ConfigKey] = [
         ConfigKey(
             name: "output", summary: "audio output: default, pulse, pulse:SERVER, alsa, null, wav:FILE, au:FILE, raw:FILE",
             apply: { value, settings in
@@ -103,10 +103,10 @@ struct ConfigKey: Sendable {
     ]
 
     /// What is wrong with a speed out of range.
-    static let speedProblem = "expected " + numberExpected(in: Player.speedRange)
+    package static let speedProblem = "expected " + numberExpected(in: Player.speedRange)
 
     /// What a number in `range` must be, as errors say it.
-    static func numberExpected(in range: ClosedRange<Double>) -> String {
+    package static func numberExpected(in range: ClosedRange<Double>) -> String {
         "a number from \(range.lowerBound) to \(range.upperBound)"
     }
 
@@ -119,16 +119,16 @@ struct ConfigKey: Sendable {
     }
 
     /// The loudness targets normalisation can aim at, in LUFS.
-    static let loudnessRange: ClosedRange<Double> = -36 ... -6
+    package static let loudnessRange: ClosedRange<Double> = -36 ... -6
 
     /// How many new episodes of a show `auto_download` may name.
-    static let autoDownloadRange = 0...100
+    package static let autoDownloadRange = 0...100
     /// What an `auto_download` must be.
-    static let autoDownloadExpected = "a whole number from 0 to 100"
+    package static let autoDownloadExpected = "a whole number from 0 to 100"
     /// What is wrong with an `auto_download` out of range.
-    static let autoDownloadProblem = "expected " + autoDownloadExpected
+    package static let autoDownloadProblem = "expected " + autoDownloadExpected
 
-    static func number(_ value: any TOMLValueConvertible, in range: ClosedRange<Double>) -> Double? {
+    package static func number(_ value: any TOMLValueConvertible, in range: ClosedRange<Double>) -> Double? {
         guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else { return nil }
         return number
     }
@@ -139,18 +139,18 @@ struct ConfigKey: Sendable {
         return seconds
     }
 
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// A `prefer_format` value: a format (`MediaFormat(name:)`), nil for "" (none); nil twice when it is no such name.
-    static func preferredFormat(_ text: String) -> MediaFormat?? {
+    package static func preferredFormat(_ text: String) -> MediaFormat?? {
         let name = text.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { return .some(nil) }
         return MediaFormat(name: name).map { .some($0) }
     }
 
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 

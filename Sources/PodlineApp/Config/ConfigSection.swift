@@ -5,27 +5,27 @@ import TOMLKit
 
 /// A table of config.toml that sets a group of settings (`[sync]`, `[directory]`): its keys, what they mean, how each
 /// is read and shown, and how the table is documented.
-struct ConfigSection<Value: Sendable>: Sendable {
+package struct ConfigSection<Value: Sendable>: Sendable {
     /// One key of the table.
-    struct Key: Sendable {
-        let name: String
-        let summary: String
-        let example: String
+    package struct Key: Sendable {
+        package let name: String
+        package let summary: String
+        package let example: String
         /// Reads a value; returns what was wrong with it, or nil.
-        let apply: @Sendable (any TOMLValueConvertible, inout Value) -> String?
+        package let apply: @Sendable (any TOMLValueConvertible, inout Value) -> String?
         /// The value in force, as TOML; nil when unset.
-        let render: @Sendable (Value) -> String?
+        package let render: @Sendable (Value) -> String?
     }
 
-    let table: String
+    package let table: String
     /// What the table is, for the documented file.
-    let summary: String
-    let keys: [Key]
+    package let summary: String
+    package let keys: [Key]
     /// The keys the table must have.
-    let required: [String]
+    package let required: [String]
 
     /// Reads the table `value` over `start`; an unknown or bad key, or a missing required one, is refused with its line.
-    func read(
+    package func read(
         _ value: any TOMLValueConvertible, over start: Value, sources: inout [String: String], text: String, path: String
     ) throws(ConfigError) -> Value {
         guard let entries = value.table else {
@@ -51,19 +51,19 @@ struct ConfigSection<Value: Sendable>: Sendable {
     }
 
     /// The keys with their values and sources, for `podline config`.
-    func entries(_ value: Value, sources: [String: String]) -> [(key: String, value: String, source: String)] {
+    package func entries(_ value: Value, sources: [String: String]) -> [(key: String, value: String, source: String)] {
         keys.compactMap { key in
             key.render(value).map { (key: "\(table).\(key.name)", value: $0, source: sources["\(table).\(key.name)"] ?? "default") }
         }
     }
 
     /// The table documented and commented out, for `podline config --defaults`.
-    var documented: [String] {
+    package var documented: [String] {
         ["# \(summary)", "# [\(table)]"] + keys.map { "# \($0.name) = \($0.example)  # \($0.summary)" }
     }
 
     /// What is wrong with `text` as an http(s) base URL, or nil.
-    static func urlProblem(_ text: String) -> String? {
+    package static func urlProblem(_ text: String) -> String? {
         ["http://", "https://"].contains(where: text.lowercased().hasPrefix) && URL(string: text)?.host != nil
             ? nil : "expected an http(s) URL"
     }
@@ -71,7 +71,8 @@ struct ConfigSection<Value: Sendable>: Sendable {
 
 extension ConfigSection.Key {
     /// A key that is true or false, kept at `path`.
-    static func switchKey(_ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, Bool> & Sendable) -> Self {
+    package static func switchKey(_ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, Bool> & Sendable) -> Self
+    {
         Self(
             name: name, summary: summary, example: example,
             apply: { value, target in value.bool.map { target[keyPath: path] = $0 } == nil ? "expected true or false" : nil },
@@ -79,7 +80,7 @@ extension ConfigSection.Key {
     }
 
     /// A key whose value is a string that `check` accepts (returning what is wrong with it, or nil), kept at `path`.
-    static func textKey(
+    package static func textKey(
         _ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, String> & Sendable,
         check: @escaping @Sendable (String) -> String? = { _ in nil }
     ) -> Self {
@@ -89,7 +90,7 @@ extension ConfigSection.Key {
     }
 
     /// A key whose value is a string that `check` accepts, kept at `path`, unset by default.
-    static func optionalTextKey(
+    package static func optionalTextKey(
         _ name: String, summary: String, example: String, _ path: WritableKeyPath<Value, String?> & Sendable,
         check: @escaping @Sendable (String) -> String? = { $0.isEmpty ? "expected a string that is not empty" : nil }
     ) -> Self {

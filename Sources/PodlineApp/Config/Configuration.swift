@@ -37,14 +37,14 @@ public enum Configuration {
     }
 
     /// Reads the file again and hands its settings to whoever follows them (a running player).
-    static func reload() {
+    package static func reload() {
         state.withLock { $0.loaded = nil }
         let settings = settings
         for observer in state.withLock({ $0.observers }) { observer(settings) }
     }
 
     /// Calls `observer` with the settings each time the file is read again.
-    static func follow(_ observer: @escaping @Sendable (Settings) -> Void) {
+    package static func follow(_ observer: @escaping @Sendable (Settings) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 
@@ -57,7 +57,7 @@ public enum Configuration {
     }
 
     /// The file read; nil, after one line naming the file, the line and the key, when it is broken.
-    static func checkedFile(warningOnly: Bool = false) -> ConfigFile? {
+    package static func checkedFile(warningOnly: Bool = false) -> ConfigFile? {
         do {
             return try file()
         } catch {

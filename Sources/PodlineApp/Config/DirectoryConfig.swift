@@ -2,8 +2,8 @@ import Playback
 import PodcastKit
 
 /// `[directory]` of config.toml: which directories `find` asks, and where they are.
-enum DirectoryConfig {
-    static let section = ConfigSection<DirectorySettings>(
+package enum DirectoryConfig {
+    package static let section = ConfigSection<DirectorySettings>(
         table: "directory", summary: "the podcast directories find searches; see podline help find",
         keys: [
             ConfigSection.Key(

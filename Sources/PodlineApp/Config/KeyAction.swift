@@ -1,5 +1,5 @@
 /// What a key does in the full-screen view. Its raw value is its name in config.toml's `[keys]`.
-enum KeyAction: String, CaseIterable, Sendable {
+package enum KeyAction: String, CaseIterable, Sendable {
     case down, up
     case pageDown = "page_down"
     case pageUp = "page_up"
@@ -33,7 +33,7 @@ enum KeyAction: String, CaseIterable, Sendable {
     case viewFind = "view_find"
 
     /// The keys it has unless `[keys]` says otherwise.
-    var defaultKeys: [KeyPress] {
+    package var defaultKeys: [KeyPress] {
         switch self {
         case .down: [.down, .character("j")]
         case .up: [.up, .character("k")]
@@ -78,7 +78,7 @@ enum KeyAction: String, CaseIterable, Sendable {
     }
 
     /// What it does, for the keys' help.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .down: "next row"
         case .up: "previous row"
@@ -126,11 +126,11 @@ enum KeyAction: String, CaseIterable, Sendable {
 /// Which action each key does: the defaults, with `[keys]` of config.toml over them (an action given a key loses its
 /// default keys; config.toml is refused when a key would do two actions, see `clash`, and here a key given to an action
 /// is taken from any other).
-struct KeyMap: Sendable {
+package struct KeyMap: Sendable {
     private(set) var actions: [KeyPress: KeyAction] = [:]
 
     /// The map with `overrides` (action name to key name, as `[keys]` gives them; already checked).
-    init(overrides: [String: String] = [:]) {
+    package init(overrides: [String: String] = [:]) {
         var keysOf: [KeyAction: [KeyPress]] = [:]
         for action in KeyAction.allCases { keysOf[action] = action.defaultKeys }
         for (name, keyName) in overrides {
@@ -146,7 +146,7 @@ struct KeyMap: Sendable {
     /// Two actions one key would do with `overrides` (in the order they are written): the key, the action given it,
     /// and the other action that has it, by default (`byDefault`: its own keys are not overridden) or by an earlier
     /// override; nil when each key does one action.
-    static func clash(
+    package static func clash(
         _ overrides: [(action: KeyAction, key: KeyPress)]
     ) -> (key: KeyPress, action: KeyAction, other: KeyAction, byDefault: Bool)? {
         let overridden = Set(overrides.map(\.action))
@@ -163,12 +163,12 @@ struct KeyMap: Sendable {
         return nil
     }
 
-    func action(for key: KeyPress) -> KeyAction? {
+    package func action(for key: KeyPress) -> KeyAction? {
         actions[key]
     }
 
     /// The keys of `action`, in order of their names.
-    func keys(of action: KeyAction) -> [KeyPress] {
+    package func keys(of action: KeyAction) -> [KeyPress] {
         actions.filter { $0.value == action }.map(\.key).sorted { $0.name < $1.name }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds the line on which a key is written in TOML text, for error messages (the parser does not keep positions).
-enum KeyLines {
+package enum KeyLines {
     /// The 1-based line of `key` inside table `table` (nil for the top level), if found.
-    static func line(of key: String, inTable table: String?, text: String) -> Int? {
+    package static func line(of key: String, inTable table: String?, text: String) -> Int? {
         var current: String?
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)

@@ -7,7 +7,7 @@ public enum KeyPress: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
 
     /// The key's name in config.toml's `[keys]` and in the keys' help: a character itself, `C-x`, or a word.
-    var name: String {
+    package var name: String {
         switch self {
         case .character(" "): "space"
         case .character(let character): String(character)
@@ -30,7 +30,7 @@ public enum KeyPress: Hashable, Sendable {
     }
 
     /// The key a name stands for; nil for a name no key has.
-    init?(name: String) {
+    package init?(name: String) {
         let words: [String: KeyPress] = [
             "space": .character(" "), "enter": .enter, "tab": .tab, "backtab": .backTab, "backspace": .backspace,
             "escape": .escape, "delete": .delete, "up": .up, "down": .down, "left": .left, "right": .right, "home": .home,

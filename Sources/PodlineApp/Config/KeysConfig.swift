@@ -1,8 +1,8 @@
 import Playback
 
 /// `[keys]` of config.toml: the full-screen view's keys, by action name.
-enum KeysConfig {
-    static let section = ConfigSection<[String: String]>(
+package enum KeysConfig {
+    package static let section = ConfigSection<[String: String]>(
         table: "keys",
         summary:
             "the keys of podline tui, action = \"key\" (a character, C-x, or space, enter, tab, up, down, left, right, home, end, pgup, pgdn, delete)",
@@ -22,7 +22,7 @@ enum KeysConfig {
 
     /// The error for a key that `keys` (action name to key name, each already checked) would give to two actions: one
     /// line naming the key and both actions, at the line of the later of the two; nil when each key does one action.
-    static func clash(in keys: [String: String], text: String, path: String) -> ConfigError? {
+    package static func clash(in keys: [String: String], text: String, path: String) -> ConfigError? {
         func line(_ action: KeyAction) -> Int? { KeyLines.line(of: action.rawValue, inTable: section.table, text: text) }
         let overrides = keys.compactMap { name, key in
             KeyAction(rawValue: name).flatMap { action in KeyPress(name: key).map { (action: action, key: $0) } }

@@ -4,7 +4,7 @@ import PodcastKit
 
 extension LibraryPaths {
     /// The library at `home` (else the default place), its downloads in config.toml's `download_dir` when set.
-    static func configured(home: String? = nil) -> LibraryPaths {
+    package static func configured(home: String? = nil) -> LibraryPaths {
         var paths = LibraryPaths(home: home)
         let folder = Configuration.settings.downloadDirectory
         if !folder.isEmpty {
@@ -18,7 +18,7 @@ extension LibraryPaths {
 
 extension LibraryStore {
     /// Opens the library at `paths`, creating it when needed; said in the diagnostic log.
-    static func opened(_ paths: LibraryPaths) throws(StoreError) -> LibraryStore {
+    package static func opened(_ paths: LibraryPaths) throws(StoreError) -> LibraryStore {
         Logger(label: "podline.library").debug("opening the library \(paths.database.path)")
         return try LibraryStore(paths: paths)
     }

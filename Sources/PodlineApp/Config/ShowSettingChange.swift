@@ -5,12 +5,12 @@ import Playback
 /// file untouched) when the value is not one the key takes.
 public struct ShowSettingChange: Equatable, Sendable {
     /// The key's name, one of `ShowSettingKey.all`.
-    let name: String
+    package let name: String
     /// The value as typed; nil to remove the key.
-    let value: String?
+    package let value: String?
 
     /// Reads the words; a wrong form or an unknown key is a usage error naming what is expected.
-    init(words: [String]) throws(CommandError) {
+    package init(words: [String]) throws(CommandError) {
         let keys = ShowSettingKey.all.map(\.name)
         guard let verb = words.first, (verb == "set" && words.count == 3) || (verb == "unset" && words.count == 2) else {
             throw CommandError(.invalidParameter, "show: expected 'set KEY VALUE' or 'unset KEY' (keys: \(keys.joined(separator: ", ")))")
@@ -24,7 +24,7 @@ public struct ShowSettingChange: Equatable, Sendable {
     }
 
     /// Writes the change for the show `slug`; the line saying what is now in force, and the same as data.
-    func apply(toShow slug: String) throws(CommandError) -> CommandOutput {
+    package func apply(toShow slug: String) throws(CommandError) -> CommandOutput {
         let key = ShowSettingKey.named(name)!
         let path = ConfigFile.defaultPath()
         let old: String

@@ -4,17 +4,17 @@ import TOMLKit
 
 /// One key of a show's own settings: in a `[shows.SLUG]` table of config.toml, and in `podline show SLUG set KEY
 /// VALUE`, which writes it there. How it reads, renders and names its values, in one place.
-struct ShowSettingKey: Sendable {
-    let name: String
+package struct ShowSettingKey: Sendable {
+    package let name: String
     /// What a value must be, for messages and the documented file.
-    let expected: String
+    package let expected: String
     /// Reads a TOML value into one show's settings; false when it is not what `expected` says.
-    let apply: @Sendable (any TOMLValueConvertible, inout ShowSettings) -> Bool
+    package let apply: @Sendable (any TOMLValueConvertible, inout ShowSettings) -> Bool
     /// The show's value rendered as TOML, nil when it has none.
-    let render: @Sendable (ShowSettings) -> String?
+    package let render: @Sendable (ShowSettings) -> String?
 
     /// Every key, in the order `podline show` lists them.
-    static let all: [ShowSettingKey] = [
+    package static let all: [ShowSettingKey] = [
         number("speed", in: Player.speedRange, \.speed),
         switchKey("skip_silence", \.skipSilence),
         switchKey("normalize", \.normalize),
@@ -38,7 +38,7 @@ struct ShowSettingKey: Sendable {
     ]
 
     /// The key named `name`.
-    static func named(_ name: String) -> ShowSettingKey? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> ShowSettingKey? { all.first { $0.name == name } }
 
     /// A number in `range` (seconds: a TIME such as "1:30" too).
     private static func number(

@@ -2,11 +2,11 @@ import PodcastKit
 
 /// One show's settings as they are in force: each key's value and where it comes from (the show's own table, the
 /// general key, or the built-in default), for `podline show`.
-struct ShowSettingsListing {
+package struct ShowSettingsListing {
     /// Each key, its value as TOML (nil: none), and its source.
-    let entries: [(key: String, value: String?, source: String)]
+    package let entries: [(key: String, value: String?, source: String)]
 
-    init(config: ConfigFile, show: String) {
+    package init(config: ConfigFile, show: String) {
         let own = config.settings.show(show)
         entries = ShowSettingKey.all.map { setting in
             let ownKey = "shows.\(show).\(setting.name)"
@@ -21,12 +21,12 @@ struct ShowSettingsListing {
     }
 
     /// `  speed = 1.4  (config.toml line 3)`, a line a key.
-    var lines: [String] {
+    package var lines: [String] {
         entries.map { entry in "  \(entry.key) = \(entry.value ?? "-")  (\(entry.source))" }
     }
 
     /// `{key: {"value", "source"}}`, values as JSON numbers, booleans or null.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object(
             entries.map { entry in
                 let value: JSONValue =

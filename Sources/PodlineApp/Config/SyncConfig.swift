@@ -3,8 +3,8 @@ import Playback
 import PodcastKit
 
 /// `[sync]` of config.toml: the sync server and how to reach it.
-enum SyncConfig {
-    static let section = ConfigSection<SyncSettings>(
+package enum SyncConfig {
+    package static let section = ConfigSection<SyncSettings>(
         table: "sync", summary: "the sync server (gpodder.net API or Nextcloud GPodder Sync); see podline help sync",
         keys: [
             .textKey(
@@ -44,21 +44,21 @@ enum SyncConfig {
 }
 
 /// This device's id on a sync server.
-enum SyncDevice {
+package enum SyncDevice {
     /// The id `settings` name, else `standard()`.
-    static func id(_ settings: SyncSettings) -> String {
+    package static func id(_ settings: SyncSettings) -> String {
         settings.device ?? standard()
     }
 
     /// `podline-HOSTNAME`, the host name's other characters as `-`.
-    static func standard() -> String {
+    package static func standard() -> String {
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"
         let cleaned = String(host.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
         return "podline-" + (cleaned.isEmpty ? "host" : cleaned)
     }
 
     /// True for an id servers take: letters, digits, `.`, `-`, `_`.
-    static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 }

@@ -19,7 +19,7 @@ public struct ControlAnswer: Sendable {
     public var succeeded: Bool { error == "success" }
 
     /// Reads one reply line.
-    init(line: [UInt8]) throws(ControlError) {
+    package init(line: [UInt8]) throws(ControlError) {
         if let quick = Self.success(line) {
             (requestID, error, message, dataText) = (quick.requestID, "success", nil, quick.data)
             return

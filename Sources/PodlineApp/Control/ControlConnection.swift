@@ -4,8 +4,8 @@ import Synchronization
 
 /// One client of the control server: reads its lines on a thread of its own, answers them in order in a main-actor
 /// task of its own, and writes replies and events in order.
-final class ControlConnection: Sendable {
-    let fd: Int32
+package final class ControlConnection: Sendable {
+    package let fd: Int32
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     private let hub: EventHub
     private let writer: DispatchQueue
@@ -13,7 +13,7 @@ final class ControlConnection: Sendable {
     private let state = Mutex<(closed: Bool, subscription: Int?)>((false, nil))
     private let onClose: @Sendable (ControlConnection) -> Void
 
-    init(
+    package init(
         fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse,
         onClose: @escaping @Sendable (ControlConnection) -> Void
     ) {
@@ -26,14 +26,14 @@ final class ControlConnection: Sendable {
     }
 
     /// Starts the reading thread and the task that answers what it reads.
-    func start() {
+    package func start() {
         let (pieces, feed) = AsyncStream.makeStream(of: LineSplitter.Piece.self)
         Thread.detachNewThread { [self] in read(into: feed) }
         Task { @MainActor [self] in await answer(pieces) }
     }
 
     /// Wakes the reader and ends the connection once queued replies and events are written.
-    func shutdownConnection() {
+    package func shutdownConnection() {
         shutdown(fd, Int32(SHUT_RD))
     }
 
@@ -43,7 +43,7 @@ final class ControlConnection: Sendable {
     }
 
     /// Queues `bytes` for the client.
-    func send(_ bytes: [UInt8]) {
+    package func send(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         writer.async { [self] in
             guard !isClosed else { return }
@@ -129,8 +129,8 @@ final class ControlConnection: Sendable {
 }
 
 /// What a request produced: the reply line, and whether the client now follows events or should be closed.
-struct ControlResponse: Sendable {
-    var bytes: [UInt8]
-    var subscribe = false
-    var close = false
+package struct ControlResponse: Sendable {
+    package var bytes: [UInt8]
+    package var subscribe = false
+    package var close = false
 }

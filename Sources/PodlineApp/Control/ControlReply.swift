@@ -1,14 +1,14 @@
 import PodcastKit
 
 /// The reply lines of the protocol: `{"request_id":7,"error":"success","data":…}`.
-enum ControlReply {
+package enum ControlReply {
     /// A success reply.
-    static func success(_ requestID: JSONValue, data: JSONValue) -> [UInt8] {
+    package static func success(_ requestID: JSONValue, data: JSONValue) -> [UInt8] {
         line(requestID, [("error", .string("success")), ("data", data)])
     }
 
     /// An error reply with one of the fixed error strings and a readable message.
-    static func failure(_ requestID: JSONValue, error: String, message: String) -> [UInt8] {
+    package static func failure(_ requestID: JSONValue, error: String, message: String) -> [UInt8] {
         line(requestID, [("error", .string(error)), ("message", .string(message))])
     }
 

@@ -2,22 +2,22 @@ import Foundation
 import PodcastKit
 
 /// One request read from a socket line: mpv's JSON envelope or a plain command line.
-struct ControlRequest: Sendable {
+package struct ControlRequest: Sendable {
     /// Echoed in the reply; null for plain lines and envelopes without one.
-    var requestID: JSONValue
+    package var requestID: JSONValue
     /// The command's words (empty for a notice).
-    var words: [String]
+    package var words: [String]
     /// A library command's progress for the player to re-broadcast; it gets no reply.
-    var notice: ActivityNotice?
+    package var notice: ActivityNotice?
     /// When the client stops waiting (seconds since 1970, the envelope's `expires`): a request read later (the player
     /// was stopped meanwhile) is not run, as its client already said it failed.
-    var expires: Double?
+    package var expires: Double?
 
     /// True when the client gave up on this request before it was read.
-    var expired: Bool { expires.map { Date().timeIntervalSince1970 > $0 } ?? false }
+    package var expired: Bool { expires.map { Date().timeIntervalSince1970 > $0 } ?? false }
 
     /// Reads `bytes` (one line without its newline); nil for a blank line.
-    static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
+    package static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ControlReplyError(requestID: .null, error: "invalid utf-8", message: "the line is not valid UTF-8"))
         }
@@ -100,8 +100,8 @@ struct ControlRequest: Sendable {
 }
 
 /// A request that failed before it reached a command, with what to reply.
-struct ControlReplyError: Error, Sendable {
-    var requestID: JSONValue
-    var error: String
-    var message: String
+package struct ControlReplyError: Error, Sendable {
+    package var requestID: JSONValue
+    package var error: String
+    package var message: String
 }

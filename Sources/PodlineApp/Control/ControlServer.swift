@@ -88,7 +88,7 @@ public final class ControlServer {
 
     /// Runs one request and builds its reply. A library task (an `update`, a `download`) is awaited: the main actor
     /// serves the player and the other clients meanwhile, and this client's next requests wait their turn.
-    static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) async -> ControlResponse {
+    package static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) async -> ControlResponse {
         do throws(CommandError) {
             switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest, in: .socket) {
             case .player(.events):

@@ -4,15 +4,15 @@ import PodcastKit
 /// The control socket served while a shell's player plays, so that one-shot commands, scripts and `podline events`
 /// reach it. When another player took the socket in the meantime, this one says so and plays without it.
 @MainActor
-final class ControlSocketService: PlayerService {
+package final class ControlSocketService: PlayerService {
     private let server: ControlServer
     private var serving = false
 
-    init(player: Player, dispatcher: CommandDispatcher) {
+    package init(player: Player, dispatcher: CommandDispatcher) {
         server = ControlServer(player: player, dispatcher: dispatcher)
     }
 
-    func start() {
+    package func start() {
         guard !serving else { return }
         do {
             try server.start()
@@ -22,7 +22,7 @@ final class ControlSocketService: PlayerService {
         }
     }
 
-    func stop() {
+    package func stop() {
         guard serving else { return }
         serving = false
         server.stop()

@@ -1,7 +1,7 @@
 /// Cuts a byte stream into lines, refusing lines longer than a limit without losing the ones after them.
-struct LineSplitter {
+package struct LineSplitter {
     /// One piece of the stream.
-    enum Piece: Equatable, Sendable {
+    package enum Piece: Equatable, Sendable {
         /// A complete line, without its newline (a trailing `\r` is removed too).
         case line([UInt8])
         /// A line longer than the limit was dropped.
@@ -9,16 +9,16 @@ struct LineSplitter {
     }
 
     /// The longest line accepted, in bytes.
-    let limit: Int
+    package let limit: Int
     private var buffer: [UInt8] = []
     private var discarding = false
 
-    init(limit: Int = 1 << 20) {
+    package init(limit: Int = 1 << 20) {
         self.limit = limit
     }
 
     /// Adds `bytes` and returns the pieces now complete.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Piece] {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Piece] {
         var pieces: [Piece] = []
         var start = 0
         for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
@@ -46,7 +46,7 @@ struct LineSplitter {
     }
 
     /// The last line when the stream ends without a newline.
-    mutating func finish() -> [Piece] {
+    package mutating func finish() -> [Piece] {
         defer { buffer.removeAll() }
         return discarding || buffer.isEmpty ? [] : [.line(buffer)]
     }

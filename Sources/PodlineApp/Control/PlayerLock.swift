@@ -4,15 +4,15 @@ import Synchronization
 /// Which process is the player: an exclusive lock on `player.lock` beside the control socket, taken before the
 /// socket is bound and held while this process serves it. Taking it is atomic, so of two players started in the same
 /// instant exactly one plays; the lock goes with the process (kill -9 included), so a stale socket is safe to replace.
-final class PlayerLock: Sendable {
+package final class PlayerLock: Sendable {
     /// This process's lock, if it holds one.
-    static let shared = PlayerLock()
+    package static let shared = PlayerLock()
 
     /// The lock file's descriptor (-1 when not held) and its path.
     private let held = Mutex<(fd: Int32, path: String)>((-1, ""))
 
     /// Takes the lock in `directory` (already made safe); true when this process holds it now (or already did).
-    func acquire(in directory: String) -> Bool {
+    package func acquire(in directory: String) -> Bool {
         held.withLock { held in
             let wanted = directory + "/player.lock"
             if held.fd >= 0 { return held.path == wanted }
@@ -28,7 +28,7 @@ final class PlayerLock: Sendable {
     }
 
     /// Lets another process become the player.
-    func release() {
+    package func release() {
         held.withLock { held in
             guard held.fd >= 0 else { return }
             close(held.fd)
@@ -37,7 +37,7 @@ final class PlayerLock: Sendable {
     }
 
     /// Whether another process holds the lock in `directory` (it is the player, or about to be).
-    static func isHeldElsewhere(in directory: String) -> Bool {
+    package static func isHeldElsewhere(in directory: String) -> Bool {
         let opened = open(directory + "/player.lock", O_RDWR | O_CLOEXEC)
         guard opened >= 0 else { return false }
         defer { close(opened) }

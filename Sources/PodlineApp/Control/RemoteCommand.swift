@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 
 /// Runs one command on the running player for a one-shot subcommand: checks it locally, sends it, reports the reply.
-enum RemoteCommand {
+package enum RemoteCommand {
     /// Checks `words` with the command parser, sends them and returns the reply; failures end the command
     /// with one error line and the documented exit status.
     @discardableResult
-    static func run(_ words: [String], location: ControlLocation = .standard()) throws -> ControlAnswer {
+    package static func run(_ words: [String], location: ControlLocation = .standard()) throws -> ControlAnswer {
         do {
             _ = try CommandParser.parse(words)
         } catch {

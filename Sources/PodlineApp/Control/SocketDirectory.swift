@@ -1,9 +1,9 @@
 import Foundation
 
 /// Makes and checks the control socket's folder: a real folder, owned by this user, mode 0700.
-enum SocketDirectory {
+package enum SocketDirectory {
     /// Creates `path` (and missing parents for the runtime form) or checks the existing one, fixing its mode.
-    static func prepare(_ path: String) throws(ControlError) {
+    package static func prepare(_ path: String) throws(ControlError) {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw .system("mkdir \(path)", errno)
         }

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// The listening socket and its accept thread; each accepted client of this user becomes a `ControlConnection`.
-final class SocketListener: Sendable {
-    let location: ControlLocation
+package final class SocketListener: Sendable {
+    package let location: ControlLocation
     private let hub: EventHub
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     /// The listening descriptor (-1 when not listening), the clients connected, and whether it was stopped.
@@ -11,14 +11,16 @@ final class SocketListener: Sendable {
         (-1, [:], false))
     private let acceptDone = DispatchSemaphore(value: 0)
 
-    init(location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse) {
+    package init(
+        location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse
+    ) {
         self.location = location
         self.hub = hub
         self.handler = handler
     }
 
     /// Binds the socket (replacing a stale one) and starts accepting.
-    func start() throws(ControlError) {
+    package func start() throws(ControlError) {
         try SocketDirectory.prepare(location.directory)
         guard PlayerLock.shared.acquire(in: location.directory) else { throw .alreadyServed(location.socketPath) }
         do {
@@ -51,7 +53,7 @@ final class SocketListener: Sendable {
     }
 
     /// Stops accepting, ends every connection and removes the socket.
-    func stop() {
+    package func stop() {
         let (fd, open) = state.withLock {
             $0.stopped = true
             return ($0.listenFD, Array($0.connections.values))
@@ -67,7 +69,7 @@ final class SocketListener: Sendable {
     }
 
     /// The number of clients connected now.
-    var clientCount: Int { state.withLock { $0.connections.count } }
+    package var clientCount: Int { state.withLock { $0.connections.count } }
 
     private func removeStaleSocket() throws(ControlError) {
         var info = stat()

@@ -5,16 +5,16 @@ import Foundation
 #endif
 
 /// Thin wrappers over the Unix-domain socket calls the control server and client use.
-enum UnixSocket {
+package enum UnixSocket {
     /// A new stream socket, closed on exec.
-    static func make() throws(ControlError) -> Int32 {
+    package static func make() throws(ControlError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         return fd
     }
 
     /// Calls `body` with `path` as a `sockaddr_un`.
-    static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(ControlError) -> T {
+    package static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(ControlError) -> T {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -32,7 +32,7 @@ enum UnixSocket {
     /// Connects a new socket to `path`; the errno on failure. With `sendTimeout`, a connect that would wait (the
     /// listener's backlog is full: a stopped player accepts nobody) gives up after that many seconds with EAGAIN, and
     /// sends keep that limit.
-    static func connect(to path: String, sendTimeout: Int? = nil) -> Result<Int32, ControlError> {
+    package static func connect(to path: String, sendTimeout: Int? = nil) -> Result<Int32, ControlError> {
         let fd: Int32
         do { fd = try make() } catch { return .failure(error) }
         if let sendTimeout { setSendTimeout(fd, seconds: sendTimeout) }
@@ -52,7 +52,7 @@ enum UnixSocket {
     }
 
     /// The user id of the process at the other end of `fd`.
-    static func peerUID(_ fd: Int32) -> uid_t? {
+    package static func peerUID(_ fd: Int32) -> uid_t? {
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
@@ -60,7 +60,7 @@ enum UnixSocket {
     }
 
     /// The process id of the process at the other end of `fd` (for a client, the one that made the listening socket).
-    static func peerPID(_ fd: Int32) -> pid_t? {
+    package static func peerPID(_ fd: Int32) -> pid_t? {
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.pid > 0 else { return nil }
@@ -68,7 +68,7 @@ enum UnixSocket {
     }
 
     /// Writes all of `bytes`, without raising SIGPIPE; false when the peer is gone or too slow.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
@@ -84,13 +84,13 @@ enum UnixSocket {
     }
 
     /// Sets a send timeout, so a client that stops reading cannot hold a writer forever.
-    static func setSendTimeout(_ fd: Int32, seconds: Int) {
+    package static func setSendTimeout(_ fd: Int32, seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Sets a receive timeout, so a peer that stops answering cannot hold a reader forever; 0 waits without limit.
-    static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
+    package static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }

@@ -23,22 +23,22 @@ public enum Diagnostics {
 }
 
 /// Writes log records to standard error as `podline: [label] level: message key=value`, only while verbose.
-struct DiagnosticLogHandler: LogHandler {
-    let label: String
-    var metadata: Logger.Metadata = [:]
+package struct DiagnosticLogHandler: LogHandler {
+    package let label: String
+    package var metadata: Logger.Metadata = [:]
 
     /// Debug and above while verbose; otherwise nothing gets past the level check.
-    var logLevel: Logger.Level {
+    package var logLevel: Logger.Level {
         get { Diagnostics.isVerbose ? .debug : .critical }
         set {}
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         guard Diagnostics.isVerbose else { return }
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()

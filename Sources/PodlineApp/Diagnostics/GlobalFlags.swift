@@ -50,17 +50,19 @@ public struct GlobalFlags: Equatable, Sendable {
 }
 
 /// The global flags as ArgumentParser sees them, so that `--help` lists them.
-struct GlobalOptions: ParsableArguments {
+package struct GlobalOptions: ParsableArguments {
+    package init() {}
+
     @Flag(name: .long, help: "Write diagnostic logs to standard error (files read, requests and their statuses, devices, sockets).")
-    var verbose = false
+    package var verbose = false
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (as NO_COLOR does); colour is only ever used on a terminal.")
-    var noColor = false
+    package var noColor = false
 
     @Option(
         name: .long,
         help: ArgumentHelp(
             "The folder holding the library (default: $PODLINE_HOME, else $XDG_DATA_HOME/podline).",
             valueName: "DIR"))
-    var home: String?
+    package var home: String?
 }

@@ -2,11 +2,11 @@ import DataFlow
 import PodcastKit
 
 /// A view with no lines whose rows observe each download and feed refresh and turn their changes into events.
-struct ActivityEventsView: View {
-    let activity: LibraryActivity
-    let emit: @MainActor (PlayerEvent) -> Void
+package struct ActivityEventsView: View {
+    package let activity: LibraryActivity
+    package let emit: @MainActor (PlayerEvent) -> Void
 
-    var body: some View {
+    package var body: some View {
         ForEach(activity.transfers) { transfer in
             EmptyView().onChange(of: transfer, initial: true) { _, now in
                 emit(.downloadProgress(ref: now.ref, bytes: now.bytes, total: now.total))
@@ -25,12 +25,12 @@ struct ActivityEventsView: View {
 }
 
 /// Everything a player's event stream observes: the player and the library activity reported to it.
-struct EventsRootView: View {
-    let player: Player
-    let activity: LibraryActivity
-    let emit: @MainActor (PlayerEvent) -> Void
+package struct EventsRootView: View {
+    package let player: Player
+    package let activity: LibraryActivity
+    package let emit: @MainActor (PlayerEvent) -> Void
 
-    var body: some View {
+    package var body: some View {
         PlayerEventsView(player: player, emit: emit)
         ActivityEventsView(activity: activity, emit: emit)
     }

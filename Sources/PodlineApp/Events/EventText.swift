@@ -1,10 +1,10 @@
 import PodcastKit
 
 /// The human form of one event line: `state paused`, `episode-started Title`.
-enum EventText {
+package enum EventText {
     /// A readable line for the JSON event `line` (the line itself when it cannot be read); nil for the position,
     /// which changes four times a second and is no news to a person reading.
-    static func line(_ line: [UInt8]) -> String? {
+    package static func line(_ line: [UInt8]) -> String? {
         guard let event = PlayerEvent(line: line) else { return String(decoding: line, as: UTF8.self) }
         switch event {
         case .propertyChange("position", _):

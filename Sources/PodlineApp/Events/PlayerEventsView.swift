@@ -2,11 +2,11 @@ import DataFlow
 import PodcastKit
 
 /// A view with no lines whose change observers turn the player's changes into events, as mpv's observe_property does.
-struct PlayerEventsView: View {
-    let player: Player
-    let emit: @MainActor (PlayerEvent) -> Void
+package struct PlayerEventsView: View {
+    package let player: Player
+    package let emit: @MainActor (PlayerEvent) -> Void
 
-    var body: some View {
+    package var body: some View {
         EmptyView()
             .onChange(of: player.shownState) { _, state in
                 emit(.propertyChange(name: "state", data: .string(state)))

@@ -3,7 +3,7 @@ import Foundation
 /// Lets one stream of events (positions, or one download's progress) through at most `rate` times a second,
 /// always delivering the latest value last.
 @MainActor
-final class PositionThrottle {
+package final class PositionThrottle {
     private let interval: Duration
     private let clock = ContinuousClock()
     private var lastSent: ContinuousClock.Instant?
@@ -11,13 +11,13 @@ final class PositionThrottle {
     private var flush: Task<Void, Never>?
     private let deliver: @MainActor (PlayerEvent) -> Void
 
-    init(perSecond rate: Int = 4, deliver: @escaping @MainActor (PlayerEvent) -> Void) {
+    package init(perSecond rate: Int = 4, deliver: @escaping @MainActor (PlayerEvent) -> Void) {
         interval = .seconds(1) / rate
         self.deliver = deliver
     }
 
     /// Sends `event` now if the interval has passed, else keeps it for the end of the interval.
-    func offer(_ event: PlayerEvent) {
+    package func offer(_ event: PlayerEvent) {
         let now = clock.now
         if let lastSent, now - lastSent < interval {
             pending = event
@@ -36,7 +36,7 @@ final class PositionThrottle {
     }
 
     /// Drops a kept event (for example when the episode changes).
-    func cancel() {
+    package func cancel() {
         pending = nil
         flush?.cancel()
         flush = nil

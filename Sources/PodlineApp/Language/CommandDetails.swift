@@ -1,7 +1,7 @@
 /// What each command does, beyond its one-line summary: the help of `podline help NAME` and the man page's COMMANDS
 /// section are made from these and the command table.
-enum CommandDetails {
-    static let add = """
+package enum CommandDetails {
+    package static let add = """
         Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file), a result of the last find (find/N), or \
         the show of an Apple Podcasts or Podcast Index page. --max-feed-size MB refuses larger feeds (default 50). A \
         private feed's credentials go in its URL (https://user:password@host/feed, the password percent-encoded) or \
@@ -14,17 +14,17 @@ enum CommandDetails {
         path there.
         """
 
-    static let back = """
+    package static let back = """
         Move back by skip_back of the configuration file.
         """
 
-    static let chapter = """
+    package static let chapter = """
         Jump to the start of the next chapter, the previous one (the one before when within 3 seconds of a chapter's \
         start, as every player does), or chapter N. Chapters come from the feed or the MP3's tag (see chapters); those \
         that start past the end are passed over.
         """
 
-    static let chapters = """
+    package static let chapters = """
         An episode's chapters, from the best source that has them: the feed's podcast:chapters JSON file (fetched \
         once, capped at 2 MB, and kept in the library for offline use; chapters marked "toc": false are hidden), the \
         feed's Podlove Simple Chapters, the MP3's ID3v2 tag (CHAP frames, in the order of a top-level CTOC, else by \
@@ -40,29 +40,29 @@ enum CommandDetails {
         data --json prints; a file must be named with an absolute path there.
         """
 
-    static let config = """
+    package static let config = """
         Print the effective settings and where each came from (default or the line of the config file); --defaults \
         prints a documented config file holding every default. A bad file is refused with the key and line named, exit \
         status 78. On the control socket it answers with the data --json prints.
         """
 
-    static let cue = """
+    package static let cue = """
         Show or hide, under the now-playing line of the player (the REPL's status line, or podline play's line, where \
         the key t does the same), the transcript's cue being heard; without a word, toggle it. The transcript is read \
         from the library, or fetched when the episode starts.
         """
 
-    static let delete = """
+    package static let delete = """
         Delete downloaded files; the episodes stay and play from their URLs. A file already gone is said so, and the \
         record fixed. What is playing is refused (exit 1); an episode not downloaded is said on standard error, the \
         others are deleted, and the exit status is 2.
         """
 
-    static let demo = """
+    package static let demo = """
         Play the demo episode that ships with Podline (no network needed). It takes the same options as play.
         """
 
-    static let download = """
+    package static let download = """
         Download episodes; with --new every new episode (not played, not started, not downloaded) of the shows named \
         (or of every show), newest first, at most --limit of each show; with --keep keep only the N most recent played \
         downloads of each show afterwards. On a terminal a progress bar per download is redrawn in place on standard \
@@ -71,14 +71,14 @@ enum CommandDetails {
         item each show refreshed or episode downloaded).
         """
 
-    static let episodes = """
+    package static let episodes = """
         List episodes, newest first, with their references. shows, episodes, stats, notes, search, show and export \
         read the library's model (show ... set also writes the show's setting; on the socket, export names its file \
         with an absolute path): they are the same in the shell, the REPL and on the control socket, where the reply's \
         data is what --json prints.
         """
 
-    static let events = """
+    package static let events = """
         Follow the running player's events until it stops, one JSON object per line (a short text form on a terminal \
         without --json): property-change with name state, position, volume, speed, episode, queue or output_available \
         and its data (the text form leaves out the position); episode-started; episode-ended with reason eof, stop, \
@@ -93,16 +93,16 @@ enum CommandDetails {
         UTF-8). Exits 4 when no player runs.
         """
 
-    static let export = """
+    package static let export = """
         Write the subscriptions as OPML (standard output when omitted or -). Private feeds are written without their \
         credentials, unless --with-credentials.
         """
 
-    static let fav = """
+    package static let fav = """
         Flip an episode's favourite mark, or set it (a show alone: its newest episode not yet played).
         """
 
-    static let find = """
+    package static let find = """
         Find shows by name: the iTunes Search API (no key; it allows about 20 requests a minute), Podcast Index (a key \
         and secret: podcastindex_key and podcastindex_secret_command in [directory], or PODLINE_PODCASTINDEX_SECRET), \
         or both (--directory all: merged by feed URL). Each result is numbered with its title, author, episode count, \
@@ -119,11 +119,11 @@ enum CommandDetails {
         podcastindex_url), default and country are set in [directory].
         """
 
-    static let help = """
+    package static let help = """
         List the commands, or explain one with its flags (as --help after a command does).
         """
 
-    static let `import` = """
+    package static let `import` = """
         Subscribe to the feeds of an OPML file. Only network feeds (http, https, feed, itpc, pcast) are subscribed: \
         outlines naming a file or a command are skipped and counted (--verbose lists them). A feed that cannot be read \
         now is subscribed all the same and read by the next update. Feeds already subscribed are skipped. Each feed \
@@ -131,7 +131,7 @@ enum CommandDetails {
         answers with the data --json prints; a file must be named with an absolute path there.
         """
 
-    static let inspect = """
+    package static let inspect = """
         Show what a feed holds without subscribing; a permanent redirect's target is reported as new_url. A feed \
         address is an http(s) URL (feed://, itpc:// and pcast:// mean http) or a file; another scheme is refused (exit \
         2). A feed that is not well-formed (a truncated download, a tag never closed, an end tag that closes nothing) \
@@ -140,7 +140,7 @@ enum CommandDetails {
         control socket it answers with the data --json prints; a file must be named with an absolute path there.
         """
 
-    static let mark = """
+    package static let mark = """
         Mark episodes, or every episode of a show. A REF is written as for play: show-slug/N, an episode id, or \
         show-slug/latest (the newest episode not yet played); a show alone stands for all its episodes. --older-than \
         (30d, 2w, 12h) and --before (YYYY-MM-DD) keep only episodes published before then; with no episode or show \
@@ -152,26 +152,26 @@ enum CommandDetails {
         {"slug","title","episodes","downloads","kept_in"} per show.
         """
 
-    static let next = """
+    package static let next = """
         Play the next queued episode (fails when the queue is empty).
         """
 
-    static let normalize = """
+    package static let normalize = """
         Even out the loudness of the episode playing to loudness_target, or play it at its own loudness.
         """
 
-    static let notes = """
+    package static let notes = """
         The episode's title, show, date, duration, size, file, and position or played state, then its show notes \
         rendered for a terminal by libxml2's HTML parser: paragraphs wrapped to the width, lists as bullets, <br> \
         kept, entities decoded, scripts and styles dropped, emphasis in bold on a terminal, links as numbered \
         references listed at the end. --json adds description (the raw HTML) and notes (the text).
         """
 
-    static let pause = """
+    package static let pause = """
         Pause the episode; its position is saved.
         """
 
-    static let play = """
+    package static let play = """
         Play an episode reference from the library (show-slug/N, or the episode's database id), a show (show-slug, or \
         show-slug/latest: its newest episode not yet played), a local audio file, or an http(s) URL; more than one are \
         queued and played in turn. A downloaded episode plays from its file, whatever folder the command was started \
@@ -205,11 +205,11 @@ enum CommandDetails {
         truncation.
         """
 
-    static let queue = """
+    package static let queue = """
         List what plays next, or change it. REF is an episode reference, a file or a URL; INDEX counts from 1.
         """
 
-    static let remove = """
+    package static let remove = """
         Unsubscribe (alias unsubscribe): the show, its episodes, positions and downloaded files go, the files first, \
         then the show in one transaction, so that an interruption leaves the show whole or gone and no file \
         unrecorded. --keep-files keeps the files and says where. A show whose episode is playing is refused unless \
@@ -217,7 +217,7 @@ enum CommandDetails {
         afresh.
         """
 
-    static let repl = """
+    package static let repl = """
         Read commands of the command language (below). On a terminal it edits lines with libedit: the prompt shows the \
         play state, a now-playing line above the prompt is redrawn in place when what it shows changes (without \
         disturbing what is being typed), Tab completes command names, show slugs, episode references and file paths, \
@@ -232,7 +232,7 @@ enum CommandDetails {
         commands run inside the REPL exactly as their shell form.
         """
 
-    static let tui = """
+    package static let tui = """
         A full-screen view for a terminal: the views (new, in progress, queue, downloads, favourites, search results, \
         directory results) and the shows on the left, the chosen one's episodes in the middle, the selected episode's \
         details, show notes with numbered links, chapters and the transcript as it is heard on the right from 120 \
@@ -248,11 +248,11 @@ enum CommandDetails {
         input and output must be a terminal: exit 64 otherwise.
         """
 
-    static let resume = """
+    package static let resume = """
         Resume the paused episode.
         """
 
-    static let search = """
+    package static let search = """
         Where words were said or written: the kept transcripts (see transcript), episode titles and show notes, \
         through SQLite's full-text index (every word must occur, case and accents folded, "quoted phrases" and word* \
         prefixes). Hits are ranked, titles weighing most; each gives the show, the episode, the time for a transcript, \
@@ -260,11 +260,11 @@ enum CommandDetails {
         prints ref, show, title, kind (transcript, title or notes), time and text for each.
         """
 
-    static let seek = """
+    package static let seek = """
         Jump to TIME, or move forward or back by it.
         """
 
-    static let show = """
+    package static let show = """
         A show's title, author, link, feed URL, counts, last update, its description rendered as notes renders show \
         notes, and its settings, each with where it comes from. set writes one of the show's own settings into its \
         [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
@@ -274,34 +274,34 @@ enum CommandDetails {
         offers several). They apply when an episode of the show starts; a flag of play wins over them.
         """
 
-    static let shows = """
+    package static let shows = """
         List subscribed shows.
         """
 
-    static let silence = """
+    package static let silence = """
         Shorten long pauses of the episode playing (skip silence), or stop; heard at once. The next episode starts \
         with its own setting (skip_silence).
         """
 
-    static let skip = """
+    package static let skip = """
         Move forward by skip_forward of the configuration file.
         """
 
-    static let sleep = """
+    package static let sleep = """
         Stop after TIME, at the end of the episode, or never.
         """
 
-    static let speed = """
+    package static let speed = """
         Set the speed (0.5-3.0, a trailing x is allowed), or change it.
         """
 
-    static let stats = """
+    package static let stats = """
         What the library holds (shows; episodes played, in progress, downloaded), the time listened (heard while \
         playing: an episode only marked played adds nothing), and the time skipping silence saved in all \
         (listened_seconds and time_saved, seconds, with --json).
         """
 
-    static let status = """
+    package static let status = """
         What the running player is doing. With --json one object:
 
         {"state":"playing|buffering|paused|stopped","episode":{"ref","title","show","url","duration","played",
@@ -317,11 +317,11 @@ enum CommandDetails {
         when it returns. With no running player it prints stopped (or {"state":"stopped"}) and exits 0.
         """
 
-    static let stop = """
+    package static let stop = """
         Stop and unload the episode; its position is saved.
         """
 
-    static let sync = """
+    package static let sync = """
         Keep the library in step with the sync server of config.toml's [sync] (server, kind = "gpodder" or \
         "nextcloud", username, password_command, device, auto, allow_http): pull what other devices did, push what \
         this one did, then pull what the push changed. Subscriptions go both ways: a show subscribed elsewhere is \
@@ -345,11 +345,11 @@ enum CommandDetails {
         broken.
         """
 
-    static let toggle = """
+    package static let toggle = """
         Pause when playing, resume when paused (the space key of the now-playing line).
         """
 
-    static let transcript = """
+    package static let transcript = """
         An episode's transcript: the best of those its feed names with podcast:transcript (the listener's language \
         from LANG first, then JSON, WebVTT, SubRip, HTML, plain text; the content decides the format, not the declared \
         type), fetched once (capped at 20 MB) and kept in the library for offline reading. One that cannot be read is \
@@ -361,7 +361,7 @@ enum CommandDetails {
         data --json prints; --follow is for the shell and the REPL.
         """
 
-    static let update = """
+    package static let update = """
         Refresh all feeds, or the shows named (slug, id or feed URL), N at a time (default 8). On a terminal a \
         progress bar is drawn on standard error and erased at the end. A running player reports each feed as a \
         feed-updated event. Exits with status 2 when a feed could not be read; the others are updated all the same. \
@@ -370,7 +370,7 @@ enum CommandDetails {
         or episode downloaded).
         """
 
-    static let volume = """
+    package static let volume = """
         Set the volume (0-100), or change it; changes stay within the range.
         """
 }

@@ -28,10 +28,10 @@ public final class CommandDispatcher {
         observers: [{ [player] change in player.take(change) }])
 
     /// Answers library questions from the same model as `library`.
-    var reader: LibraryReader { LibraryReader { [library] () throws(StoreError) in try library.library().store } }
+    package var reader: LibraryReader { LibraryReader { [library] () throws(StoreError) in try library.library().store } }
 
     /// Runs library tasks on the same model as `library`, saying what they did through `output`.
-    func tasks(_ output: TaskOutput) -> LibraryTaskRunner {
+    package func tasks(_ output: TaskOutput) -> LibraryTaskRunner {
         LibraryTaskRunner(editor: library, output: output) { [player] () throws(CommandError) in
             player.current.map { $0.ref ?? $0.url }
         }
@@ -138,7 +138,7 @@ public final class CommandDispatcher {
     /// The items `request` plays on a player that has an episode `loaded` (or not) and items `queued` (or not): those
     /// it names; naming none, nothing when the loaded episode resumes, else the episode heard last, else nothing when
     /// the queue's head plays. Nothing to resume is an error.
-    static func items(
+    package static func items(
         for request: PlayRequest, resolver: PlayableResolver, loaded: Bool, queued: Bool
     ) throws(CommandError) -> [NowPlaying] {
         let items = try request.items(resolver)
@@ -155,7 +155,7 @@ public final class CommandDispatcher {
     }
 
     /// Plays (or queues) `items`, which `items(for:…)` chose for `request`.
-    func play(_ request: PlayRequest, items chosen: [NowPlaying]) throws(CommandError) -> CommandOutput {
+    package func play(_ request: PlayRequest, items chosen: [NowPlaying]) throws(CommandError) -> CommandOutput {
         if let output = request.output {
             // The running player reopens its output there; the audio not heard yet moves with it.
             var spec: OutputSpec

@@ -33,7 +33,7 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message }
 
     /// A usage error of the command `spec`: `NAME: PROBLEM (see 'podline help NAME')`.
-    static func usage(_ spec: CommandSpec, _ problem: String) -> CommandError {
+    package static func usage(_ spec: CommandSpec, _ problem: String) -> CommandError {
         CommandError(.invalidParameter, "\(spec.name): \(problem) (see 'podline help \(spec.name)')")
     }
 

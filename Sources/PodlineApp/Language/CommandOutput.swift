@@ -16,7 +16,7 @@ public struct CommandOutput: Sendable {
     public static let none = CommandOutput()
 
     /// Prints the data as JSON, or the lines; the exit status of a success.
-    func print(json: Bool) -> Int32 {
+    package func print(json: Bool) -> Int32 {
         if json {
             TerminalOutput.writeJSON(data)
         } else if !lines.isEmpty {

@@ -39,7 +39,7 @@ public enum CommandParser {
     }
 
     /// The command `word` names among those `frontEnd` offers; a command of another front end is unavailable here.
-    static func match(_ word: String, in frontEnd: CommandSpec.FrontEnds) throws(CommandError) -> CommandSpec {
+    package static func match(_ word: String, in frontEnd: CommandSpec.FrontEnds) throws(CommandError) -> CommandSpec {
         do {
             return try CommandMatcher.match(word, in: CommandTable.available(in: frontEnd))
         } catch {

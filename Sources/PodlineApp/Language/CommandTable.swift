@@ -4,7 +4,7 @@ import PodcastKit
 /// control socket, the completions, the help and the man page are held to.
 public enum CommandTable {
     /// The flags of `play` and `demo`.
-    static let playFlags = PlayFlag.allCases.map(\.spec)
+    package static let playFlags = PlayFlag.allCases.map(\.spec)
 
     public static let all: [CommandSpec] = [
         CommandSpec(
@@ -183,10 +183,10 @@ public enum CommandTable {
     ]
 
     /// `--json`, as every command that can print JSON takes it.
-    static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }
+    package static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }
 
     /// `--max-feed-size MB`, as every command that reads feeds takes it.
-    static var maxFeedSize: FlagSpec {
+    package static var maxFeedSize: FlagSpec {
         let range = LibraryTaskParser.feedSizeRange
         return FlagSpec(
             "max-feed-size", value: "MB",
@@ -196,7 +196,7 @@ public enum CommandTable {
 
     /// The commands the language parses and runs in the shell (player commands but those with a form of their own,
     /// library edits, questions and tasks), in order: the shell's ArgumentParser subcommands list them from here.
-    static let shellLanguage: [CommandSpec] = available(in: .shell).filter { spec in
+    package static let shellLanguage: [CommandSpec] = available(in: .shell).filter { spec in
         switch spec.kind {
         case .player: !spec.traits.contains(.ownShellForm)
         case .edit, .query, .library: true
@@ -208,12 +208,12 @@ public enum CommandTable {
     public static let names: [String] = all.flatMap { [$0.name] + $0.aliases }
 
     /// The one-line summary of the command `name`, for the shell's help.
-    static func summary(of name: String) -> String {
+    package static func summary(of name: String) -> String {
         spec(named: name)?.summary ?? ""
     }
 
     /// The words `name`'s arguments complete to, when the table lists them.
-    static func completionWords(of name: String) -> [String] {
+    package static func completionWords(of name: String) -> [String] {
         guard case .words(let words)? = spec(named: name)?.completion else { return [] }
         return words
     }
@@ -231,5 +231,5 @@ public enum CommandTable {
 
 extension ClosedRange<Double> {
     /// `0.5-3` or `0-100`: the range as help and errors write it.
-    var text: String { "\(lowerBound.plainText)-\(upperBound.plainText)" }
+    package var text: String { "\(lowerBound.plainText)-\(upperBound.plainText)" }
 }

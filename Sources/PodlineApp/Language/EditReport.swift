@@ -10,7 +10,7 @@ public struct EditReport: Sendable {
     public var status: Int32 = 0
 
     /// Prints the report as a one-shot command or a REPL line does (`json`: the data), and returns its status.
-    func print(json: Bool) -> Int32 {
+    package func print(json: Bool) -> Int32 {
         _ = CommandOutput(data: data, lines: lines).print(json: json)
         problems.forEach { printError($0) }
         return status

@@ -1,12 +1,12 @@
 /// Splits a command's arguments into the words it names and the flags of its table entry, with their values.
-struct FlagWords {
+package struct FlagWords {
     /// The words that are not flags, in order (everything after `--` is one).
-    var targets: [String] = []
+    package var targets: [String] = []
     /// The flags given, each with its value (nil for a switch), in order.
-    var flags: [(spec: FlagSpec, value: String?)] = []
+    package var flags: [(spec: FlagSpec, value: String?)] = []
 
     /// Reads `arguments` with the flags `spec` lists: `--name`, `--name VALUE`, `--name=VALUE`.
-    init(_ arguments: [String], for spec: CommandSpec) throws(CommandError) {
+    package init(_ arguments: [String], for spec: CommandSpec) throws(CommandError) {
         var index = 0
         var onlyTargets = false
         while index < arguments.count {
@@ -47,12 +47,12 @@ struct FlagWords {
     }
 
     /// The value of the last `--name` given; nil when it was not given.
-    func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         flags.last { $0.spec.name == name }?.value
     }
 
     /// True when the switch `--name` was given.
-    func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         flags.contains { $0.spec.name == name }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Help from the command table: every command, or one command's usage, flags and details.
 public enum HelpText {
     /// The width the details are wrapped to.
-    static let width = 80
+    package static let width = 80
 
     /// Lines of help for `topic` (a command name), or for the commands of `frontEnd`.
     public static func lines(for topic: String?, in frontEnd: CommandSpec.FrontEnds = .repl) -> [String] {
@@ -27,12 +27,12 @@ public enum HelpText {
     }
 
     /// The paragraphs of a command's details.
-    static func paragraphs(of details: String) -> [String] {
+    package static func paragraphs(of details: String) -> [String] {
         details.isEmpty ? [] : details.components(separatedBy: "\n\n")
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
-    static func wrapped(_ text: String, width: Int) -> [String] {
+    package static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

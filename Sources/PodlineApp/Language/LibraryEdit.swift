@@ -18,4 +18,8 @@ public enum LibraryEdit: Equatable, Sendable {
 public struct EditCommand: Equatable, Sendable {
     public var edit: LibraryEdit
     public var json: Bool
+
+    public init(edit: LibraryEdit, json: Bool) {
+        (self.edit, self.json) = (edit, json)
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads the words after `mark`, `fav`, `delete` and `remove` into an `EditCommand`, with the flags of the command table.
-enum LibraryEditParser {
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> EditCommand {
+package enum LibraryEditParser {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> EditCommand {
         let words = try FlagWords(arguments, for: spec)
         let json = words.has("json")
         switch spec.name {
@@ -47,12 +47,12 @@ enum LibraryEditParser {
     }
 
     /// The states an episode can be marked with.
-    enum MarkState: String, CaseIterable {
+    package enum MarkState: String, CaseIterable {
         case played, unplayed
     }
 
     /// Seconds in an age: `30d`, `2w`, or a TIME (`12h`, `90m`).
-    static func age(_ text: String) -> Double? {
+    package static func age(_ text: String) -> Double? {
         let units: [Character: Double] = ["d": 86_400, "w": 604_800]
         if let last = text.last, let scale = units[last], let value = Double(text.dropLast()), value >= 0, value.isFinite {
             return value * scale
@@ -61,7 +61,7 @@ enum LibraryEditParser {
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` date.
-    static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let parts = text.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, text.count == 10, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
         var components = DateComponents()

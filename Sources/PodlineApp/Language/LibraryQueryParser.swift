@@ -2,11 +2,11 @@ import PodcastKit
 
 /// Reads the words after `shows`, `episodes`, `stats`, `notes`, `search`, `show` and `export` into a `QueryCommand`,
 /// with the flags of the command table.
-enum LibraryQueryParser {
+package enum LibraryQueryParser {
     /// The hits `search` gives without `--limit`.
-    static let searchLimit = 20
+    package static let searchLimit = 20
 
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> QueryCommand {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> QueryCommand {
         let words = try FlagWords(arguments, for: spec)
         let json = words.has("json")
         switch spec.name {
@@ -50,7 +50,7 @@ enum LibraryQueryParser {
     }
 
     /// The flag of `episodes` that asks for episodes in `state`.
-    static func flag(for state: EpisodeQuery.State) -> String {
+    package static func flag(for state: EpisodeQuery.State) -> String {
         state == .favorite ? "favorites" : state.rawValue
     }
 }

@@ -4,12 +4,16 @@ import PodcastKit
 /// Answers library questions (`shows`, `episodes`, `stats`, `notes`, `search`, `show`, `export`) from the library's model,
 /// for every front end alike: the same data for JSON, and text lines in the style of the place they are printed.
 @MainActor
-struct LibraryReader {
+package struct LibraryReader {
     /// The library's store, opened when first asked.
-    let store: () throws(StoreError) -> LibraryStore
+    package let store: () throws(StoreError) -> LibraryStore
+
+    package init(store: @escaping () throws(StoreError) -> LibraryStore) {
+        self.store = store
+    }
 
     /// The answer to `command`: its data, and its text lines unless it asked for JSON.
-    func answer(_ command: QueryCommand, style: ListStyle) throws(CommandError) -> CommandOutput {
+    package func answer(_ command: QueryCommand, style: ListStyle) throws(CommandError) -> CommandOutput {
         do {
             let store = try store()
             switch command.query {

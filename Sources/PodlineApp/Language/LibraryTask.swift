@@ -33,11 +33,15 @@ public struct TaskCommand: Equatable, Sendable {
     public var task: LibraryTask
     public var json: Bool
     public var name: String
+
+    public init(task: LibraryTask, json: Bool, name: String) {
+        (self.task, self.json, self.name) = (task, json, name)
+    }
 }
 
 extension LibraryTask {
     /// True for tasks whose data is a list (one item a show refreshed, an episode downloaded), however many items.
-    var answersWithList: Bool {
+    package var answersWithList: Bool {
         switch self {
         case .update, .download: true
         default: false

@@ -2,14 +2,14 @@ import PodcastKit
 
 /// Reads the words after `add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript` and `config` into a
 /// `TaskCommand`, with the flags of the command table.
-enum LibraryTaskParser {
+package enum LibraryTaskParser {
     /// The megabytes `--max-feed-size` accepts.
-    static let feedSizeRange = 1...4096
+    package static let feedSizeRange = 1...4096
 
     /// `--max-feed-size`'s default, in megabytes.
-    static var defaultFeedSize: Int { FeedParser.defaultSizeCap / (1024 * 1024) }
+    package static var defaultFeedSize: Int { FeedParser.defaultSizeCap / (1024 * 1024) }
 
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> TaskCommand {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> TaskCommand {
         let words = try FlagWords(arguments, for: spec)
         let task: LibraryTask
         switch spec.name {
@@ -57,8 +57,8 @@ enum LibraryTaskParser {
     }
 
     /// The results `find` gives without `--limit`, and the most it gives.
-    static let findLimit = 20
-    static let findLimitRange = 1...200
+    package static let findLimit = 20
+    package static let findLimitRange = 1...200
 
     private static func find(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
         let trending = words.has("trending")

@@ -2,7 +2,7 @@ import PodcastKit
 
 /// The flags of `play` (and `demo`), each named once: its spelling and help in the command table, how it sets a
 /// `PlayRequest`, and the words that say it again when the request is handed to another player.
-enum PlayFlag: String, CaseIterable, Sendable {
+package enum PlayFlag: String, CaseIterable, Sendable {
     case enqueue, start, duration, volume, speed, sleep
     case skipSilence = "skip-silence"
     case noSkipSilence = "no-skip-silence"
@@ -12,7 +12,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
     case output, fast, quiet
 
     /// The flag as the command table lists it.
-    var spec: FlagSpec {
+    package var spec: FlagSpec {
         switch self {
         case .enqueue: FlagSpec(rawValue, "Queue the items after what is queued instead of playing them now.")
         case .start: FlagSpec(rawValue, value: "TIME", "Start this far into the first item (no resuming).")
@@ -37,7 +37,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
     }
 
     /// Sets this flag, with its `value` when it takes one, in `request`.
-    func set(_ value: String?, in request: inout PlayRequest, _ command: CommandSpec) throws(CommandError) {
+    package func set(_ value: String?, in request: inout PlayRequest, _ command: CommandSpec) throws(CommandError) {
         switch self {
         case .enqueue: request.enqueue = true
         case .noResume: request.noResume = true
@@ -60,7 +60,7 @@ enum PlayFlag: String, CaseIterable, Sendable {
 
     /// The words that say this flag of `request` again; none when it is not set, or (`--quiet`) when it only
     /// concerns the process that read it.
-    func words(of request: PlayRequest) -> [String] {
+    package func words(of request: PlayRequest) -> [String] {
         let flag = "--" + rawValue
         switch self {
         case .enqueue: return request.enqueue ? [flag] : []

@@ -1,6 +1,6 @@
 /// Reads the words after `play` (and `demo`) into a `PlayRequest`, with the flags of the command table.
-enum PlayRequestParser {
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> PlayRequest {
+package enum PlayRequestParser {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> PlayRequest {
         let words = try FlagWords(arguments, for: spec)
         var request = PlayRequest()
         request.targets = words.targets

@@ -32,7 +32,7 @@ extension PlayerCommand {
 
 extension Adjustment {
     /// `50`, or with a sign `+5` and `-5`.
-    var word: String {
+    package var word: String {
         switch self {
         case .to(let value): value.plainText
         case .by(let delta): (delta < 0 ? "-" : "+") + abs(delta).plainText
@@ -42,7 +42,7 @@ extension Adjustment {
 
 extension QueueAction {
     /// The words after `queue`.
-    var words: [String] {
+    package var words: [String] {
         switch self {
         case .list: []
         case .add(let targets): ["add"] + PlayRequest(targets: targets).absolutized().targets

@@ -1,9 +1,9 @@
 import PodcastKit
 
 /// Reads the values of the command language: signed TIMEs, numbers in a range, sleep settings.
-enum ValueParser {
+package enum ValueParser {
     /// `[+|-]TIME`.
-    static func time(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+    package static func time(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
         let (sign, body) = split(text)
         guard let seconds = TimeSpec.seconds(body) else {
             throw CommandError(.invalidParameter, "\(spec.name): '\(text)' is not a TIME (90, 90s, 5m, 1:30, 1:02:03)")
@@ -13,7 +13,7 @@ enum ValueParser {
     }
 
     /// `[+|-]N`, with an absolute value required to lie in `range`.
-    static func number(
+    package static func number(
         _ text: String, for spec: CommandSpec, range: ClosedRange<Double>,
         suffix: String? = nil
     ) throws(CommandError) -> Adjustment {
@@ -30,17 +30,17 @@ enum ValueParser {
     }
 
     /// `[+|-]N` for the volume.
-    static func volume(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+    package static func volume(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
         try number(text, for: spec, range: Player.volumeRange)
     }
 
     /// `[+|-]X` (an `x` may follow) for the speed.
-    static func speed(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
+    package static func speed(_ text: String, for spec: CommandSpec) throws(CommandError) -> Adjustment {
         try number(text, for: spec, range: Player.speedRange, suffix: "x")
     }
 
     /// `TIME`, `end` or `off`.
-    static func sleep(_ text: String, for spec: CommandSpec) throws(CommandError) -> SleepSetting {
+    package static func sleep(_ text: String, for spec: CommandSpec) throws(CommandError) -> SleepSetting {
         switch text.lowercased() {
         case "end", "eoe": return .endOfEpisode
         case "off", "cancel": return .off
@@ -53,7 +53,7 @@ enum ValueParser {
     }
 
     /// `on` or `off` (also yes/no, true/false, 1/0).
-    static func onOff(_ text: String, for spec: CommandSpec) throws(CommandError) -> Bool {
+    package static func onOff(_ text: String, for spec: CommandSpec) throws(CommandError) -> Bool {
         switch text.lowercased() {
         case "on", "yes", "true", "1": return true
         case "off", "no", "false", "0": return false

@@ -37,7 +37,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         (self.outputAvailable, self.buffering) = (outputAvailable, buffering)
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case state, episode, position, duration, chapter, volume, speed, queue, sleep
         case skipSilence = "skip_silence", timeSaved = "time_saved", normalize, loudness
         case outputAvailable = "output_available", buffering

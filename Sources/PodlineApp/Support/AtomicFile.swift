@@ -2,10 +2,10 @@ import AudioEngine
 import Foundation
 
 /// Writing a file whole or not at all.
-enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, synced, and renames it into place; returns errno's reason on
     /// failure (nothing is left behind then).
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
+    package static func write(_ bytes: [UInt8], to path: String) -> String? {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }

@@ -35,7 +35,7 @@ public enum ExitStatus {
 }
 
 /// Prints `message` as one `podline: …` line on standard error.
-func printError(_ message: String) {
+package func printError(_ message: String) {
     var stream = StandardErrorStream()
     // One line, and nothing in it a terminal would act on (a typed or pasted control byte, an escape sequence), nor a
     // password written into a URL.
@@ -44,14 +44,14 @@ func printError(_ message: String) {
 }
 
 /// Standard error as a `TextOutputStream`.
-struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) {
+package struct StandardErrorStream: TextOutputStream {
+    package mutating func write(_ string: String) {
         StandardError.write(string)
     }
 }
 
 /// Prints `error` and ends the command with its documented exit code.
-func fail(_ error: AudioError) -> ExitCode {
+package func fail(_ error: AudioError) -> ExitCode {
     printError(error.description)
     return ExitCode(ExitStatus.code(for: error))
 }

@@ -2,13 +2,13 @@ import Foundation
 import PodcastKit
 
 /// Finds the files Podline ships in `Resources/`, installed or in a source checkout.
-enum ResourceLocator {
+package enum ResourceLocator {
     /// The bundled demo episode's file name.
-    static let demoEpisode = "demo-episode.mp3"
+    package static let demoEpisode = "demo-episode.mp3"
 
     /// The first existing copy of `name`: `$PODLINE_RESOURCES`, beside the binary's `share/podline`,
     /// a `Resources` folder beside the binary, then the source tree the binary was built from.
-    static func url(for name: String) -> URL? {
+    package static func url(for name: String) -> URL? {
         candidates()
             .map { $0.appendingPathComponent(name) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
@@ -18,7 +18,7 @@ enum ResourceLocator {
     private static let sourceFile = #filePath
 
     /// Where resources are looked for, in order.
-    static func candidates() -> [URL] {
+    package static func candidates() -> [URL] {
         var folders: [URL] = []
         if let override = ProcessEnvironment.value("PODLINE_RESOURCES"), !override.isEmpty {
             folders.append(URL(fileURLWithPath: override))

@@ -3,10 +3,10 @@ import PodcastKit
 
 /// A password or secret the user keeps elsewhere: an environment variable, else the first line a command prints.
 /// Never stored, never in an argument list, a log line or a message.
-enum SecretCommand {
+package enum SecretCommand {
     /// `variable`'s value (when one is named), else the first line `command` prints (run by `/bin/sh -c`); `what` names
     /// it in errors, which are configuration errors.
-    static func secret(variable: String?, command: String?, what: String) throws(CommandError) -> String {
+    package static func secret(variable: String?, command: String?, what: String) throws(CommandError) -> String {
         if let variable, let value = ProcessEnvironment.value(variable), !value.isEmpty { return value }
         guard let command else {
             throw CommandError(.configuration, "no \(what) (set its command in config.toml\(variable.map { ", or \($0)" } ?? ""))")

@@ -7,7 +7,7 @@ import PodcastKit
 /// so, and then the process stops with the default action. After `fg` it stays paused. The handler only writes a byte
 /// on a pipe; the main actor does the rest.
 @MainActor
-final class SuspendSignal {
+package final class SuspendSignal {
     private var source: DispatchSourceRead?
     private let pause: @MainActor () -> Bool
     private let note: String
@@ -16,7 +16,7 @@ final class SuspendSignal {
 
     /// Takes SIGTSTP; `pause` pauses the player and says whether it was playing, and `note` is the line then shown.
     /// `beforeStop` gives the terminal back as the shell expects it; `afterContinue` takes it again after `fg`.
-    init(
+    package init(
         note: String, pause: @escaping @MainActor () -> Bool, beforeStop: @escaping @MainActor () -> Void = {},
         afterContinue: @escaping @MainActor () -> Void = {}
     ) {
@@ -32,14 +32,14 @@ final class SuspendSignal {
     }
 
     /// Pauses `player` through `dispatcher` and brings the change to the engine (`update`); true when it was playing.
-    static func pause(_ player: Player, with dispatcher: CommandDispatcher, update: () -> Void) -> Bool {
+    package static func pause(_ player: Player, with dispatcher: CommandDispatcher, update: () -> Void) -> Bool {
         guard player.state == .playing, (try? dispatcher.run(.pause)) != nil else { return false }
         update()
         return true
     }
 
     /// Gives SIGTSTP back its default action.
-    func cancel() {
+    package func cancel() {
         source?.cancel()
         source = nil
         signal(SIGTSTP, SIG_DFL)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Asks for a password on the controlling terminal, without echoing what is typed.
-enum TerminalPassword {
+package enum TerminalPassword {
     /// The line typed after `prompt` on /dev/tty; nil when there is no terminal.
-    static func read(prompt: String) -> String? {
+    package static func read(prompt: String) -> String? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -5,7 +5,7 @@ extension LibraryTaskRunner {
     /// Podcasts or Podcast Index page; the library's model hears of the new show. A private feed's credentials (in its
     /// URL, or `user` with a password from `passwordCommand` or the terminal) are tried for this fetch and kept once the
     /// feed is read with them; the URL kept has none.
-    func add(_ named: String, sizeCap: Int, user: String? = nil, passwordCommand: String? = nil) async throws -> Int32 {
+    package func add(_ named: String, sizeCap: Int, user: String? = nil, passwordCommand: String? = nil) async throws -> Int32 {
         let (feed, written) = FeedCredential.split(try await feedAddress(named))
         var credential = written
         if let user {
@@ -54,7 +54,7 @@ extension LibraryTaskRunner {
 
     /// The feed address `text` names: itself, a find result's feed (`find/N`, from the library, which only this opens),
     /// or the feed of a directory's page.
-    func feedAddress(_ text: String) async throws -> String {
+    package func feedAddress(_ text: String) async throws -> String {
         if let number = FindReference.number(text) { return try FindReference.feed(text, number: number, in: try store) }
         return try await DirectorySearch.feed(ofPage: text) ?? text
     }

@@ -5,7 +5,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `chapters TARGET`: the chapters of a local file, a URL (its tag only), or a library episode (its chapters file
     /// fetched and kept when not kept yet), with where they come from.
-    func chapters(of target: String) async throws -> Int32 {
+    package func chapters(of target: String) async throws -> Int32 {
         let list = try await chapterList(of: target)
         output.value(Self.json(list))
         Self.table(list).forEach(output.line)
@@ -39,7 +39,7 @@ extension LibraryTaskRunner {
     }
 
     /// The JSON form: the source and the chapters, numbered from 1.
-    static func json(_ list: ChapterList) -> JSONValue {
+    package static func json(_ list: ChapterList) -> JSONValue {
         .object([
             ("source", .string(list.source?.rawValue)),
             (
@@ -53,7 +53,7 @@ extension LibraryTaskRunner {
     }
 
     /// The table form: number, start, duration and title; one line saying so when there are none.
-    static func table(_ list: ChapterList) -> [String] {
+    package static func table(_ list: ChapterList) -> [String] {
         guard let source = list.source, !list.chapters.isEmpty else { return ["No chapters."] }
         var lines = ["Chapters (\(source.rawValue)):"]
         for (index, chapter) in list.chapters.enumerated() {

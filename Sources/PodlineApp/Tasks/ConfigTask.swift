@@ -2,7 +2,7 @@ import PodcastKit
 
 extension LibraryTaskRunner {
     /// `config`: the effective settings and where each came from, or (`defaults`) a documented file of every default.
-    func config(defaults: Bool) throws(CommandError) -> Int32 {
+    package func config(defaults: Bool) throws(CommandError) -> Int32 {
         if defaults {
             // The file's text whatever else was asked: it is meant to be saved as it is.
             if output.printing {

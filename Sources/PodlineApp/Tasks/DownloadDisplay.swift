@@ -4,12 +4,12 @@ import Synchronization
 
 /// Shows download progress: bars on a terminal (fed by the activity reporter), throttled NDJSON events on standard
 /// output otherwise; for a reply, only what was downloaded and deleted, as data.
-final class DownloadDisplay: Sendable {
+package final class DownloadDisplay: Sendable {
     private let bars: ProgressDisplay?
     private let output: TaskOutput
     private let lastEvent = Mutex(ContinuousClock.now - .seconds(1))
 
-    init(bars: ProgressDisplay?, output: TaskOutput) {
+    package init(bars: ProgressDisplay?, output: TaskOutput) {
         self.bars = bars
         self.output = output
     }
@@ -17,7 +17,7 @@ final class DownloadDisplay: Sendable {
     /// True when progress is written as NDJSON events (standard output is for a program).
     private var writesEvents: Bool { output.drawsBars && bars == nil }
 
-    func progress(_ progress: DownloadProgress) {
+    package func progress(_ progress: DownloadProgress) {
         output.listener?.progress(progress)
         guard writesEvents else { return }
         let now = ContinuousClock.now
@@ -38,7 +38,7 @@ final class DownloadDisplay: Sendable {
             ]))
     }
 
-    @MainActor func finished(_ ref: String, file: URL) {
+    @MainActor package func finished(_ ref: String, file: URL) {
         clear()
         let data = JSONValue.object([("ref", .string(ref)), ("file", .string(file.path))])
         if let listener = output.listener {
@@ -52,7 +52,7 @@ final class DownloadDisplay: Sendable {
         }
     }
 
-    func deleted(_ file: URL) {
+    package func deleted(_ file: URL) {
         if !output.printing {
             output.value(.object([("deleted", .string(file.path))]))
         } else if output.listener != nil {
@@ -63,7 +63,7 @@ final class DownloadDisplay: Sendable {
     }
 
     /// Erases the bars.
-    @MainActor func clear() {
+    @MainActor package func clear() {
         bars?.clear()
     }
 }

@@ -8,14 +8,14 @@ import PodcastKit
 /// auto-download share it. What is downloaded is recorded through the library's model (`editor`), so a running player
 /// shows it.
 @MainActor
-struct DownloadRun {
-    let display: DownloadDisplay
+package struct DownloadRun {
+    package let display: DownloadDisplay
     private let reporter: ActivityReporter
     /// The library's model the downloads are recorded in.
-    let editor: LibraryEditor
+    package let editor: LibraryEditor
     private let output: TaskOutput
 
-    init(editor: LibraryEditor, output: TaskOutput) {
+    package init(editor: LibraryEditor, output: TaskOutput) {
         let bars = output.drawsBars ? ProgressDisplay.onTerminal() : nil
         display = DownloadDisplay(bars: bars, output: output)
         reporter = ActivityReporter(display: bars?.sink)
@@ -24,7 +24,7 @@ struct DownloadRun {
     }
 
     /// Downloads each of `listings`; a failure is one line and the rest go on. Returns how many failed.
-    func download(_ listings: [EpisodeListing], store: LibraryStore) async -> Int {
+    package func download(_ listings: [EpisodeListing], store: LibraryStore) async -> Int {
         let editor = self.editor
         let log = Logger(label: "podline.http")
         var failures = 0

@@ -3,7 +3,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `download REF…` or `download --new [SHOW…]`: downloads episodes (resuming partial files) through the library's
     /// model, then keeps `keep` played downloads a show (else config.toml's retention; 0 keeps all).
-    func download(_ targets: [String], new: Bool, limit: Int?, keep: Int?) async throws -> Int32 {
+    package func download(_ targets: [String], new: Bool, limit: Int?, keep: Int?) async throws -> Int32 {
         let store = try self.store
         var listings: [EpisodeListing] = []
         if new {

@@ -4,7 +4,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `find WORDS…` or `find --trending`: shows from the directories, numbered, kept in the library for `add find/N`;
     /// the shows already subscribed to marked.
-    func find(
+    package func find(
         _ terms: String?, limit: Int, directory: DirectorySettings.Source?, language: String?, category: String?
     ) async throws -> Int32 {
         let settings = Configuration.settings.directory
@@ -39,7 +39,7 @@ extension LibraryTaskRunner {
 
     /// A result as three lines cut to `columns` (wide characters counted as two): the number, title and a mark; what
     /// it is; where its feed is, or why it has none.
-    nonisolated static func lines(_ result: DirectoryResult, number: Int, subscribed: Bool, columns: Int) -> [String] {
+    package nonisolated static func lines(_ result: DirectoryResult, number: Int, subscribed: Bool, columns: Int) -> [String] {
         let label = String(number).count < 3 ? String(repeating: " ", count: 3 - String(number).count) + String(number) : String(number)
         let mark = subscribed ? "  [subscribed]" : result.feedURL == nil ? "  [not subscribable]" : ""
         let room = columns == .max ? Int.max : max(8, columns - 5 - TerminalText.width(mark))
@@ -60,8 +60,8 @@ extension LibraryTaskRunner {
 
 /// Asks the directories: the one named, or both with their results merged by feed URL.
 @MainActor
-enum DirectorySearch {
-    static func results(
+package enum DirectorySearch {
+    package static func results(
         _ terms: String?, limit: Int, from source: DirectorySettings.Source, settings: DirectorySettings, language: String?,
         category: String?
     ) async throws(CommandError) -> [DirectoryResult] {
@@ -93,7 +93,7 @@ enum DirectorySearch {
     }
 
     /// The feed an Apple Podcasts or Podcast Index page's address stands for, or nil when `text` is neither.
-    static func feed(ofPage text: String) async throws(CommandError) -> String? {
+    package static func feed(ofPage text: String) async throws(CommandError) -> String? {
         let settings = Configuration.settings.directory
         let apple = ITunesDirectory.storeID(inPageURL: text)
         let index = PodcastIndexDirectory.feedID(inPageURL: text)
@@ -108,7 +108,9 @@ enum DirectorySearch {
     }
 
     /// The feed URL of a directory's show that `text` named, or why it cannot be subscribed to.
-    nonisolated static func subscribable(_ text: String, title: String, feedURL: String?, reason: String?) throws(CommandError) -> String {
+    package nonisolated static func subscribable(_ text: String, title: String, feedURL: String?, reason: String?) throws(CommandError)
+        -> String
+    {
         guard let feedURL else {
             throw CommandError(.unreadable, "\(text): \(title) cannot be subscribed to: \(reason ?? "no feed URL")")
         }
@@ -126,17 +128,17 @@ enum DirectorySearch {
 }
 
 /// `find/N`: a result of the last find.
-enum FindReference {
+package enum FindReference {
     /// N in `find/N` (digits only, 0 included: it is a find result that is not there, not a file); nil for any other
     /// text.
-    static func number(_ text: String) -> Int? {
+    package static func number(_ text: String) -> Int? {
         let digits = text.dropFirst(5)
         guard text.hasPrefix("find/"), !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
         return Int(digits) ?? Int.max
     }
 
     /// The feed URL of `find/N` in the library at `store`.
-    static func feed(_ text: String, number: Int, in store: LibraryStore) throws -> String {
+    package static func feed(_ text: String, number: Int, in store: LibraryStore) throws -> String {
         guard let result = number > 0 ? try store.findResult(number) : nil else {
             let count = try store.findResultCount()
             let label = text.dropFirst(5)
@@ -153,7 +155,7 @@ enum FindReference {
 
 extension CommandError {
     /// A directory's failure with its documented exit status.
-    init(directory error: DirectoryError) {
+    package init(directory error: DirectoryError) {
         switch error {
         case .unreachable(let reason): self.init(.unreachable, reason)
         case .refused(let reason): self.init(.refused, reason)

@@ -3,7 +3,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `import FILE.opml`: subscribes to every network feed of an OPML list; each new show goes through the library's
     /// model. A feed that cannot be read now is subscribed all the same and reported (status 2).
-    func importOPML(_ file: String, jobs: Int?, sizeCap: Int) async throws -> Int32 {
+    package func importOPML(_ file: String, jobs: Int?, sizeCap: Int) async throws -> Int32 {
         let store = try self.store
         let document = try OPMLImport.read(file)
         if Diagnostics.isVerbose {

@@ -2,7 +2,7 @@ import PodcastKit
 
 extension LibraryTaskRunner {
     /// `inspect FEED`: what a feed file or URL parses to, without subscribing.
-    func inspect(_ named: String, sizeCap: Int) async throws -> Int32 {
+    package func inspect(_ named: String, sizeCap: Int) async throws -> Int32 {
         let source = try FeedSource(checking: try await feedAddress(named))
         let parsed: ParsedFeed
         if source.isRemote {

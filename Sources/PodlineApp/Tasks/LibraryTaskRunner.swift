@@ -5,18 +5,24 @@ import PodcastKit
 /// library's model of one front end: the shell's, the REPL's or the player's behind the control socket. What the tasks
 /// change goes through `editor`, so a player (here or elsewhere) shows it and its observers hear of it.
 @MainActor
-struct LibraryTaskRunner {
+package struct LibraryTaskRunner {
     /// The library's model the tasks change.
-    let editor: LibraryEditor
+    package let editor: LibraryEditor
     /// Where they say what they did.
-    let output: TaskOutput
+    package let output: TaskOutput
     /// What the player plays now (its episode's reference, else its file or URL), for `chapters` and `transcript` named
     /// nothing; nil when it plays nothing. Throws when no player runs.
-    let playing: @MainActor () throws(CommandError) -> String?
+    package let playing: @MainActor () throws(CommandError) -> String?
+
+    package init(
+        editor: LibraryEditor, output: TaskOutput, playing: @escaping @MainActor () throws(CommandError) -> String?
+    ) {
+        (self.editor, self.output, self.playing) = (editor, output, playing)
+    }
 
     /// Runs `task`; returns the exit status (2 when part of it could not be read and the rest went on). A failure of
     /// the whole task is thrown.
-    func run(_ task: LibraryTask) async throws(CommandError) -> Int32 {
+    package func run(_ task: LibraryTask) async throws(CommandError) -> Int32 {
         do {
             switch task {
             case .add(let feed, let sizeCap, let user, let passwordCommand):
@@ -41,25 +47,25 @@ struct LibraryTaskRunner {
     }
 
     /// The library's store, opened on first use.
-    var store: LibraryStore {
+    package var store: LibraryStore {
         get throws(StoreError) { try editor.library().store }
     }
 
     /// Makes the credentials the library keeps for private feeds known to this process's HTTP requests (they are loaded
     /// when the library opens), for a task that fetches a URL it was given; a library not made yet is not made.
-    func useKeptCredentials() {
+    package func useKeptCredentials() {
         guard FileManager.default.fileExists(atPath: editor.paths.database.path) else { return }
         _ = try? store
     }
 
     /// What plays now; one error line when nothing does.
-    func requirePlaying() throws(CommandError) -> String {
+    package func requirePlaying() throws(CommandError) -> String {
         guard let playing = try playing() else { throw CommandError(.noPlayer, "nothing is playing: give an episode, a file or a URL") }
         return playing
     }
 
     /// Problem lines for each of a feed's warnings (where it is not well-formed), naming `feed`.
-    func warn(_ warnings: [String], feed: String) {
+    package func warn(_ warnings: [String], feed: String) {
         for warning in warnings { output.problem("warning: \(feed): \(warning)") }
     }
 }
@@ -67,7 +73,7 @@ struct LibraryTaskRunner {
 extension CommandError {
     /// A library, feed or download failure as one line and its documented exit status: what cannot be read is
     /// unreadable (2), a store's refusal a failure (1).
-    init(library error: any Error) {
+    package init(library error: any Error) {
         switch error {
         case let error as CommandError: self = error
         case let error as StoreError: self.init(error)

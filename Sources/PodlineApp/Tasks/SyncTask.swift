@@ -4,7 +4,7 @@ import PodcastKit
 
 extension LibraryTaskRunner {
     /// `sync`: keeps the library in step with the `[sync]` server; one line (or one JSON object) saying what moved.
-    func sync() async throws(CommandError) -> Int32 {
+    package func sync() async throws(CommandError) -> Int32 {
         let report = try await SyncStart.run(editor: editor)
         for note in report.notes { Logger(label: "podline.sync").info("\(note)") }
         let settings = try SyncStart.settings()
@@ -14,7 +14,7 @@ extension LibraryTaskRunner {
     }
 
     /// `sync status`: the server, the device, the last sync and what waits to be sent.
-    func syncStatus() throws(CommandError) -> Int32 {
+    package func syncStatus() throws(CommandError) -> Int32 {
         let settings = try SyncStart.settings()
         let store: LibraryStore
         let waiting: (subscriptions: Int, actions: Int)
@@ -46,9 +46,9 @@ extension LibraryTaskRunner {
 /// How a sync starts from the settings: the server's address checked, the password had, the run made on a front
 /// end's library model; shared by `sync` and the automatic syncs.
 @MainActor
-enum SyncStart {
+package enum SyncStart {
     /// `[sync]`, or a configuration error saying what is missing.
-    static func settings() throws(CommandError) -> SyncSettings {
+    package static func settings() throws(CommandError) -> SyncSettings {
         guard let sync = Configuration.settings.sync else {
             throw CommandError(.configuration, "sync: no [sync] server in config.toml (see 'podline help sync')")
         }
@@ -56,10 +56,10 @@ enum SyncStart {
     }
 
     /// True when `[sync]` asks for automatic syncs.
-    static var isAutomatic: Bool { Configuration.settings.sync?.auto == true }
+    package static var isAutomatic: Bool { Configuration.settings.sync?.auto == true }
 
     /// Runs one sync on `editor`'s model of the library.
-    static func run(editor: LibraryEditor) async throws(CommandError) -> SyncReport {
+    package static func run(editor: LibraryEditor) async throws(CommandError) -> SyncReport {
         let settings = try settings()
         try checkAddress(settings)
         let password = try password(settings)
@@ -88,7 +88,7 @@ enum SyncStart {
     }
 
     /// Syncs by itself (after `update`, when a player stops) when `[sync]` asks for it; a failure is one warning line.
-    static func automatically(editor: LibraryEditor) async {
+    package static func automatically(editor: LibraryEditor) async {
         guard isAutomatic else { return }
         do {
             let report = try await run(editor: editor)
@@ -122,7 +122,7 @@ enum SyncStart {
     }
 
     /// One line saying what a sync did.
-    static func summary(_ report: SyncReport, settings: SyncSettings) -> String {
+    package static func summary(_ report: SyncReport, settings: SyncSettings) -> String {
         var parts: [String] = []
         if !report.subscribed.isEmpty { parts.append("subscribed to \(report.subscribed.joined(separator: ", "))") }
         if !report.unsubscribed.isEmpty { parts.append("removed \(report.unsubscribed.joined(separator: ", "))") }
@@ -134,7 +134,7 @@ enum SyncStart {
     }
 
     /// The JSON form of what a sync did.
-    static func json(_ report: SyncReport, settings: SyncSettings) -> JSONValue {
+    package static func json(_ report: SyncReport, settings: SyncSettings) -> JSONValue {
         .object([
             ("server", .string(settings.server)), ("device", .string(SyncDevice.id(settings))),
             ("first", .bool(report.first)),
@@ -160,7 +160,7 @@ enum SyncStart {
 
 extension CommandError {
     /// A sync failure with its documented exit status.
-    init(sync error: SyncError) {
+    package init(sync error: SyncError) {
         switch error {
         case .unreachable(let reason): self.init(.unreachable, "sync: \(reason)")
         case .refused(let reason): self.init(.refused, "sync: \(reason)")

@@ -6,7 +6,7 @@ import Synchronization
 extension LibraryTaskRunner {
     /// `transcript [TARGET] [--at TIME] [--follow]`: an episode's transcript (fetched once and kept), from `at`, or
     /// followed cue by cue as the running player reaches it.
-    func transcript(_ target: String?, at: Double?, follow: Bool) async throws -> Int32 {
+    package func transcript(_ target: String?, at: Double?, follow: Bool) async throws -> Int32 {
         if follow, !output.drawsBars {
             throw CommandError(.unavailable, "transcript --follow: run it in a shell or the REPL, which print each cue as it is heard")
         }
@@ -129,7 +129,7 @@ extension LibraryTaskRunner {
     }
 
     /// The JSON form: the transcript's type, address and language, and its cues.
-    static func json(_ transcript: KeptTranscript, _ cues: [TranscriptCue]) -> JSONValue {
+    package static func json(_ transcript: KeptTranscript, _ cues: [TranscriptCue]) -> JSONValue {
         .object([
             ("type", .string(transcript.format.rawValue)), ("url", .string(transcript.url)),
             ("language", .string(transcript.language)),

@@ -4,7 +4,7 @@ import PodcastKit
 extension LibraryTaskRunner {
     /// `update [SHOW…]`: refreshes feeds `jobs` at a time and says what changed, then downloads what config.toml's
     /// `auto_download` asks for. Status 2 when a feed could not be read (the others are updated all the same).
-    func update(_ names: [String], jobs: Int?, sizeCap: Int) async throws -> Int32 {
+    package func update(_ names: [String], jobs: Int?, sizeCap: Int) async throws -> Int32 {
         let store = try self.store
         var selected: [ShowRecord] = []
         for name in names {

@@ -3,19 +3,19 @@ import PodcastKit
 /// Which cues of a timed transcript to print as the heard position moves: each cue once, when the position
 /// reaches it; a jump back (a seek, `back`) starts again from the cue heard then, a jump ahead skips what was
 /// not heard.
-struct CueFollower {
-    let cues: [TranscriptCue]
+package struct CueFollower {
+    package let cues: [TranscriptCue]
     /// The index of the next cue to print.
     private var next = 0
     /// The last position seen.
     private var last: Double?
 
-    init(cues: [TranscriptCue]) {
+    package init(cues: [TranscriptCue]) {
         self.cues = cues.filter { $0.start != nil }
     }
 
     /// The cues to print now that the heard position is `position` seconds.
-    mutating func heard(_ position: Double) -> ArraySlice<TranscriptCue> {
+    package mutating func heard(_ position: Double) -> ArraySlice<TranscriptCue> {
         defer { last = position }
         let current = cues.lastIndex { $0.start! <= position + 0.05 }
         if let last {

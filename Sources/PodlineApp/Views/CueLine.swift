@@ -1,9 +1,9 @@
 import PodcastKit
 
 /// How a transcript cue is printed: by `transcript`, `search` and under the now-playing line.
-enum CueLine {
+package enum CueLine {
     /// `[mm:ss] Speaker: text` (`[h:mm:ss]` past the hour; no time for untimed cues).
-    static func line(_ cue: TranscriptCue) -> String {
+    package static func line(_ cue: TranscriptCue) -> String {
         var line = ""
         if let start = cue.start { line = "[\(clock(start))] " }
         if let speaker = cue.speaker { line += TerminalText.safe(speaker) + ": " }
@@ -11,14 +11,14 @@ enum CueLine {
     }
 
     /// One cue as JSON: start, end, speaker, text.
-    static func json(_ cue: TranscriptCue) -> JSONValue {
+    package static func json(_ cue: TranscriptCue) -> JSONValue {
         .object([
             ("start", .number(cue.start)), ("end", .number(cue.end)), ("speaker", .string(cue.speaker)), ("text", .string(cue.text)),
         ])
     }
 
     /// `mm:ss`, or `h:mm:ss` from an hour on.
-    static func clock(_ seconds: Double) -> String {
+    package static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds)
         let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
         let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }

@@ -4,13 +4,13 @@ import PodcastKit
 
 /// The `episodes` listing: reference, flags (played ✓ / started …, favourite ★, downloaded ↓ / not playable !),
 /// date, duration and title, aligned on the reference column.
-struct EpisodeListView: View {
-    let listings: [EpisodeListing]
+package struct EpisodeListView: View {
+    package let listings: [EpisodeListing]
     /// The reference column's width (the same on every page of a long listing).
-    let refWidth: Int
-    let style: ListStyle
+    package let refWidth: Int
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         VStack {
             ForEach(listings, id: \.ref) { listing in
                 EpisodeRowView(listing: listing, refWidth: refWidth, style: style)
@@ -19,18 +19,18 @@ struct EpisodeListView: View {
     }
 
     /// The reference column's width for `listings`.
-    static func refWidth(_ listings: [EpisodeListing]) -> Int {
+    package static func refWidth(_ listings: [EpisodeListing]) -> Int {
         min(40, listings.map { TerminalText.width($0.ref) }.max() ?? 4)
     }
 }
 
 /// One episode's line.
-struct EpisodeRowView: View {
-    let listing: EpisodeListing
-    let refWidth: Int
-    let style: ListStyle
+package struct EpisodeRowView: View {
+    package let listing: EpisodeListing
+    package let refWidth: Int
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         let episode = listing.episode
         var line = LineSegments()
         line.add(TerminalText.pad(TerminalText.safe(listing.ref), columns: refWidth), .cyan)

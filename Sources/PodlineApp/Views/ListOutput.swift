@@ -3,19 +3,19 @@ import Foundation
 
 /// Renders listing views through a view host and writes their lines.
 @MainActor
-enum ListOutput {
+package enum ListOutput {
     /// The lines `view` renders to.
-    static func lines<V: View>(_ view: V) -> [String] {
+    package static func lines<V: View>(_ view: V) -> [String] {
         ViewHost(view).render()
     }
 
     /// Writes the lines of `view` to standard output.
-    static func write<V: View>(_ view: V) {
+    package static func write<V: View>(_ view: V) {
         write(lines: lines(view))
     }
 
     /// The lines of a long listing, rendered page by page, so that a host never holds more than `pageSize` rows.
-    static func lines<Row, V: View>(_ rows: [Row], pageSize: Int = 2000, page: ([Row]) -> V) -> [String] {
+    package static func lines<Row, V: View>(_ rows: [Row], pageSize: Int = 2000, page: ([Row]) -> V) -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(rows.count)
         var start = rows.startIndex

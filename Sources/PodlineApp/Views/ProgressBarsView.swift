@@ -2,11 +2,11 @@ import DataFlow
 import Foundation
 
 /// The progress of an update run and of the download under way: one bar each, drawn from the activity model.
-struct ProgressBarsView: View {
-    let activity: LibraryActivity
-    let style: ListStyle
+package struct ProgressBarsView: View {
+    package let activity: LibraryActivity
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         VStack {
             if activity.feedsToRefresh > 0 {
                 FeedsBarView(
@@ -21,13 +21,13 @@ struct ProgressBarsView: View {
 }
 
 /// `Updating feeds [#####-----] 3/200  slug`.
-struct FeedsBarView: View {
-    let done: Int
-    let total: Int
-    let latest: String
-    let style: ListStyle
+package struct FeedsBarView: View {
+    package let done: Int
+    package let total: Int
+    package let latest: String
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         var line = LineSegments()
         line.add("Updating feeds ")
         ProgressBar.add(Double(done) / Double(max(total, 1)), to: &line)
@@ -38,11 +38,11 @@ struct FeedsBarView: View {
 }
 
 /// `show/3  [######--------] 42%  1.2 MB` (without a known size: `show/3  1.2 MB`).
-struct TransferBarView: View {
-    let transfer: LibraryActivity.Transfer
-    let style: ListStyle
+package struct TransferBarView: View {
+    package let transfer: LibraryActivity.Transfer
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         var line = LineSegments()
         let megabytes = String(format: "%.1f MB", Double(transfer.bytes) / 1_048_576)
         if let fraction = transfer.fraction {
@@ -57,11 +57,11 @@ struct TransferBarView: View {
 }
 
 /// A 30-column bar: `[`, filled `#`, empty `-`, `]`.
-enum ProgressBar {
-    static let width = 30
+package enum ProgressBar {
+    package static let width = 30
 
     /// Adds the bar for `fraction` (0–1) to `line`, the filled part green.
-    static func add(_ fraction: Double, to line: inout LineSegments) {
+    package static func add(_ fraction: Double, to line: inout LineSegments) {
         let filled = Int(min(1, max(0, fraction)) * Double(width))
         line.add("[")
         line.add(String(repeating: "#", count: filled), .green)
@@ -71,5 +71,5 @@ enum ProgressBar {
 
 extension LibraryActivity.Transfer {
     /// True once every byte has arrived.
-    var isComplete: Bool { total.map { bytes >= $0 } ?? false }
+    package var isComplete: Bool { total.map { bytes >= $0 } ?? false }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// Progress bars on standard error while a library command runs: a view host over an activity model of its own,
 /// redrawn in place whenever the lines it renders change. Only on a terminal; elsewhere it draws nothing.
 @MainActor
-final class ProgressDisplay {
+package final class ProgressDisplay {
     private let activity = LibraryActivity(limit: 8)
     private let host: ViewHost<ProgressBarsView>
     private var drawn: [String] = []
@@ -14,7 +14,7 @@ final class ProgressDisplay {
     private nonisolated let epoch = Atomic<Int>(0)
 
     /// A display on standard error, or nil when standard error is not a terminal.
-    static func onTerminal() -> ProgressDisplay? {
+    package static func onTerminal() -> ProgressDisplay? {
         StandardError.isTerminal
             ? ProgressDisplay(
                 style: ListStyle(
@@ -26,19 +26,19 @@ final class ProgressDisplay {
     private let output: (String) -> Void
 
     /// A display drawn with `style` through `output` (standard error by default).
-    init(style: ListStyle, output: @escaping (String) -> Void = { StandardError.write($0) }) {
+    package init(style: ListStyle, output: @escaping (String) -> Void = { StandardError.write($0) }) {
         host = ViewHost(ProgressBarsView(activity: activity, style: style))
         self.output = output
     }
 
     /// The number of feeds an update run will refresh.
-    func expectFeeds(_ count: Int) {
+    package func expectFeeds(_ count: Int) {
         activity.feedsToRefresh = count
         redraw()
     }
 
     /// Takes a notice from any thread; it is drawn on the main actor.
-    nonisolated func post(_ notice: ActivityNotice) {
+    package nonisolated func post(_ notice: ActivityNotice) {
         let posted = epoch.load(ordering: .relaxed)
         Task { @MainActor in
             guard self.epoch.load(ordering: .relaxed) == posted else { return }
@@ -47,21 +47,21 @@ final class ProgressDisplay {
     }
 
     /// `post` as a function value, for an activity reporter.
-    nonisolated var sink: @Sendable (ActivityNotice) -> Void {
+    package nonisolated var sink: @Sendable (ActivityNotice) -> Void {
         { [self] notice in post(notice) }
     }
 
     /// Applies a notice and redraws if the lines changed.
-    func record(_ notice: ActivityNotice) {
+    package func record(_ notice: ActivityNotice) {
         activity.record(notice)
         redraw()
     }
 
     /// The lines drawn now.
-    var lines: [String] { drawn }
+    package var lines: [String] { drawn }
 
     /// Erases the bars (before a command prints its result); notices still on their way are dropped.
-    func clear() {
+    package func clear() {
         epoch.add(1, ordering: .relaxed)
         erase()
         drawn = []

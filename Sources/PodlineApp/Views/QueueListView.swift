@@ -1,11 +1,15 @@
 import DataFlow
 
 /// The queue listing: `1. Title`, one line per queued episode.
-struct QueueListView: View {
-    let titles: [String]
-    let style: ListStyle
+package struct QueueListView: View {
+    package let titles: [String]
+    package let style: ListStyle
 
-    var body: some View {
+    package init(titles: [String], style: ListStyle) {
+        (self.titles, self.style) = (titles, style)
+    }
+
+    package var body: some View {
         VStack {
             ForEach(0..<titles.count) { index in
                 QueueRowView(position: index + 1, title: titles[index], style: style)
@@ -15,12 +19,12 @@ struct QueueListView: View {
 }
 
 /// One queued episode's line.
-struct QueueRowView: View {
-    let position: Int
-    let title: String
-    let style: ListStyle
+package struct QueueRowView: View {
+    package let position: Int
+    package let title: String
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         var line = LineSegments()
         line.add("\(position).", .dim)
         line.add(" " + TerminalText.safe(title))

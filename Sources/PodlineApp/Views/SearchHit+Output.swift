@@ -2,7 +2,7 @@ import PodcastKit
 
 extension SearchHit {
     /// The hit as JSON, its text without match marks.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("ref", .string(listing.ref)), ("show", .string(listing.showTitle ?? listing.showSlug)),
             ("title", .string(listing.episode.title)), ("kind", .string(kind.rawValue)), ("time", .number(time)),
@@ -11,7 +11,7 @@ extension SearchHit {
     }
 
     /// The text with its matches in bold (or plain), made safe for a terminal.
-    func marked(bold: Bool) -> String {
+    package func marked(bold: Bool) -> String {
         var result = ""
         var match = ""
         var inside = false

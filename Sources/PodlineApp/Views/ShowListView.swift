@@ -2,11 +2,11 @@ import DataFlow
 import PodcastKit
 
 /// The `shows` listing: slug, unplayed/total, title (and the last error), aligned on the slug column.
-struct ShowListView: View {
-    let summaries: [ShowSummary]
-    let style: ListStyle
+package struct ShowListView: View {
+    package let summaries: [ShowSummary]
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         let slugWidth = min(32, summaries.map { TerminalText.width($0.show.slug) }.max() ?? 4)
         VStack {
             ForEach(summaries, id: \.show.slug) { summary in
@@ -17,12 +17,12 @@ struct ShowListView: View {
 }
 
 /// One show's line.
-struct ShowRowView: View {
-    let summary: ShowSummary
-    let slugWidth: Int
-    let style: ListStyle
+package struct ShowRowView: View {
+    package let summary: ShowSummary
+    package let slugWidth: Int
+    package let style: ListStyle
 
-    var body: some View {
+    package var body: some View {
         var line = LineSegments()
         line.add(TerminalText.pad(TerminalText.safe(summary.show.slug), columns: slugWidth), .cyan)
         line.add("  " + TerminalText.pad("\(summary.unplayedCount)/\(summary.episodeCount)", columns: 11) + "  ")

@@ -1,3 +1,5 @@
+import PodlineApp
+
 #if canImport(Glibc)
     import Glibc
 #endif

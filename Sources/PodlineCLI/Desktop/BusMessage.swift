@@ -1,5 +1,6 @@
 import Csdbus
 import Foundation
+import PodlineApp
 
 /// Writing values into, and reading method arguments out of, sd-bus messages.
 enum BusMessage {

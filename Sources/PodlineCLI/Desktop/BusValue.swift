@@ -1,3 +1,5 @@
+import PodlineApp
+
 /// A D-Bus value as the MPRIS properties need them, appended to a message by `SessionBus`.
 indirect enum BusValue: Equatable, Sendable {
     case bool(Bool)

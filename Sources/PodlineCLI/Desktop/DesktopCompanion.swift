@@ -2,6 +2,7 @@ import AudioEngine
 import DataFlow
 import Playback
 import PodcastKit
+import PodlineApp
 
 /// The desktop's media controls beside the playback coordinator: `MPRISView` watches the player while the service is
 /// on the session bus, and nothing is mounted otherwise.

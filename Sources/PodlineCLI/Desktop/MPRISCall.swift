@@ -1,3 +1,5 @@
+import PodlineApp
+
 /// A method call of the MPRIS interfaces, with its arguments read.
 enum MPRISCall: Equatable, Sendable {
     case raise, quit

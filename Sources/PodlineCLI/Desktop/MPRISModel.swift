@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// Podline as an MPRIS media player: its property values read from the Player model, and what each method call
 /// or property write asks of the player. No bus here, so it is tested on its own.

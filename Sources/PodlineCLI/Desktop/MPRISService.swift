@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Observation
 import PodcastKit
+import PodlineApp
 
 /// Podline on the session bus as an MPRIS media player, so that media keys, desktop media widgets and
 /// `playerctl` drive it. Reads come from the Player model (`MPRISModel`); calls and property writes become

@@ -1,5 +1,6 @@
 import DataFlow
 import PodcastKit
+import PodlineApp
 
 /// The MPRIS service as a view of the Player model: each change is pushed to the bus as PropertiesChanged from
 /// an onChange observer, as the seeds' views react to state; a seek sends Seeked. The position itself is not

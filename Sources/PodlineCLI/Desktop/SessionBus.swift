@@ -2,6 +2,7 @@ import CLazyLibraries
 import Csdbus
 import Dispatch
 import Foundation
+import PodlineApp
 
 /// The listener's D-Bus session bus, through sd-bus (libsystemd, loaded on first use): one connection, its
 /// socket watched on the main queue, closed when this object goes.

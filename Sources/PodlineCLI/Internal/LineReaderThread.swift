@@ -1,4 +1,5 @@
 import Foundation
+import PodlineApp
 
 /// Reads REPL lines on a thread of its own, one when asked: the line editor and `readLine` block until a line is typed,
 /// and the main actor must go on serving the player meanwhile. The thread is a plain one, with the main thread's

@@ -1,4 +1,5 @@
 import Foundation
+import PodlineApp
 
 /// The process's one entry into async code: the main thread runs the main run loop, which is the main actor's executor
 /// here (dispatch's main queue drains on it, and its sources — signals, the terminal, the session bus — fire on the

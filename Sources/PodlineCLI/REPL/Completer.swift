@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// Tab completion for the REPL: command names, show slugs, episode references and file paths.
 struct Completer: Sendable {

@@ -2,6 +2,7 @@ import CLazyLibraries
 import Cedit
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// Lines typed at a terminal through libedit's own interface (wide characters in the locale, `el_wgets`): history, Tab
 /// completion, Ctrl-C cancelling the line, and a status line above the prompt redrawn in place, without disturbing

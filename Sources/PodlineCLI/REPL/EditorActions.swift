@@ -1,6 +1,7 @@
 import CLazyLibraries
 import Cedit
 import Glibc
+import PodlineApp
 
 /// libedit's C callbacks: each finds its `EditLineSource` through the editor's client data.
 enum EditorActions {

@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// Where REPL history is kept: `$XDG_STATE_HOME/podline/history`, else `~/.local/state/podline/history`.
 enum HistoryFile {

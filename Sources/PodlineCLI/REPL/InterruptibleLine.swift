@@ -1,6 +1,7 @@
 import CLazyLibraries
 import Dispatch
 import Foundation
+import PodlineApp
 
 /// Runs a REPL line's command so that Ctrl-C cancels it at once: the command runs as a task of its own on the main
 /// actor, and while it runs the main actor watches the pipe that Ctrl-C writes to (`TerminalSignals`; the line editor

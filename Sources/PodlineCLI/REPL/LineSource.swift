@@ -1,4 +1,5 @@
 import Foundation
+import PodlineApp
 
 /// Where REPL lines come from: a pipe or a line editor.
 protocol LineSource: Sendable {

@@ -1,3 +1,5 @@
+import PodlineApp
+
 /// The escape sequence that lets lines drawn on a terminal be drawn again in place, however many there were.
 enum LinesInPlace {
     /// Moves to the start of the first of the `count` lines drawn last and clears from there to the end of the screen.

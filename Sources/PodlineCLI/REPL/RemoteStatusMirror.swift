@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 import Synchronization
 
 /// Keeps a REPL's player model in step with a player that runs in another process, so that the REPL's status line

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import PodlineApp
 
 /// Runs the REPL on the main actor: each line is read on a thread of its own (`LineReaderThread`) while the main actor
 /// goes on serving main-actor work (socket commands, observers, the player) until the line arrives.

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Playback
 import PodcastKit
+import PodlineApp
 
 /// The REPL's state: the player it owns (or the one it reaches over the socket), and the status of the last failure.
 @MainActor

@@ -1,4 +1,5 @@
 import PodcastKit
+import PodlineApp
 
 /// Where a session shows what its commands did: printed (the REPL), or handed over as values to a front end that shows
 /// them its own way (the full-screen view), never through standard output.

@@ -1,4 +1,5 @@
 import Foundation
+import PodlineApp
 
 /// Undoes a signal mask inherited from the parent process (a thread of another program that blocks them all spawned it),
 /// so that Ctrl-C, Ctrl-Z, hang-up and termination reach the REPL and the player.

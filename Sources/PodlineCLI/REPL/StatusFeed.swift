@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import PodlineApp
 import Synchronization
 
 /// Keeps the latest status line for the line editor and wakes it (through a pipe) when the line changes.

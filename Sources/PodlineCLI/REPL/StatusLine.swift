@@ -1,5 +1,6 @@
 import DataFlow
 import PodcastKit
+import PodlineApp
 
 /// The now-playing line shown above the REPL prompt on a terminal.
 @MainActor

@@ -1,4 +1,5 @@
 import Foundation
+import PodlineApp
 
 /// Converts between Swift strings and the wide-character text libedit speaks (UTF-32 in a UTF-8 locale).
 enum WideText {

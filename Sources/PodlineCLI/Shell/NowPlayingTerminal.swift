@@ -2,6 +2,7 @@ import DataFlow
 import Dispatch
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// The now-playing line of `podline play` and `podline demo` on a terminal, as mpv and mpg123 show one: the same
 /// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.

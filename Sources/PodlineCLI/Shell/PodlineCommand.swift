@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioEngine
 import CLazyLibraries
 import Foundation
+import PodlineApp
 
 /// The `podline` command: the root of the shell form of the command language.
 ///

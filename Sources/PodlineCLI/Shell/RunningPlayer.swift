@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PodcastKit
+import PodlineApp
 
 /// What the running player (if any) is playing, for commands that must not pull a file from under it.
 enum RunningPlayer {

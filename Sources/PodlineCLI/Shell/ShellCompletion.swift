@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// What the shell completes an argument of a command of the language to (`podline play sh<TAB>`): the REPL's
 /// completion of the command table (flags, show slugs, episode references, fixed words), and file paths where the

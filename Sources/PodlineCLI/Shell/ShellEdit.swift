@@ -1,4 +1,5 @@
 import PodcastKit
+import PodlineApp
 
 /// Runs a library edit, question or task typed in the shell (or in a REPL whose player runs elsewhere) on this process's own
 /// model of the library; a running player shows an edit before the command ends.

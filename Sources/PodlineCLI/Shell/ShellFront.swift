@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLazyLibraries
 import Foundation
+import PodlineApp
 
 /// The shell form of the command language: `podline WORDS…` goes through the one command table and is parsed by the
 /// language, as REPL and socket lines are; only `events`, `queue` and `repl` have ArgumentParser forms of their own.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Playback
 import PodcastKit
+import PodlineApp
 
 /// `podline play` and `podline demo` in a shell: one player per user. When a player runs, the request is handed to
 /// it (as `cmus-remote` does) and this process exits; otherwise this process becomes the player.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PodlineApp
 
 /// `podline status [--json]`: what the running player is doing; a stopped status (and `{"state":"stopped"}`) when none
 /// runs, exit 0.

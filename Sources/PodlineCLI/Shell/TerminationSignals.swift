@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PodlineApp
 
 /// SIGINT, SIGTERM and SIGHUP for a shell's player: each runs `handler` on the main actor with the exit status the
 /// signal calls for (130, 143, 129), which saves the place and exits.

@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// What the right-hand list shows.
 enum BrowseSource: Hashable, Sendable {

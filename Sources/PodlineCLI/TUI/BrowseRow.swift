@@ -1,5 +1,6 @@
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// One row of the full-screen view's right-hand list: an episode (of a show, a view or a search), or a directory
 /// result, with what its row shows and what Enter does with it.

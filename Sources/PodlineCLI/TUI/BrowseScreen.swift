@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// The full-screen view: shows and views on the left, the episodes of the one chosen in the middle, details on the
 /// right from 120 columns on, the player bar and the message or command line at the bottom; the keys' help or a

@@ -1,4 +1,5 @@
 import PodcastKit
+import PodlineApp
 
 /// Tab on the full-screen view's command line: the REPL's completion of the word being typed (commands, flags, shows,
 /// references, words the table lists), to the one candidate, or to what all candidates share.

@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// The right pane (from 120 columns on): the selected episode's details and show notes with their links numbered;
 /// for the episode playing, its chapters and the transcript following playback.

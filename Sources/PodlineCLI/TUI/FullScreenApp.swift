@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Playback
 import PodcastKit
+import PodlineApp
 
 /// `podline tui`: the full-screen view over the one player runtime. It owns the terminal, turns keys, pastes and clicks
 /// into changes of its model or lines of the command language (run by the same session as the REPL's, so the socket,

@@ -1,5 +1,6 @@
 import DataFlow
 import Foundation
+import PodlineApp
 
 /// The keys, in a box over the lists: each action's keys and what it does, in as many columns as the height needs,
 /// the descriptions wrapped (as little as the width allows) rather than cut.

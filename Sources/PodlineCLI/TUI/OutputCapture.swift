@@ -1,5 +1,6 @@
 import CLazyLibraries
 import Foundation
+import PodlineApp
 
 /// While the full-screen view owns the terminal, standard output and standard error go into a pipe instead: what
 /// commands print (and any warning of a library) becomes the view's message, never stray bytes over the frame. A

@@ -1,6 +1,7 @@
 import DataFlow
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// The player bar: what plays (show, title, chapter) with the player's settings, and the position on a bar that a
 /// click seeks along.

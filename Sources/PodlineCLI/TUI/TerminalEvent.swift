@@ -1,3 +1,4 @@
+import PodlineApp
 import TerminalCanvas
 
 /// What the terminal sends the full-screen view: a key, a paste, or a mouse report.
@@ -6,58 +7,6 @@ public enum TerminalEvent: Equatable, Sendable {
     /// Text pasted (bracketed paste), newlines and all.
     case paste(String)
     case mouse(MouseEvent)
-}
-
-/// One key press.
-public enum KeyPress: Hashable, Sendable {
-    case character(Character)
-    /// Ctrl with a letter (`a` to `z`, lower case) or with one of `\ ] ^ _`.
-    case control(Character)
-    case enter, tab, backTab, backspace, escape, delete
-    case up, down, left, right, home, end, pageUp, pageDown
-
-    /// The key's name in config.toml's `[keys]` and in the keys' help: a character itself, `C-x`, or a word.
-    var name: String {
-        switch self {
-        case .character(" "): "space"
-        case .character(let character): String(character)
-        case .control(let letter): "C-\(letter)"
-        case .enter: "enter"
-        case .tab: "tab"
-        case .backTab: "backtab"
-        case .backspace: "backspace"
-        case .escape: "escape"
-        case .delete: "delete"
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        case .home: "home"
-        case .end: "end"
-        case .pageUp: "pgup"
-        case .pageDown: "pgdn"
-        }
-    }
-
-    /// The key a name stands for; nil for a name no key has.
-    init?(name: String) {
-        let words: [String: KeyPress] = [
-            "space": .character(" "), "enter": .enter, "tab": .tab, "backtab": .backTab, "backspace": .backspace,
-            "escape": .escape, "delete": .delete, "up": .up, "down": .down, "left": .left, "right": .right, "home": .home,
-            "end": .end, "pgup": .pageUp, "pgdn": .pageDown,
-        ]
-        if let key = words[name.lowercased()] {
-            self = key
-        } else if name.count == 1, let character = name.first, !character.isWhitespace {
-            self = .character(character)
-        } else if name.count == 3, name.hasPrefix("C-"), let letter = name.last?.lowercased().first,
-            letter.isASCII && letter.isLetter || "\\]^_".contains(letter)
-        {
-            self = .control(letter)
-        } else {
-            return nil
-        }
-    }
 }
 
 /// Turns the terminal's bytes into events: UTF-8 text, control keys, the escape sequences of the arrows and the

@@ -1,5 +1,6 @@
 import CLazyLibraries
 import Foundation
+import PodlineApp
 import TerminalCanvas
 
 /// The terminal the full-screen view owns while it runs: raw mode, the alternate screen, no cursor, bracketed paste and

@@ -1,5 +1,6 @@
 import CLazyLibraries
 import Foundation
+import PodlineApp
 
 /// The folded titles of a list's rows in one buffer, for the filter: a word is looked for across all of them with
 /// `memmem` (the first keystroke over half a million titles), and a longer filter only among the rows the shorter one

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodlineApp
 
 /// `podline events [--json]`: follows the running player's events until it stops.
 struct EventsCommand: ParsableCommand {

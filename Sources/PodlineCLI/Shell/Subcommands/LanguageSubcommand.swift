@@ -1,4 +1,5 @@
 import ArgumentParser
+import PodlineApp
 
 /// A command the language parses (a player command, a library edit, question or task) as ArgumentParser lists it (in
 /// `podline --help` and the completion scripts): the `slot`th of `CommandTable.shellLanguage`. Its name, summary and

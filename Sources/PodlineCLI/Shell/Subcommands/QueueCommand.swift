@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodlineApp
 
 /// `podline queue [add <ref|file>…|remove <ref|index>|clear]`: shows or changes what the running player plays next.
 struct QueueCommand: ParsableCommand {

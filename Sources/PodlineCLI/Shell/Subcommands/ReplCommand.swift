@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PodcastKit
+import PodlineApp
 
 /// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
 struct ReplCommand: AsyncParsableCommand {

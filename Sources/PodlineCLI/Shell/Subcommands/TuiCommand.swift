@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Playback
 import PodcastKit
+import PodlineApp
 
 /// `podline tui`: the full-screen view.
 struct TuiCommand: AsyncParsableCommand {
