@@ -100,7 +100,7 @@ public final class ControlServer {
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
             case .query(var command):
                 // A file named on the socket would be found from the player's folder, not the client's.
-                if case .export(let path?, _) = command.query { try requireAbsolute(path, for: "export") }
+                if case .export(let path?, _) = command.query { try requireAbsolute(path, for: CommandTable.export.name) }
                 // The socket answers with data alone: no text lines to render.
                 command.json = true
                 let output = try dispatcher.reader.answer(command, style: ListStyle())

@@ -60,13 +60,13 @@ public final class CommandDispatcher {
         case .play(let request):
             return try play(request)
         case .pause:
-            try requireEpisode("pause")
+            try requireEpisode(CommandTable.pause.name)
             player.isPlaying = false
         case .resume:
-            try requireEpisode("resume")
+            try requireEpisode(CommandTable.resume.name)
             player.isPlaying = true
         case .toggle:
-            try requireEpisode("toggle")
+            try requireEpisode(CommandTable.toggle.name)
             player.isPlaying.toggle()
         case .stop:
             player.stop()
@@ -74,13 +74,13 @@ public final class CommandDispatcher {
             guard !player.queue.isEmpty else { throw CommandError(.failed, "next: the queue is empty") }
             player.advance(because: .next)
         case .seek(let adjustment):
-            try requireEpisode("seek")
+            try requireEpisode(CommandTable.seek.name)
             switch adjustment {
             case .to(let seconds): player.seek(to: seconds)
             case .by(let offset): player.seek(by: offset)
             }
         case .chapter(let move):
-            try requireEpisode("chapter")
+            try requireEpisode(CommandTable.chapter.name)
             guard !player.chapters.chapters.isEmpty else { throw CommandError(.failed, "chapter: this episode has no chapters") }
             guard player.moveToChapter(move) else {
                 let which: String
@@ -92,10 +92,10 @@ public final class CommandDispatcher {
                 throw CommandError(.failed, "chapter: \(which)")
             }
         case .skip:
-            try requireEpisode("skip")
+            try requireEpisode(CommandTable.skip.name)
             player.seek(by: skipLengths.forward)
         case .back:
-            try requireEpisode("back")
+            try requireEpisode(CommandTable.back.name)
             player.seek(by: -skipLengths.back)
         case .volume(let adjustment):
             player.volume = clamp(adjustment.applied(to: player.volume), Player.volumeRange)

@@ -26,13 +26,13 @@ public enum CommandParser {
         case .query:
             return .query(try LibraryQueryParser.parse(arguments, for: spec))
         case .session:
-            if spec.name == "help" {
+            if spec.name == CommandTable.help.name {
                 try expect(arguments, atMost: 1, spec)
                 if let topic = arguments.first { return .help(try CommandMatcher.match(topic).name) }
                 return .help(nil)
             }
             try expect(arguments, atMost: 0, spec)
-            return spec.name == "repl" ? .help(nil) : .quit
+            return spec.name == CommandTable.repl.name ? .help(nil) : .quit
         case .player:
             return .player(try playerCommand(spec, arguments))
         }
@@ -49,10 +49,16 @@ public enum CommandParser {
         }
     }
 
+    /// The player commands that take no argument.
+    private static let withoutArguments: [String: PlayerCommand] = [
+        CommandTable.pause.name: .pause, CommandTable.resume.name: .resume, CommandTable.toggle.name: .toggle,
+        CommandTable.stop.name: .stop, CommandTable.next.name: .next, CommandTable.skip.name: .skip, CommandTable.back.name: .back,
+    ]
+
     private static func playerCommand(_ spec: CommandSpec, _ words: [String]) throws(CommandError) -> PlayerCommand {
-        if spec.name == "play" || spec.name == "demo" {
+        if spec.name == CommandTable.play.name || spec.name == CommandTable.demo.name {
             var request = try PlayRequestParser.parse(words, for: spec)
-            if spec.name == "demo" {
+            if spec.name == CommandTable.demo.name {
                 try expect(request.targets, atMost: 0, spec)
                 guard let demo = ResourceLocator.url(for: ResourceLocator.demoEpisode) else {
                     let looked = ResourceLocator.candidates().map(\.path).joined(separator: ", ")
@@ -70,21 +76,18 @@ public enum CommandParser {
         if let option = arguments.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
             throw .usage(spec, "unknown option '\(option)'")
         }
-        switch spec.name {
-        case "pause", "resume", "toggle", "stop", "next", "skip", "back":
+        if let command = Self.withoutArguments[spec.name] {
             try expect(arguments, atMost: 0, spec)
-            let simple: [String: PlayerCommand] = [
-                "pause": .pause, "resume": .resume, "toggle": .toggle, "stop": .stop,
-                "next": .next, "skip": .skip, "back": .back,
-            ]
-            return simple[spec.name]!
-        case "seek":
+            return command
+        }
+        switch spec.name {
+        case CommandTable.seek.name:
             try expect(arguments, exactly: 1, spec)
             return .seek(try ValueParser.time(arguments[0], for: spec))
-        case "chapter":
+        case CommandTable.chapter.name:
             try expect(arguments, exactly: 1, spec)
             switch arguments[0].lowercased() {
-            case "next", "n": return .chapter(.next)
+            case CommandTable.next.name, "n": return .chapter(.next)
             case "prev", "previous", "p": return .chapter(.previous)
             default:
                 guard let number = Int(arguments[0]), number >= 1 else {
@@ -93,30 +96,30 @@ public enum CommandParser {
                 }
                 return .chapter(.number(number))
             }
-        case "volume":
+        case CommandTable.volume.name:
             try expect(arguments, exactly: 1, spec)
             return .volume(try ValueParser.volume(arguments[0], for: spec))
-        case "speed":
+        case CommandTable.speed.name:
             try expect(arguments, exactly: 1, spec)
             return .speed(try ValueParser.speed(arguments[0], for: spec))
-        case "queue":
+        case CommandTable.queue.name:
             return .queue(try queueAction(spec, arguments), json: json)
-        case "sleep":
+        case CommandTable.sleep.name:
             try expect(arguments, exactly: 1, spec)
             return .sleep(try ValueParser.sleep(arguments[0], for: spec))
-        case "silence":
+        case CommandTable.silence.name:
             try expect(arguments, exactly: 1, spec)
             return .silence(try ValueParser.onOff(arguments[0], for: spec))
-        case "normalize":
+        case CommandTable.normalize.name:
             try expect(arguments, exactly: 1, spec)
             return .normalize(try ValueParser.onOff(arguments[0], for: spec))
-        case "cue":
+        case CommandTable.cue.name:
             try expect(arguments, atMost: 1, spec)
             return .cue(try arguments.first.map { word throws(CommandError) in try ValueParser.onOff(word, for: spec) })
-        case "status":
+        case CommandTable.status.name:
             try expect(arguments, atMost: 0, spec)
             return .status(json: json)
-        case "events":
+        case CommandTable.events.name:
             try expect(arguments, atMost: 0, spec)
             return .events(json: json)
         default:

@@ -7,180 +7,275 @@ public enum CommandTable {
     package static let playFlags = PlayFlag.allCases.map(\.spec)
 
     public static let all: [CommandSpec] = [
-        CommandSpec(
-            "play", usage: "[<ref|file|url>…]",
-            "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
-            completion: .references, startsPlayer: true, details: CommandDetails.play),
-        CommandSpec(
-            "demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell,
-            startsPlayer: true, details: CommandDetails.demo),
-        CommandSpec("pause", "Pause playback.", kind: .player, details: CommandDetails.pause),
-        CommandSpec("resume", "Resume playback.", kind: .player, details: CommandDetails.resume),
-        CommandSpec("toggle", "Pause when playing, resume when paused.", kind: .player, details: CommandDetails.toggle),
-        CommandSpec("stop", "Stop playback and unload the episode.", kind: .player, details: CommandDetails.stop),
-        CommandSpec("next", "Skip to the next queued episode.", kind: .player, details: CommandDetails.next),
-        CommandSpec("seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player, details: CommandDetails.seek),
-        CommandSpec(
-            "chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player,
-            details: CommandDetails.chapter),
-        CommandSpec("skip", "Move forward by the configured skip length.", kind: .player, details: CommandDetails.skip),
-        CommandSpec("back", "Move back by the configured back length.", kind: .player, details: CommandDetails.back),
-        CommandSpec(
-            "volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
-            kind: .player, details: CommandDetails.volume),
-        CommandSpec(
-            "speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
-            kind: .player, details: CommandDetails.speed),
-        CommandSpec(
-            "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
-            kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm],
-            details: CommandDetails.queue),
-        CommandSpec(
-            "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
-            completion: .words(["end", "off"]), details: CommandDetails.sleep),
-        CommandSpec(
-            "silence", usage: "on|off", "Shorten long pauses (skip silence), or stop shortening them.", kind: .player,
-            completion: .words(["off", "on"]), details: CommandDetails.silence),
-        CommandSpec(
-            "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
-            completion: .words(["off", "on"]), details: CommandDetails.normalize),
-        CommandSpec(
-            "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
-            kind: .player, completion: .words(["off", "on"]), details: CommandDetails.cue),
-        CommandSpec("status", "Show what is playing.", kind: .player, flags: [json], details: CommandDetails.status),
-        CommandSpec(
-            "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm],
-            details: CommandDetails.events),
-        CommandSpec(
-            "add", usage: "<feed-url|file|find/N|page-url>", "Subscribe to a feed (URL or file), a find result, or a directory's show.",
-            kind: .library,
-            flags: [
-                FlagSpec(
-                    "user", value: "NAME", "A private feed's username (the password asked on the terminal, unless --password-command)."),
-                FlagSpec("password-command", value: "CMD", "With --user, a command whose first line of output is the password."),
-                maxFeedSize,
-            ],
-            completion: .files, details: CommandDetails.add),
-        CommandSpec(
-            "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
-            flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json, maxFeedSize],
-            completion: .shows, details: CommandDetails.update),
-        CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json], details: CommandDetails.shows),
-        CommandSpec(
-            "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .query,
-            flags: [
-                FlagSpec("new", "Only episodes not played and not started."),
-                FlagSpec("in-progress", "Only episodes started but not finished."),
-                FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourite episodes."),
-                FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
-                FlagSpec("limit", value: "N", "At most N episodes."), json,
-            ],
-            completion: .shows, details: CommandDetails.episodes),
-        CommandSpec(
-            "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
-            flags: [
-                FlagSpec("new", "Download every new episode (not played, not started, not downloaded), newest first."),
-                FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
-                FlagSpec(
-                    "keep", value: "N",
-                    "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
-                ),
-            ],
-            completion: .references, details: CommandDetails.download),
-        CommandSpec(
-            "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .edit,
-            flags: [
-                FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
-                FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."), json,
-            ],
-            completion: .references, details: CommandDetails.mark),
-        CommandSpec(
-            "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
-            kind: .edit,
-            flags: [
-                FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
-                FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."), json,
-            ],
-            completion: .shows, details: CommandDetails.remove),
-        CommandSpec(
-            "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
-            kind: .query, flags: [json], completion: .shows, details: CommandDetails.show),
-        CommandSpec(
-            "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
-            kind: .query, flags: [json], details: CommandDetails.stats),
-        CommandSpec(
-            "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
-            completion: .references, details: CommandDetails.notes),
-        CommandSpec(
-            "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
-            flags: [json], completion: .references, details: CommandDetails.chapters),
-        CommandSpec(
-            "transcript", usage: "[<ref>]", "Show an episode's transcript, fetched once and kept.", kind: .library,
-            flags: [
-                json, FlagSpec("at", value: "TIME", "Start at this time of the episode."),
-                FlagSpec("follow", "Print each cue as the running player reaches it, until the episode ends."),
-            ],
-            completion: .references, details: CommandDetails.transcript),
-        CommandSpec(
-            "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .query,
-            flags: [
-                json, FlagSpec("show", value: "SLUG", "Search one show only."),
-                FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
-            ],
-            completion: .none, details: CommandDetails.search),
-        CommandSpec(
-            "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
-            completion: .references, details: CommandDetails.delete),
-        CommandSpec(
-            "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .edit,
-            flags: [
-                FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was."),
-                json,
-            ],
-            completion: .references, details: CommandDetails.fav),
-        CommandSpec(
-            "inspect", usage: "<feed-file|url|find/N>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
-            flags: [json, maxFeedSize], completion: .files, details: CommandDetails.inspect),
-        CommandSpec(
-            "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
-            flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs)."), maxFeedSize],
-            completion: .files, details: CommandDetails.`import`),
-        CommandSpec(
-            "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
-            flags: [FlagSpec("with-credentials", "Write private feeds' usernames and passwords into their URLs.")],
-            completion: .files, details: CommandDetails.export),
-        CommandSpec(
-            "find", usage: "<words>…|--trending", "Find shows by name in podcast directories (iTunes, Podcast Index).",
-            kind: .library,
-            flags: [
-                FlagSpec(
-                    "limit", value: "N",
-                    "At most N results (\(LibraryTaskParser.findLimitRange.lowerBound)-\(LibraryTaskParser.findLimitRange.upperBound); default \(LibraryTaskParser.findLimit))."
-                ),
-                FlagSpec("directory", value: "NAME", "itunes, podcastindex or all (default: config.toml's [directory] default)."),
-                FlagSpec("trending", "What is trending on Podcast Index now."),
-                FlagSpec("lang", value: "CODE", "With --trending, shows in this language (en, de, …)."),
-                FlagSpec("category", value: "NAME", "With --trending, shows in this category (News, Comedy, …)."), json,
-            ],
-            completion: .none, details: CommandDetails.find),
-        CommandSpec(
-            "sync", usage: "[status]", "Keep subscriptions and places in step with a gpodder or Nextcloud server.", kind: .library,
-            flags: [json], completion: .words(["status"]), details: CommandDetails.sync),
-        CommandSpec(
-            "config", "Show the effective settings and where each came from.", kind: .library,
-            flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
-            traits: [.ignoresConfig], details: CommandDetails.config),
-        CommandSpec(
-            "repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell,
-            details: CommandDetails.repl),
-        CommandSpec(
-            "tui", "Browse and play in a full-screen view (keys, mouse, filter, command line).", kind: .session, in: .shell,
-            details: CommandDetails.tui),
-        CommandSpec(
-            "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig],
-            details: CommandDetails.help),
-        CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl),
+        play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
+        status, events, add, update, shows, episodes, download, mark, remove, show, stats, notes, chapters, transcript, search, delete, fav,
+        inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
     ]
+
+    /// `play`.
+    public static let play = CommandSpec(
+        "play", usage: "[<ref|file|url>…]",
+        "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
+        completion: .references, startsPlayer: true, details: CommandDetails.play)
+
+    /// `demo`.
+    public static let demo = CommandSpec(
+        "demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell,
+        startsPlayer: true, details: CommandDetails.demo)
+
+    /// `pause`.
+    public static let pause = CommandSpec("pause", "Pause playback.", kind: .player, details: CommandDetails.pause)
+
+    /// `resume`.
+    public static let resume = CommandSpec("resume", "Resume playback.", kind: .player, details: CommandDetails.resume)
+
+    /// `toggle`.
+    public static let toggle = CommandSpec(
+        "toggle", "Pause when playing, resume when paused.", kind: .player, details: CommandDetails.toggle)
+
+    /// `stop`.
+    public static let stop = CommandSpec("stop", "Stop playback and unload the episode.", kind: .player, details: CommandDetails.stop)
+
+    /// `next`.
+    public static let next = CommandSpec("next", "Skip to the next queued episode.", kind: .player, details: CommandDetails.next)
+
+    /// `seek`.
+    public static let seek = CommandSpec(
+        "seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player, details: CommandDetails.seek)
+
+    /// `chapter`.
+    public static let chapter = CommandSpec(
+        "chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player,
+        details: CommandDetails.chapter)
+
+    /// `skip`.
+    public static let skip = CommandSpec("skip", "Move forward by the configured skip length.", kind: .player, details: CommandDetails.skip)
+
+    /// `back`.
+    public static let back = CommandSpec("back", "Move back by the configured back length.", kind: .player, details: CommandDetails.back)
+
+    /// `volume`.
+    public static let volume = CommandSpec(
+        "volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
+        kind: .player, details: CommandDetails.volume)
+
+    /// `speed`.
+    public static let speed = CommandSpec(
+        "speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
+        kind: .player, details: CommandDetails.speed)
+
+    /// `queue`.
+    public static let queue = CommandSpec(
+        "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
+        kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm],
+        details: CommandDetails.queue)
+
+    /// `sleep`.
+    public static let sleep = CommandSpec(
+        "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
+        completion: .words(["end", "off"]), details: CommandDetails.sleep)
+
+    /// `silence`.
+    public static let silence = CommandSpec(
+        "silence", usage: "on|off", "Shorten long pauses (skip silence), or stop shortening them.", kind: .player,
+        completion: .words(["off", "on"]), details: CommandDetails.silence)
+
+    /// `normalize`.
+    public static let normalize = CommandSpec(
+        "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
+        completion: .words(["off", "on"]), details: CommandDetails.normalize)
+
+    /// `cue`.
+    public static let cue = CommandSpec(
+        "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
+        kind: .player, completion: .words(["off", "on"]), details: CommandDetails.cue)
+
+    /// `status`.
+    public static let status = CommandSpec("status", "Show what is playing.", kind: .player, flags: [json], details: CommandDetails.status)
+
+    /// `events`.
+    public static let events = CommandSpec(
+        "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm],
+        details: CommandDetails.events)
+
+    /// `add`.
+    public static let add = CommandSpec(
+        "add", usage: "<feed-url|file|find/N|page-url>", "Subscribe to a feed (URL or file), a find result, or a directory's show.",
+        kind: .library,
+        flags: [
+            FlagSpec(
+                "user", value: "NAME", "A private feed's username (the password asked on the terminal, unless --password-command)."),
+            FlagSpec("password-command", value: "CMD", "With --user, a command whose first line of output is the password."),
+            maxFeedSize,
+        ],
+        completion: .files, details: CommandDetails.add)
+
+    /// `update`.
+    public static let update = CommandSpec(
+        "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
+        flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json, maxFeedSize],
+        completion: .shows, details: CommandDetails.update)
+
+    /// `shows`.
+    public static let shows = CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json], details: CommandDetails.shows)
+
+    /// `episodes`.
+    public static let episodes = CommandSpec(
+        "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .query,
+        flags: [
+            FlagSpec("new", "Only episodes not played and not started."),
+            FlagSpec("in-progress", "Only episodes started but not finished."),
+            FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourite episodes."),
+            FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
+            FlagSpec("limit", value: "N", "At most N episodes."), json,
+        ],
+        completion: .shows, details: CommandDetails.episodes)
+
+    /// `download`.
+    public static let download = CommandSpec(
+        "download", usage: "<ref>…|--new [<show>…]", "Download episodes (resuming interrupted downloads).", kind: .library,
+        flags: [
+            FlagSpec("new", "Download every new episode (not played, not started, not downloaded), newest first."),
+            FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
+            FlagSpec(
+                "keep", value: "N",
+                "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
+            ),
+        ],
+        completion: .references, details: CommandDetails.download)
+
+    /// `mark`.
+    public static let mark = CommandSpec(
+        "mark", usage: "<ref|show>… played|unplayed", "Mark episodes or whole shows played or unplayed.", kind: .edit,
+        flags: [
+            FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
+            FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."), json,
+        ],
+        completion: .references, details: CommandDetails.mark)
+
+    /// `remove`.
+    public static let remove = CommandSpec(
+        "remove", aliases: ["unsubscribe"], usage: "<show>…", "Unsubscribe: a show, its episodes, positions and downloads go.",
+        kind: .edit,
+        flags: [
+            FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
+            FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."), json,
+        ],
+        completion: .shows, details: CommandDetails.remove)
+
+    /// `show`.
+    public static let show = CommandSpec(
+        "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
+        kind: .query, flags: [json], completion: .shows, details: CommandDetails.show)
+
+    /// `stats`.
+    public static let stats = CommandSpec(
+        "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
+        kind: .query, flags: [json], details: CommandDetails.stats)
+
+    /// `notes`.
+    public static let notes = CommandSpec(
+        "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
+        completion: .references, details: CommandDetails.notes)
+
+    /// `chapters`.
+    public static let chapters = CommandSpec(
+        "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
+        flags: [json], completion: .references, details: CommandDetails.chapters)
+
+    /// `transcript`.
+    public static let transcript = CommandSpec(
+        "transcript", usage: "[<ref>]", "Show an episode's transcript, fetched once and kept.", kind: .library,
+        flags: [
+            json, FlagSpec("at", value: "TIME", "Start at this time of the episode."),
+            FlagSpec("follow", "Print each cue as the running player reaches it, until the episode ends."),
+        ],
+        completion: .references, details: CommandDetails.transcript)
+
+    /// `search`.
+    public static let search = CommandSpec(
+        "search", usage: "<text>…", "Find words in transcripts, titles and show notes, to the second.", kind: .query,
+        flags: [
+            json, FlagSpec("show", value: "SLUG", "Search one show only."),
+            FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
+        ],
+        completion: .none, details: CommandDetails.search)
+
+    /// `delete`.
+    public static let delete = CommandSpec(
+        "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
+        completion: .references, details: CommandDetails.delete)
+
+    /// `fav`.
+    public static let fav = CommandSpec(
+        "fav", usage: "<ref>", "Toggle whether an episode is a favourite.", kind: .edit,
+        flags: [
+            FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was."),
+            json,
+        ],
+        completion: .references, details: CommandDetails.fav)
+
+    /// `inspect`.
+    public static let inspect = CommandSpec(
+        "inspect", usage: "<feed-file|url|find/N>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
+        flags: [json, maxFeedSize], completion: .files, details: CommandDetails.inspect)
+
+    /// `import`.
+    public static let importOPML = CommandSpec(
+        "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
+        flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs)."), maxFeedSize],
+        completion: .files, details: CommandDetails.`import`)
+
+    /// `export`.
+    public static let export = CommandSpec(
+        "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
+        flags: [FlagSpec("with-credentials", "Write private feeds' usernames and passwords into their URLs.")],
+        completion: .files, details: CommandDetails.export)
+
+    /// `find`.
+    public static let find = CommandSpec(
+        "find", usage: "<words>…|--trending", "Find shows by name in podcast directories (iTunes, Podcast Index).",
+        kind: .library,
+        flags: [
+            FlagSpec(
+                "limit", value: "N",
+                "At most N results (\(LibraryTaskParser.findLimitRange.lowerBound)-\(LibraryTaskParser.findLimitRange.upperBound); default \(LibraryTaskParser.findLimit))."
+            ),
+            FlagSpec("directory", value: "NAME", "itunes, podcastindex or all (default: config.toml's [directory] default)."),
+            FlagSpec("trending", "What is trending on Podcast Index now."),
+            FlagSpec("lang", value: "CODE", "With --trending, shows in this language (en, de, …)."),
+            FlagSpec("category", value: "NAME", "With --trending, shows in this category (News, Comedy, …)."), json,
+        ],
+        completion: .none, details: CommandDetails.find)
+
+    /// `sync`.
+    public static let sync = CommandSpec(
+        "sync", usage: "[status]", "Keep subscriptions and places in step with a gpodder or Nextcloud server.", kind: .library,
+        flags: [json], completion: .words(["status"]), details: CommandDetails.sync)
+
+    /// `config`.
+    public static let config = CommandSpec(
+        "config", "Show the effective settings and where each came from.", kind: .library,
+        flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
+        traits: [.ignoresConfig], details: CommandDetails.config)
+
+    /// `repl`.
+    public static let repl = CommandSpec(
+        "repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell,
+        details: CommandDetails.repl)
+
+    /// `tui`.
+    public static let tui = CommandSpec(
+        "tui", "Browse and play in a full-screen view (keys, mouse, filter, command line).", kind: .session, in: .shell,
+        details: CommandDetails.tui)
+
+    /// `help`.
+    public static let help = CommandSpec(
+        "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig],
+        details: CommandDetails.help)
+
+    /// `quit`.
+    public static let quit = CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl)
 
     /// `--json`, as every command that can print JSON takes it.
     package static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }

@@ -6,14 +6,14 @@ package enum LibraryEditParser {
         let words = try FlagWords(arguments, for: spec)
         let json = words.has("json")
         switch spec.name {
-        case "mark":
+        case CommandTable.mark.name:
             return EditCommand(edit: try mark(words, spec), json: json)
-        case "fav":
+        case CommandTable.fav.name:
             guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
             if words.has("on") && words.has("off") { throw .usage(spec, "--on and --off cannot be used together") }
             let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
             return EditCommand(edit: .favorite(target: words.targets[0], to: to), json: json)
-        case "remove":
+        case CommandTable.remove.name:
             guard !words.targets.isEmpty else { throw .usage(spec, "give at least one show") }
             return EditCommand(
                 edit: .remove(shows: words.targets, keepFiles: words.has("keep-files"), force: words.has("force")), json: json)

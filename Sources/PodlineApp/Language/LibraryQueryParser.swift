@@ -10,7 +10,7 @@ package enum LibraryQueryParser {
         let words = try FlagWords(arguments, for: spec)
         let json = words.has("json")
         switch spec.name {
-        case "episodes":
+        case CommandTable.episodes.name:
             guard words.targets.count <= 1 else { throw .usage(spec, "name one show at most") }
             var limit: Int?
             if let text = words.value("limit") {
@@ -21,7 +21,7 @@ package enum LibraryQueryParser {
             return QueryCommand(
                 query: .episodes(show: words.targets.first, states: states, search: words.value("search"), limit: limit),
                 json: json)
-        case "search":
+        case CommandTable.search.name:
             guard words.targets.contains(where: { $0.contains { $0.isLetter || $0.isNumber } }) else {
                 throw .usage(spec, "give a word to search for")
             }
@@ -32,20 +32,20 @@ package enum LibraryQueryParser {
             }
             return QueryCommand(
                 query: .search(text: words.targets.joined(separator: " "), show: words.value("show"), limit: limit), json: json)
-        case "show":
+        case CommandTable.show.name:
             guard let show = words.targets.first else { throw .usage(spec, "name a show") }
             let change = words.targets.count > 1 ? try ShowSettingChange(words: Array(words.targets.dropFirst())) : nil
             return QueryCommand(query: .show(show, change: change), json: json)
-        case "export":
+        case CommandTable.export.name:
             guard words.targets.count <= 1 else { throw .usage(spec, "give one file at most") }
             let path = words.targets.first.flatMap { $0 == "-" ? nil : $0 }
             return QueryCommand(query: .export(path: path, withCredentials: words.has("with-credentials")), json: json)
-        case "notes":
+        case CommandTable.notes.name:
             guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
             return QueryCommand(query: .notes(ref: words.targets[0]), json: json)
         default:
             guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
-            return QueryCommand(query: spec.name == "stats" ? .stats : .shows, json: json)
+            return QueryCommand(query: spec.name == CommandTable.stats.name ? .stats : .shows, json: json)
         }
     }
 

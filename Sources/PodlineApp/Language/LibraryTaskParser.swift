@@ -13,24 +13,24 @@ package enum LibraryTaskParser {
         let words = try FlagWords(arguments, for: spec)
         let task: LibraryTask
         switch spec.name {
-        case "add":
+        case CommandTable.add.name:
             let command = words.value("password-command")
             if command != nil, words.value("user") == nil { throw .usage(spec, "--password-command goes with --user") }
             task = .add(
                 feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec), user: words.value("user"),
                 passwordCommand: command)
-        case "update":
+        case CommandTable.update.name:
             task = .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
-        case "import":
+        case CommandTable.importOPML.name:
             task = .importOPML(
                 file: try one(words, spec, "name an OPML file"), jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
-        case "inspect":
+        case CommandTable.inspect.name:
             task = .inspect(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
-        case "download":
+        case CommandTable.download.name:
             task = try download(words, spec)
-        case "chapters":
+        case CommandTable.chapters.name:
             task = .chapters(target: try atMostOne(words, spec))
-        case "transcript":
+        case CommandTable.transcript.name:
             let target = try atMostOne(words, spec)
             var at: Double?
             if let text = words.value("at") {
@@ -42,9 +42,9 @@ package enum LibraryTaskParser {
             let follow = words.has("follow")
             if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
             task = .transcript(target: target, at: at, follow: follow)
-        case "find":
+        case CommandTable.find.name:
             task = try find(words, spec)
-        case "sync":
+        case CommandTable.sync.name:
             guard words.targets.count <= 1, words.targets.allSatisfy({ $0 == "status" }) else {
                 throw .usage(spec, "takes nothing, or status")
             }

@@ -34,7 +34,7 @@ public struct PlayRequest: Equatable, Sendable {
 
     /// The words that say this request again, for handing it to another player.
     public var words: [String] {
-        ["play"] + targets + PlayFlag.allCases.flatMap { $0.words(of: self) }
+        [CommandTable.play.name] + targets + PlayFlag.allCases.flatMap { $0.words(of: self) }
     }
 
     /// The request with each target that names a file under `directory` made absolute, so that a player started

@@ -4,28 +4,28 @@ extension PlayerCommand {
     public var words: [String] {
         switch self {
         case .play(let request): request.absolutized().words
-        case .pause: ["pause"]
-        case .resume: ["resume"]
-        case .toggle: ["toggle"]
-        case .stop: ["stop"]
-        case .next: ["next"]
-        case .skip: ["skip"]
-        case .back: ["back"]
-        case .seek(let adjustment): ["seek", adjustment.word]
-        case .chapter(.next): ["chapter", "next"]
-        case .chapter(.previous): ["chapter", "prev"]
-        case .chapter(.number(let number)): ["chapter", String(number)]
-        case .volume(let adjustment): ["volume", adjustment.word]
-        case .speed(let adjustment): ["speed", adjustment.word]
-        case .queue(let action, let json): ["queue"] + action.words + (json ? ["--json"] : [])
-        case .sleep(.after(let seconds)): ["sleep", seconds.plainText]
-        case .sleep(.endOfEpisode): ["sleep", "end"]
-        case .sleep(.off): ["sleep", "off"]
-        case .silence(let on): ["silence", on ? "on" : "off"]
-        case .normalize(let on): ["normalize", on ? "on" : "off"]
-        case .cue(let shown): ["cue"] + (shown.map { [$0 ? "on" : "off"] } ?? [])
-        case .status(let json): ["status"] + (json ? ["--json"] : [])
-        case .events(let json): ["events"] + (json ? ["--json"] : [])
+        case .pause: [CommandTable.pause.name]
+        case .resume: [CommandTable.resume.name]
+        case .toggle: [CommandTable.toggle.name]
+        case .stop: [CommandTable.stop.name]
+        case .next: [CommandTable.next.name]
+        case .skip: [CommandTable.skip.name]
+        case .back: [CommandTable.back.name]
+        case .seek(let adjustment): [CommandTable.seek.name, adjustment.word]
+        case .chapter(.next): [CommandTable.chapter.name, "next"]
+        case .chapter(.previous): [CommandTable.chapter.name, "prev"]
+        case .chapter(.number(let number)): [CommandTable.chapter.name, String(number)]
+        case .volume(let adjustment): [CommandTable.volume.name, adjustment.word]
+        case .speed(let adjustment): [CommandTable.speed.name, adjustment.word]
+        case .queue(let action, let json): [CommandTable.queue.name] + action.words + (json ? ["--json"] : [])
+        case .sleep(.after(let seconds)): [CommandTable.sleep.name, seconds.plainText]
+        case .sleep(.endOfEpisode): [CommandTable.sleep.name, "end"]
+        case .sleep(.off): [CommandTable.sleep.name, "off"]
+        case .silence(let on): [CommandTable.silence.name, on ? "on" : "off"]
+        case .normalize(let on): [CommandTable.normalize.name, on ? "on" : "off"]
+        case .cue(let shown): [CommandTable.cue.name] + (shown.map { [$0 ? "on" : "off"] } ?? [])
+        case .status(let json): [CommandTable.status.name] + (json ? ["--json"] : [])
+        case .events(let json): [CommandTable.events.name] + (json ? ["--json"] : [])
         }
     }
 }
@@ -45,8 +45,8 @@ extension QueueAction {
     package var words: [String] {
         switch self {
         case .list: []
-        case .add(let targets): ["add"] + PlayRequest(targets: targets).absolutized().targets
-        case .remove(let item): ["remove", item]
+        case .add(let targets): [CommandTable.add.name] + PlayRequest(targets: targets).absolutized().targets
+        case .remove(let item): [CommandTable.remove.name, item]
         case .clear: ["clear"]
         }
     }

@@ -77,11 +77,11 @@ extension LibraryTaskRunner {
                 }
             }
             do {
-                let status = try ControlClient().request(["status"])
+                let status = try ControlClient().request([CommandTable.status.name])
                 show(status.data(as: PlayerStatus.self)?.position ?? 0)
                 let client = try ControlClient()
                 guard events.follow(client) else { return }
-                let answer = try client.request(["events"])
+                let answer = try client.request([CommandTable.events.name])
                 guard answer.succeeded else { throw CommandError(.failed, answer.message ?? answer.error) }
                 while let line = try client.readLine() {
                     switch PlayerEvent(line: line) {

@@ -31,7 +31,9 @@ struct Completer: Sendable {
             return .words([])
         case .files:
             // `add` and `inspect` also take the last find's results.
-            if spec.name == "add" || spec.name == "inspect", !word.isEmpty, "find/".hasPrefix(word) || word.hasPrefix("find/") {
+            if spec.name == CommandTable.add.name || spec.name == CommandTable.inspect.name, !word.isEmpty,
+                "find/".hasPrefix(word) || word.hasPrefix("find/")
+            {
                 let results = findResults().filter { $0.hasPrefix(word) }
                 if !results.isEmpty { return .words(results) }
             }
@@ -41,7 +43,7 @@ struct Completer: Sendable {
         case .shows:
             return .words(showSlugs().filter { $0.hasPrefix(word) })
         case .references:
-            if spec.name == "mark", position >= 2 {
+            if spec.name == CommandTable.mark.name, position >= 2 {
                 return .words(LibraryEditParser.MarkState.allCases.map(\.rawValue).filter { $0.hasPrefix(word) })
             }
             return references(word) ?? .files

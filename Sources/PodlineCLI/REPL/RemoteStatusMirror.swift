@@ -25,7 +25,7 @@ final class RemoteStatusMirror: Sendable {
 
     private func follow(_ location: ControlLocation, into player: Player) {
         guard let events = try? ControlClient(location: location), let status = try? ControlClient(location: location),
-            (try? events.request(["events"]))?.succeeded == true
+            (try? events.request([CommandTable.events.name]))?.succeeded == true
         else { return }
         let go = state.withLock {
             $0.events = events
@@ -34,7 +34,7 @@ final class RemoteStatusMirror: Sendable {
         guard go else { return }
         var line: [UInt8]? = []
         while line != nil {
-            if let answer = try? status.request(["status"]), let data = answer.data(as: PlayerStatus.self) {
+            if let answer = try? status.request([CommandTable.status.name]), let data = answer.data(as: PlayerStatus.self) {
                 let seen = Seen(data)
                 DispatchQueue.main.async { MainActor.assumeIsolated { seen.apply(to: player) } }
             }

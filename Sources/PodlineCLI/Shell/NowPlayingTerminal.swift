@@ -11,11 +11,10 @@ import PodlineApp
 /// transcript's cue under the line, q quit (the position is saved).
 @MainActor
 final class NowPlayingTerminal {
-    /// What each key runs, as words of the command language.
-    static let keys: [String: [String]] = [
-        " ": ["toggle"], "\u{1B}[D": ["back"], "\u{1B}[C": ["skip"], "+": ["volume", "+5"], "=": ["volume", "+5"],
-        "-": ["volume", "-5"], "[": ["speed", "-0.1"], "]": ["speed", "+0.1"], "n": ["next"], ",": ["chapter", "prev"],
-        ".": ["chapter", "next"], "t": ["cue"],
+    /// What each key runs.
+    static let keys: [String: PlayerCommand] = [
+        " ": .toggle, "\u{1B}[D": .back, "\u{1B}[C": .skip, "+": .volume(.by(5)), "=": .volume(.by(5)), "-": .volume(.by(-5)),
+        "[": .speed(.by(-0.1)), "]": .speed(.by(0.1)), "n": .next, ",": .chapter(.previous), ".": .chapter(.next), "t": .cue(nil),
     ]
 
     private var host: ViewHost<StatusLineView>?
@@ -101,9 +100,9 @@ final class NowPlayingTerminal {
             let length = pending[0] == 0x1B ? min(3, pending.count) : 1
             let key = String(decoding: pending.prefix(length), as: UTF8.self)
             pending.removeFirst(length)
-            guard let words = Self.keys[key] else { continue }
+            guard let command = Self.keys[key] else { continue }
             do {
-                _ = try dispatcher.run(words: words)
+                _ = try dispatcher.run(command)
                 message = nil
             } catch {
                 message = error.message

@@ -16,7 +16,7 @@ enum RunningPlayer {
 
     /// The `episode` object of the running player's status; nil when it holds none. Throws when no player runs.
     private static func currentEpisode() throws(ControlError) -> ItemSummary? {
-        let answer = try ControlClient().request(["status"])
+        let answer = try ControlClient().request([CommandTable.status.name])
         guard answer.succeeded else { return nil }
         return answer.data(as: PlayerStatus.self)?.episode
     }
@@ -52,6 +52,6 @@ enum RunningPlayer {
 
     /// Stops the running player (for `--force`).
     static func stop() throws {
-        try RemoteCommand.run(["stop"])
+        try RemoteCommand.run([CommandTable.stop.name])
     }
 }

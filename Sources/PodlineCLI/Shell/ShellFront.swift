@@ -47,7 +47,7 @@ enum ShellFront {
             return .done(error.exitStatus)
         }
         let full = [spec.name] + words.dropFirst()
-        if spec.name == "help" { return help(Array(words.dropFirst())) }
+        if spec.name == CommandTable.help.name { return help(Array(words.dropFirst())) }
         if !spec.traits.contains(.ignoresConfig) {
             // A command that only talks to a running player still works; the broken file is a warning for it.
             let talksToPlayer = spec.kind == .player && (!spec.startsPlayer || RunningPlayer.isRunning)
@@ -92,7 +92,7 @@ enum ShellFront {
             HelpText.lines(for: topic).forEach { print($0) }
             return 0
         case .player(.play(let request)):
-            if words.first == "demo", let file = request.targets.first { print("Podline demo: \(file)") }
+            if words.first == CommandTable.demo.name, let file = request.targets.first { print("Podline demo: \(file)") }
             return await ShellPlay.run(request)
         case .player(.status(let json)):
             return exitStatus { try StatusQuery.report(json: json) }

@@ -19,7 +19,7 @@ enum StatusQuery {
         }
         let answer: ControlAnswer
         do {
-            answer = try client.request(["status"])
+            answer = try client.request([CommandTable.status.name])
         } catch {
             printError(error.description)
             throw ExitCode(error.exitStatus)

@@ -68,7 +68,7 @@ struct BrowseRow: Equatable, Sendable {
     /// place in a search's hit).
     var command: ParsedCommand {
         if isFindResult {
-            return .task(TaskCommand(task: .add(feed: ref, sizeCap: FeedParser.defaultSizeCap), json: false, name: "add"))
+            return .task(TaskCommand(task: .add(feed: ref, sizeCap: FeedParser.defaultSizeCap), json: false, name: CommandTable.add.name))
         }
         var request = PlayRequest(targets: [ref])
         request.start = start.map { Double(Int($0)) }

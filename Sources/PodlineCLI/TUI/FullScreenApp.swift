@@ -254,7 +254,6 @@ final class FullScreenApp {
     /// Does what a key's action says: moves and panes here, the rest through the command language.
     func perform(_ action: KeyAction) {
         let row = model.selectedRow
-        let ref = row.map { Tokenizer.quote($0.ref) }
         let player = model.player
         switch action {
         case .down: move(.down)
@@ -273,8 +272,8 @@ final class FullScreenApp {
                 run(row.command)
             }
         case .download:
-            if let row, let ref, !row.isFindResult { runLine("download \(ref)", showingOutput: false) }
-        case .update: runLine("update", showingOutput: false)
+            if let row, !row.isFindResult { run(words: [CommandTable.download.name, row.ref]) }
+        case .update: run(words: [CommandTable.update.name])
         case .filter:
             model.focus = .list
             model.isFiltering = true
@@ -340,16 +339,21 @@ final class FullScreenApp {
     /// Runs a line of the command language typed after `:` (or one the view has no value for); with `showingOutput`,
     /// a command that says several lines shows them in a panel.
     func runLine(_ line: String, showingOutput: Bool = true) {
-        let command: ParsedCommand
         do {
-            let words = try Tokenizer.words(line)
-            guard !words.isEmpty else { return }
-            command = try CommandParser.parse(words, in: .repl)
+            run(words: try Tokenizer.words(line), showingOutput: showingOutput)
         } catch {
             model.message = TerminalText.safe(error.message)
-            return
         }
-        run(command, showingOutput: showingOutput)
+    }
+
+    /// Runs the command `words` say (its flags' defaults as the language gives them).
+    private func run(words: [String], showingOutput: Bool = false) {
+        guard !words.isEmpty else { return }
+        do {
+            run(try CommandParser.parse(words, in: .repl), showingOutput: showingOutput)
+        } catch {
+            model.message = TerminalText.safe(error.message)
+        }
     }
 
     /// Runs `command` in the session; a search and a find also open their views. With `showingOutput`, a command that

@@ -5,8 +5,8 @@ import PodlineApp
 /// `podline events [--json]`: follows the running player's events until it stops.
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "events",
-        abstract: CommandTable.summary(of: "events"),
+        commandName: CommandTable.events.name,
+        abstract: CommandTable.events.summary,
         discussion: """
             Events: property-change (state, position, volume, speed, episode, queue), episode-started, \
             episode-ended (reason eof, stop, next or error), chapter-changed, download-progress, feed-updated, error. \
@@ -28,7 +28,7 @@ struct EventsCommand: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         do {
-            let answer = try client.request(["events"])
+            let answer = try client.request([CommandTable.events.name])
             guard answer.succeeded else {
                 printError(answer.message ?? answer.error)
                 throw ExitCode(ExitStatus.failure)

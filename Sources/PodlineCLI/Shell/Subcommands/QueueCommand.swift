@@ -5,8 +5,8 @@ import PodlineApp
 /// `podline queue [add <ref|file>…|remove <ref|index>|clear]`: shows or changes what the running player plays next.
 struct QueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "queue",
-        abstract: CommandTable.summary(of: "queue"),
+        commandName: CommandTable.queue.name,
+        abstract: CommandTable.queue.summary,
         discussion:
             "With no action, lists the queue. add takes episode references, files or URLs; remove takes a reference or a 1-based index."
     )
@@ -16,14 +16,14 @@ struct QueueCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp("add <ref|file>…, remove <ref|index>, or clear.", valueName: "action"),
-        completion: .list(CommandTable.completionWords(of: "queue")))
+        completion: .list(CommandTable.completionWords(of: CommandTable.queue.name)))
     var action: [String] = []
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
         // Files named relative to this shell's folder are handed to the player, which runs elsewhere, as absolute paths.
-        let answer = try RemoteCommand.run(["queue"] + PlayRequest(targets: action).absolutized().targets)
+        let answer = try RemoteCommand.run([CommandTable.queue.name] + PlayRequest(targets: action).absolutized().targets)
         if json {
             print(answer.dataText)
         } else if let items = answer.data(as: [ItemSummary].self) {

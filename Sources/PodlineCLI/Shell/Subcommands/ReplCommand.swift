@@ -6,8 +6,8 @@ import PodlineApp
 /// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
 struct ReplCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "repl",
-        abstract: CommandTable.summary(of: "repl"),
+        commandName: CommandTable.repl.name,
+        abstract: CommandTable.repl.summary,
         discussion: """
             Every command of the shell form works without the leading 'podline', and names may be shortened to a \
             unique prefix. When standard input is not a terminal there is no prompt and no colour; a failing line \

@@ -7,8 +7,8 @@ import PodlineApp
 /// `podline tui`: the full-screen view.
 struct TuiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tui",
-        abstract: CommandTable.summary(of: "tui"),
+        commandName: CommandTable.tui.name,
+        abstract: CommandTable.tui.summary,
         discussion: "Keys: ? in the view lists them; [keys] in config.toml changes them. See podline help tui."
     )
 
