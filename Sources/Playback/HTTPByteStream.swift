@@ -12,27 +12,43 @@ import PodcastKit
 /// is opened again from the next byte, after each of the fetcher's retry delays, while what was received
 /// plays on; only when the tries are spent does the stream fail. The ID3v2 tag at the start is handed to
 /// `onTag` as soon as it has arrived whole (for its chapters), once.
-final class HTTPByteStream: ByteStream, @unchecked Sendable {
+///
+/// The decoder's thread blocks in `read` for bytes; the transfer, on the shared pool, never blocks: when the decoder is
+/// far behind it is suspended until the decoder reads.
+final class HTTPByteStream: ByteStream, Sendable {
     private let url: String
     private let http: HTTPFetcher
-    private let condition = NSCondition()
-    private var buffer: [UInt8] = []
-    private var ended = false
-    private var failure: String?
-    private var generation = 0
-    private var task: Task<Void, Never>?
-    /// Gathers the first bytes for `onTag` until the tag is whole; nil once it is done.
-    private var tagCollector: ID3TagCollector? = ID3TagCollector()
     private let onTag: (@Sendable ([UInt8]) -> Void)?
-    private var answeredWithParts = true
-    private var answeredLength: Int?
-    /// Bytes that arrived over every transfer.
-    private var received = 0
-    /// Transfers waiting, without holding a thread, for the decoder to take bytes (the buffer is over its high water).
-    private var spaceWaiters: [CheckedContinuation<Void, Never>] = []
+    /// What the transfer and the decoder share.
+    private let shared = Waitable(Shared())
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
     private static let logger = Logger(label: "podline.stream")
+
+    /// What the transfer and the decoder share.
+    private struct Shared {
+        var buffer: [UInt8] = []
+        var ended = false
+        var failure: String?
+        /// Counts the transfers started: a transfer whose number is not the latest has been replaced.
+        var generation = 0
+        var task: Task<Void, Never>?
+        /// Gathers the first bytes for `onTag` until the tag is whole; nil once it is done.
+        var tagCollector: ID3TagCollector? = ID3TagCollector()
+        var answeredWithParts = true
+        var answeredLength: Int?
+        /// Bytes that arrived over every transfer.
+        var received = 0
+        /// Transfers waiting, suspended, for the decoder to take bytes (the buffer is over its high water).
+        var spaceWaiters: [CheckedContinuation<Void, Never>] = []
+
+        /// Lets the waiting transfers go on.
+        mutating func releaseSpaceWaiters() {
+            let waiters = spaceWaiters
+            spaceWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
+    }
 
     init(url: String, http: HTTPFetcher = .shared, onTag: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.url = url
@@ -42,29 +58,26 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     }
 
     func read(maxBytes: Int, waitingAtMost seconds: Double) throws -> [UInt8]? {
-        condition.lock()
-        defer { condition.unlock() }
-        if buffer.isEmpty && !ended && failure == nil {
-            _ = condition.wait(until: Date().addingTimeInterval(seconds))
+        let outcome = shared.wait(
+            until: Date().addingTimeInterval(seconds), for: { !$0.buffer.isEmpty || $0.ended || $0.failure != nil }
+        ) { shared -> Result<[UInt8]?, StreamFailure> in
+            if shared.buffer.isEmpty, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
+            if shared.buffer.isEmpty { return .success(shared.ended ? [] : nil) }
+            let count = min(maxBytes, shared.buffer.count)
+            let taken = Array(shared.buffer.prefix(count))
+            shared.buffer.removeFirst(count)
+            if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
+            return .success(taken)
         }
-        if buffer.isEmpty, let failure { throw StreamFailure(reason: failure) }
-        if buffer.isEmpty { return ended ? [] : nil }
-        let count = min(maxBytes, buffer.count)
-        let taken = Array(buffer.prefix(count))
-        buffer.removeFirst(count)
-        condition.broadcast()
-        if buffer.count <= Self.highWater { releaseSpaceWaitersLocked() }
-        return taken
+        return try outcome.get()
     }
 
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(seconds)
-        while buffer.count < bytes && !ended && failure == nil {
-            if !condition.wait(until: deadline) { break }
+        shared.wait(
+            until: Date().addingTimeInterval(seconds), for: { $0.buffer.count >= bytes || $0.ended || $0.failure != nil }
+        ) { shared in
+            StreamFill(held: shared.buffer.count, received: shared.received, ended: shared.ended || shared.failure != nil)
         }
-        return StreamFill(held: buffer.count, received: received, ended: ended || failure != nil)
     }
 
     func restart(at byteOffset: Int) -> Bool {
@@ -72,38 +85,29 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
         return true
     }
 
-    var sendsParts: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return answeredWithParts
-    }
+    var sendsParts: Bool { shared.withLock { $0.answeredWithParts } }
 
-    var length: Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        return answeredLength
-    }
+    var length: Int? { shared.withLock { $0.answeredLength } }
 
     func cancel() {
-        condition.lock()
-        generation += 1
-        task?.cancel()
-        condition.broadcast()
-        releaseSpaceWaitersLocked()
-        condition.unlock()
+        shared.withLock { shared in
+            shared.generation += 1
+            shared.task?.cancel()
+            shared.releaseSpaceWaiters()
+        }
     }
 
     private func start(at offset: Int) {
-        condition.lock()
-        generation += 1
-        let current = generation
-        task?.cancel()
-        buffer.removeAll()
-        ended = false
-        failure = nil
-        releaseSpaceWaitersLocked()
-        condition.unlock()
-        task = Task.detached { [weak self] in await self?.transfer(from: offset, owner: current) }
+        shared.withLock { shared in
+            shared.generation += 1
+            let current = shared.generation
+            shared.task?.cancel()
+            shared.buffer.removeAll()
+            shared.ended = false
+            shared.failure = nil
+            shared.releaseSpaceWaiters()
+            shared.task = Task.detached { [weak self] in await self?.transfer(from: offset, owner: current) }
+        }
     }
 
     /// Reads the body from `offset` on into the buffer, reconnecting where it broke off.
@@ -162,17 +166,17 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
 
     /// Feeds the collector while the bytes run on from the start of the resource; hands over the tag once whole.
     private func lookForTag(_ bytes: [UInt8], at offset: Int) {
-        guard !bytes.isEmpty else { return }
-        condition.lock()
-        guard var collector = tagCollector, onTag != nil, offset == collector.gathered.count else {
-            tagCollector = nil
-            condition.unlock()
-            return
+        guard !bytes.isEmpty, onTag != nil else { return }
+        let outcome = shared.withLock { shared -> ID3TagCollector.Outcome? in
+            guard var collector = shared.tagCollector, offset == collector.gathered.count else {
+                shared.tagCollector = nil
+                return nil
+            }
+            let outcome = collector.add(bytes)
+            shared.tagCollector = outcome == .needMore ? collector : nil
+            return outcome
         }
-        let outcome = collector.add(bytes)
-        tagCollector = outcome == .needMore ? collector : nil
-        condition.unlock()
-        if case .tag(let tag) = outcome { onTag?(tag) }
+        if case .tag(let tag)? = outcome { onTag?(tag) }
     }
 
     /// The whole resource's length from a 200's Content-Length or a 206's Content-Range.
@@ -189,16 +193,14 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
     /// Keeps what an answer says of the server: whether it sends parts of a file, and the file's length.
     private func learn(from response: HTTPClientResponse, length: Int?) {
         let ranges = response.headers[canonicalForm: "Accept-Ranges"].contains { $0.lowercased() == "bytes" }
-        condition.lock()
-        answeredWithParts = response.status.code == 206 || ranges
-        if let length { answeredLength = length }
-        condition.unlock()
+        shared.withLock { shared in
+            shared.answeredWithParts = response.status.code == 206 || ranges
+            if let length { shared.answeredLength = length }
+        }
     }
 
     private func isCurrent(_ owner: Int) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return generation == owner
+        shared.withLock { $0.generation == owner }
     }
 
     /// Adds bytes, waiting while the decoder is far behind (suspended: no thread of the pool is held meanwhile); false
@@ -217,43 +219,33 @@ final class HTTPByteStream: ByteStream, @unchecked Sendable {
 
     /// Adds bytes now if the buffer has room.
     private func tryAppend(_ bytes: [UInt8], _ owner: Int) -> Appending {
-        condition.lock()
-        defer { condition.unlock() }
-        guard generation == owner else { return .replaced }
-        guard buffer.count <= Self.highWater else { return .full }
-        buffer.append(contentsOf: bytes)
-        received += bytes.count
-        condition.broadcast()
-        return .appended
+        shared.withLock { shared in
+            guard shared.generation == owner else { return .replaced }
+            guard shared.buffer.count <= Self.highWater else { return .full }
+            shared.buffer.append(contentsOf: bytes)
+            shared.received += bytes.count
+            return .appended
+        }
     }
 
     /// Resumes `waiter` once the decoder took bytes (or the transfer was replaced); at once if that happened already.
     private func waitForSpace(_ waiter: CheckedContinuation<Void, Never>, _ owner: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard buffer.count > Self.highWater, generation == owner else { return waiter.resume() }
-        spaceWaiters.append(waiter)
-    }
-
-    /// Lets the waiting transfers go on (the lock held).
-    private func releaseSpaceWaitersLocked() {
-        let waiters = spaceWaiters
-        spaceWaiters = []
-        for waiter in waiters { waiter.resume() }
+        shared.withLock { shared in
+            guard shared.buffer.count > Self.highWater, shared.generation == owner else { return waiter.resume() }
+            shared.spaceWaiters.append(waiter)
+        }
     }
 
     private func finish(_ owner: Int) {
-        condition.lock()
-        if generation == owner { ended = true }
-        condition.broadcast()
-        condition.unlock()
+        shared.withLock { shared in
+            if shared.generation == owner { shared.ended = true }
+        }
     }
 
     private func fail(_ reason: String, _ owner: Int) {
-        condition.lock()
-        if generation == owner { failure = reason }
-        condition.broadcast()
-        condition.unlock()
+        shared.withLock { shared in
+            if shared.generation == owner { shared.failure = reason }
+        }
     }
 }
 

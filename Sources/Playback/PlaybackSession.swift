@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Logging
 import PodcastKit
+import Synchronization
 
 /// A running player: the Player model, the engine, and the coordinator view that joins them. A front end gives it
 /// a view of its own to mount beside the coordinator (`Companion`: the desktop's media controls) and the services it
@@ -306,8 +307,14 @@ private final class LoadCount {
 }
 
 /// Carries engine events from the engine's thread to the main actor.
-private final class EngineMailbox: @unchecked Sendable {
-    var deliver: (@MainActor (EngineEvent) -> Void)?
+private final class EngineMailbox: Sendable {
+    private let receiver = Mutex<(@MainActor @Sendable (EngineEvent) -> Void)?>(nil)
+
+    /// Where events go, on the main actor.
+    var deliver: (@MainActor @Sendable (EngineEvent) -> Void)? {
+        get { receiver.withLock { $0 } }
+        set { receiver.withLock { $0 = newValue } }
+    }
 
     func post(_ event: EngineEvent) {
         DispatchQueue.main.async {

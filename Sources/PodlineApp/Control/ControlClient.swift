@@ -35,12 +35,10 @@ public final class ControlClient {
     /// Connects to the player serving `location`, waiting up to `seconds` for one that holds the player's lock but is
     /// still starting (its socket not bound yet); nil when no player comes.
     public static func waitingForPlayer(at location: ControlLocation = .standard(), seconds: Double = 5) -> ControlClient? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if let client = try? ControlClient(location: location) { return client }
-            guard Date() < deadline, PlayerLock.isHeldElsewhere(in: location.directory) else { return nil }
-            usleep(20_000)
-        }
+        pollingWait(
+            until: Date().addingTimeInterval(seconds), every: 0.02,
+            goOn: { PlayerLock.isHeldElsewhere(in: location.directory) }
+        ) { try? ControlClient(location: location) }
     }
 
     deinit {

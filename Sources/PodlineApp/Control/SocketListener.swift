@@ -6,10 +6,11 @@ package final class SocketListener: Sendable {
     package let location: ControlLocation
     private let hub: EventHub
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
-    /// The listening descriptor (-1 when not listening), the clients connected, and whether it was stopped.
-    private let state = Mutex<(listenFD: Int32, connections: [ObjectIdentifier: ControlConnection], stopped: Bool)>(
-        (-1, [:], false))
-    private let acceptDone = DispatchSemaphore(value: 0)
+    /// The listening descriptor (-1 when not listening) and its accept thread, the clients connected, and whether it
+    /// was stopped.
+    private let state = Mutex<
+        (listenFD: Int32, acceptor: AcceptThread?, connections: [ObjectIdentifier: ControlConnection], stopped: Bool)
+    >((-1, nil, [:], false))
 
     package init(
         location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse
@@ -48,23 +49,24 @@ package final class SocketListener: Sendable {
             close(fd)
             throw .system("listen", code)
         }
-        state.withLock { $0.listenFD = fd }
-        Thread.detachNewThread { [self] in acceptLoop(fd) }
+        let acceptor = AcceptThread(fd: fd, stopping: { [weak self] in self?.isStopped ?? true }) { [weak self] client in
+            self?.take(client) ?? false
+        }
+        state.withLock { ($0.listenFD, $0.acceptor) = (fd, acceptor) }
     }
 
     /// Stops accepting, ends every connection and removes the socket.
     package func stop() {
-        let (fd, open) = state.withLock {
+        let (fd, acceptor, open) = state.withLock {
             $0.stopped = true
-            return ($0.listenFD, Array($0.connections.values))
+            return ($0.listenFD, $0.acceptor, Array($0.connections.values))
         }
         guard fd >= 0 else { return }
         unlink(location.socketPath)
-        shutdown(fd, Int32(SHUT_RDWR))
-        acceptDone.wait()
+        acceptor?.stop()
         close(fd)
         for connection in open { connection.shutdownConnection() }
-        state.withLock { $0.listenFD = -1 }
+        state.withLock { ($0.listenFD, $0.acceptor) = (-1, nil) }
         PlayerLock.shared.release()
     }
 
@@ -86,42 +88,33 @@ package final class SocketListener: Sendable {
         }
     }
 
-    private func acceptLoop(_ fd: Int32) {
-        defer { acceptDone.signal() }
-        while true {
-            let client = accept(fd, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if state.withLock({ $0.stopped }) { return }
-                if errno == EMFILE || errno == ENFILE {
-                    usleep(10_000)
-                    continue
-                }
-                return
-            }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            guard UnixSocket.peerUID(client) == geteuid() else {
-                _ = UnixSocket.writeAll(
-                    client,
-                    ControlReply.failure(
-                        .null, error: "permission denied",
-                        message: "this player belongs to another user"))
-                close(client)
-                continue
-            }
-            let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] done in
-                _ = self?.state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(done)) }
-            }
-            let accepted = state.withLock {
-                guard !$0.stopped else { return false }
-                $0.connections[ObjectIdentifier(connection)] = connection
-                return true
-            }
-            guard accepted else {
-                close(client)
-                return
-            }
-            connection.start()
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Takes one accepted client of this user (another user's is told no and closed); false once stopped.
+    private func take(_ client: Int32) -> Bool {
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        guard UnixSocket.peerUID(client) == geteuid() else {
+            _ = UnixSocket.writeAll(
+                client,
+                ControlReply.failure(
+                    .null, error: "permission denied",
+                    message: "this player belongs to another user"))
+            close(client)
+            return true
         }
+        let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] done in
+            _ = self?.state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(done)) }
+        }
+        let accepted = state.withLock {
+            guard !$0.stopped else { return false }
+            $0.connections[ObjectIdentifier(connection)] = connection
+            return true
+        }
+        guard accepted else {
+            close(client)
+            return false
+        }
+        connection.start()
+        return true
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import PodcastKit
 import PodlineApp
+import Synchronization
 
 /// The now-playing line of `podline play` and `podline demo` on a terminal, as mpv and mpg123 show one: the same
 /// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.
@@ -113,13 +114,14 @@ final class NowPlayingTerminal {
 
 /// Standard input without line buffering or echo while the now-playing line reads keys; restored on every way out.
 enum RawTerminal {
-    nonisolated(unsafe) private static var saved: termios?
+    /// The settings to put back, while single keys are on.
+    private static let saved = Mutex<termios?>(nil)
 
     /// Switches standard input to single keys; false when it cannot.
     static func enable() -> Bool {
         var settings = termios()
         guard tcgetattr(0, &settings) == 0 else { return false }
-        saved = settings
+        saved.withLock { $0 = settings }
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
             bytes[Int(VMIN)] = 1
@@ -133,8 +135,12 @@ enum RawTerminal {
     /// Puts standard input back as it was, and leaves the now-playing line (so that a shell's prompt comes under it, on
     /// Ctrl-C too).
     static func restore() {
-        guard var settings = saved else { return }
-        saved = nil
+        guard
+            var settings = saved.withLock({ saved in
+                defer { saved = nil }
+                return saved
+            })
+        else { return }
         _ = tcsetattr(0, TCSANOW, &settings)
         TerminalOutput.write("\n")
     }

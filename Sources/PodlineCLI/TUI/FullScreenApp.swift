@@ -180,9 +180,13 @@ final class FullScreenApp {
         if key == .control("z") {
             // Its own player is paused first, as in the REPL: a stopped process neither plays nor answers.
             let paused = session.pauseForSuspend()
-            if paused { usleep(100_000) }
-            screen.suspend(saying: paused ? "paused while suspended (after fg, space plays on)" : nil)
-            return redrawWhole()
+            // The pause's fade is heard out before the process stops.
+            Task { @MainActor in
+                if paused { try? await Task.sleep(for: .milliseconds(100)) }
+                screen.suspend(saying: paused ? "paused while suspended (after fg, space plays on)" : nil)
+                redrawWhole()
+            }
+            return
         }
         if key == .control("l") { return redrawWhole() }
         if model.showsHelp {

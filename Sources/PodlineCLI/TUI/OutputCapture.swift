@@ -1,15 +1,16 @@
 import CLazyLibraries
 import Foundation
 import PodlineApp
+import Synchronization
 
 /// While the full-screen view owns the terminal, standard output and standard error go into a pipe instead: what
 /// commands print (and any warning of a library) becomes the view's message, never stray bytes over the frame. A
 /// thread of its own reads the pipe, line by line.
-final class OutputCapture: @unchecked Sendable {
+final class OutputCapture: Sendable {
     private let savedOutput: Int32
     private let savedError: Int32
     private let readEnd: Int32
-    private var restored = false
+    private let restored = Atomic<Bool>(false)
 
     /// Takes fds 1 and 2; each complete line is handed to `line` on the main actor.
     init?(line: @escaping @MainActor @Sendable (String) -> Void) {
@@ -43,8 +44,7 @@ final class OutputCapture: @unchecked Sendable {
 
     /// Gives fds 1 and 2 back (what is still buffered goes to the pipe first).
     func restore() {
-        guard !restored else { return }
-        restored = true
+        guard !restored.exchange(true, ordering: .relaxed) else { return }
         podline_flush_all()
         dup2(savedOutput, 1)
         dup2(savedError, 2)
