@@ -59,25 +59,25 @@ final class HTTPByteStream: ByteStream, Sendable {
 
     func read(maxBytes: Int, waitingAtMost seconds: Double) throws -> [UInt8]? {
         let outcome = shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { !$0.buffer.isEmpty || $0.ended || $0.failure != nil }
-        ) { shared -> Result<[UInt8]?, StreamFailure> in
-            if shared.buffer.isEmpty, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
-            if shared.buffer.isEmpty { return .success(shared.ended ? [] : nil) }
-            let count = min(maxBytes, shared.buffer.count)
-            let taken = Array(shared.buffer.prefix(count))
-            shared.buffer.removeFirst(count)
-            if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
-            return .success(taken)
-        }
+            until: Date().addingTimeInterval(seconds), for: { !$0.buffer.isEmpty || $0.ended || $0.failure != nil },
+            then: { shared -> Result<[UInt8]?, StreamFailure> in
+                if shared.buffer.isEmpty, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
+                if shared.buffer.isEmpty { return .success(shared.ended ? [] : nil) }
+                let count = min(maxBytes, shared.buffer.count)
+                let taken = Array(shared.buffer.prefix(count))
+                shared.buffer.removeFirst(count)
+                if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
+                return .success(taken)
+            })
         return try outcome.get()
     }
 
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
         shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { $0.buffer.count >= bytes || $0.ended || $0.failure != nil }
-        ) { shared in
-            StreamFill(held: shared.buffer.count, received: shared.received, ended: shared.ended || shared.failure != nil)
-        }
+            until: Date().addingTimeInterval(seconds), for: { $0.buffer.count >= bytes || $0.ended || $0.failure != nil },
+            then: { shared in
+                StreamFill(held: shared.buffer.count, received: shared.received, ended: shared.ended || shared.failure != nil)
+            })
     }
 
     func restart(at byteOffset: Int) -> Bool {

@@ -12,20 +12,23 @@ struct StreamBackPressureTests {
     /// 12 MB: three times what a stream holds before it waits for its decoder.
     static let size = 12 << 20
 
-    static func serve() throws -> (SlowFileServer, URL) {
+    /// Runs `body` with a loopback server of the file `long.mp3`, `size` bytes.
+    static func serving(_ body: (SlowFileServer) async throws -> Void) async throws {
         let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
         try Data(bytes).write(to: folder.appendingPathComponent("long.mp3"))
-        return (try SlowFileServer(folder: folder, chunkBytes: 256 << 10, delay: 0), folder)
+        let server = try SlowFileServer(folder: folder, chunkBytes: 256 << 10, delay: 0)
+        defer { server.stop() }
+        try await body(server)
     }
 
     @Test("more streams over their high water than the pool has threads: a new task still runs at once")
     func fullStreamsHoldNoThread() async throws {
-        let (server, folder) = try Self.serve()
-        defer {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
+        try await Self.serving { server in try await checkNoThreadHeld(server) }
+    }
+
+    private func checkNoThreadHeld(_ server: SlowFileServer) async throws {
         let streams = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in HTTPByteStream(url: server.url("long.mp3")) }
         let ran = try await onOwnThread { () -> Bool in
             for stream in streams { _ = stream.waitForFill(atLeast: (4 << 20) + 1, waitingAtMost: 20) }
@@ -41,11 +44,10 @@ struct StreamBackPressureTests {
 
     @Test("a full stream goes on when its decoder reads: every byte arrives, in order")
     func fullStreamGoesOn() async throws {
-        let (server, folder) = try Self.serve()
-        defer {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
+        try await Self.serving { server in try await checkGoesOn(server) }
+    }
+
+    private func checkGoesOn(_ server: SlowFileServer) async throws {
         let stream = HTTPByteStream(url: server.url("long.mp3"))
         let read = try await onOwnThread { () -> [UInt8] in
             _ = stream.waitForFill(atLeast: (4 << 20) + 1, waitingAtMost: 20)

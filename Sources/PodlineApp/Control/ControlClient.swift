@@ -37,8 +37,8 @@ public final class ControlClient {
     public static func waitingForPlayer(at location: ControlLocation = .standard(), seconds: Double = 5) -> ControlClient? {
         pollingWait(
             until: Date().addingTimeInterval(seconds), every: 0.02,
-            goOn: { PlayerLock.isHeldElsewhere(in: location.directory) }
-        ) { try? ControlClient(location: location) }
+            goOn: { PlayerLock.isHeldElsewhere(in: location.directory) },
+            attempt: { try? ControlClient(location: location) })
     }
 
     deinit {

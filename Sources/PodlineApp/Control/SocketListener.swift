@@ -49,9 +49,9 @@ package final class SocketListener: Sendable {
             close(fd)
             throw .system("listen", code)
         }
-        let acceptor = AcceptThread(fd: fd, stopping: { [weak self] in self?.isStopped ?? true }) { [weak self] client in
-            self?.take(client) ?? false
-        }
+        let acceptor = AcceptThread(
+            fd: fd, stopping: { [weak self] in self?.isStopped ?? true },
+            accepted: { [weak self] client in self?.take(client) ?? false })
         state.withLock { ($0.listenFD, $0.acceptor) = (fd, acceptor) }
     }
 
