@@ -42,7 +42,7 @@ private final class ReceiveSubscription<P: Publisher>: NodeStorage where P.Failu
 
 /// A weak reference to a receiver that can cross to the publisher's thread.
 private final class WeakReceiver<P: Publisher>: Sendable where P.Failure == Never {
-    nonisolated(unsafe) weak var object: ReceiveSubscription<P>?
+    weak let object: ReceiveSubscription<P>?
 
     init(_ object: ReceiveSubscription<P>) {
         self.object = object

@@ -1,5 +1,8 @@
-/// One command of the language: its name, how it is written, its flags and where it runs.
+/// One command of the language: its name, how it is written, its flags, where it runs and how its words are read.
 public struct CommandSpec: Sendable, Equatable {
+    /// Reads the words after a command's name (its arguments and flags) into the command they say.
+    public typealias Parse = @Sendable (_ arguments: [String], _ spec: CommandSpec) throws(CommandError) -> ParsedCommand
+
     /// Who carries a command out.
     public enum Kind: Sendable, Equatable {
         /// Acts on the running player's model (locally in the REPL, over the socket from the shell).
@@ -53,6 +56,8 @@ public struct CommandSpec: Sendable, Equatable {
     /// What it does beyond the summary, in paragraphs (a blank line between them; a paragraph with line breaks of its
     /// own is shown as written): the end of its help and its man page entry.
     public var details: String
+    /// How its words are read: the one place that knows this command's grammar.
+    public var parse: Parse
 
     /// What sets a command apart in how the front ends run it.
     public struct Traits: OptionSet, Sendable, Equatable {
@@ -68,8 +73,9 @@ public struct CommandSpec: Sendable, Equatable {
     public init(
         _ name: String, aliases: [String] = [], usage: String = "", _ summary: String, kind: Kind,
         flags: [FlagSpec] = [], in frontEnds: FrontEnds = .everywhere, completion: Completion = .none,
-        startsPlayer: Bool = false, traits: Traits = [], details: String = ""
+        startsPlayer: Bool = false, traits: Traits = [], details: String = "", parse: @escaping Parse
     ) {
+        self.parse = parse
         self.details = details
         self.startsPlayer = startsPlayer
         self.traits = traits
@@ -82,6 +88,9 @@ public struct CommandSpec: Sendable, Equatable {
         self.frontEnds = frontEnds
         self.completion = completion
     }
+
+    /// Commands are told apart by name, which the table holds unique.
+    public static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool { lhs.name == rhs.name }
 
     /// `name usage`, for help listings.
     public var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
@@ -118,6 +127,10 @@ public enum Completion: Sendable, Equatable {
     case shows
     /// File paths.
     case files
+    /// Feeds: file paths, or the last find's results once `find/` is begun.
+    case feeds
+    /// Episode references and show slugs, then these words after the first argument.
+    case referencesThen([String])
     /// These words.
     case words([String])
     /// Command names.

@@ -16,87 +16,96 @@ public enum CommandTable {
     public static let play = CommandSpec(
         "play", usage: "[<ref|file|url>…]",
         "Play episodes, files or URLs now (with nothing named: resume).", kind: .player, flags: playFlags,
-        completion: .references, startsPlayer: true, details: CommandDetails.play)
+        completion: .references, startsPlayer: true, details: CommandDetails.play, parse: PlayerCommandParser.play)
 
     /// `demo`.
     public static let demo = CommandSpec(
         "demo", "Play the bundled demo episode (no network needed).", kind: .player, flags: playFlags, in: .shell,
-        startsPlayer: true, details: CommandDetails.demo)
+        startsPlayer: true, details: CommandDetails.demo, parse: PlayerCommandParser.demo)
 
     /// `pause`.
-    public static let pause = CommandSpec("pause", "Pause playback.", kind: .player, details: CommandDetails.pause)
+    public static let pause = CommandSpec(
+        "pause", "Pause playback.", kind: .player, details: CommandDetails.pause, parse: PlayerCommandParser.pause)
 
     /// `resume`.
-    public static let resume = CommandSpec("resume", "Resume playback.", kind: .player, details: CommandDetails.resume)
+    public static let resume = CommandSpec(
+        "resume", "Resume playback.", kind: .player, details: CommandDetails.resume, parse: PlayerCommandParser.resume)
 
     /// `toggle`.
     public static let toggle = CommandSpec(
-        "toggle", "Pause when playing, resume when paused.", kind: .player, details: CommandDetails.toggle)
+        "toggle", "Pause when playing, resume when paused.", kind: .player, details: CommandDetails.toggle,
+        parse: PlayerCommandParser.toggle)
 
     /// `stop`.
-    public static let stop = CommandSpec("stop", "Stop playback and unload the episode.", kind: .player, details: CommandDetails.stop)
+    public static let stop = CommandSpec(
+        "stop", "Stop playback and unload the episode.", kind: .player, details: CommandDetails.stop, parse: PlayerCommandParser.stop)
 
     /// `next`.
-    public static let next = CommandSpec("next", "Skip to the next queued episode.", kind: .player, details: CommandDetails.next)
+    public static let next = CommandSpec(
+        "next", "Skip to the next queued episode.", kind: .player, details: CommandDetails.next, parse: PlayerCommandParser.next)
 
     /// `seek`.
     public static let seek = CommandSpec(
-        "seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player, details: CommandDetails.seek)
+        "seek", usage: "[+|-]TIME", "Jump to TIME, or move by it with a sign.", kind: .player, details: CommandDetails.seek,
+        parse: PlayerCommandParser.seek)
 
     /// `chapter`.
     public static let chapter = CommandSpec(
         "chapter", usage: "next|prev|N", "Jump to the next, the previous or the Nth chapter.", kind: .player,
-        details: CommandDetails.chapter)
+        details: CommandDetails.chapter, parse: PlayerCommandParser.chapter)
 
     /// `skip`.
-    public static let skip = CommandSpec("skip", "Move forward by the configured skip length.", kind: .player, details: CommandDetails.skip)
+    public static let skip = CommandSpec(
+        "skip", "Move forward by the configured skip length.", kind: .player, details: CommandDetails.skip, parse: PlayerCommandParser.skip)
 
     /// `back`.
-    public static let back = CommandSpec("back", "Move back by the configured back length.", kind: .player, details: CommandDetails.back)
+    public static let back = CommandSpec(
+        "back", "Move back by the configured back length.", kind: .player, details: CommandDetails.back, parse: PlayerCommandParser.back)
 
     /// `volume`.
     public static let volume = CommandSpec(
         "volume", usage: "[+|-]N", "Set the volume (\(Player.volumeRange.text)), or change it with a sign.",
-        kind: .player, details: CommandDetails.volume)
+        kind: .player, details: CommandDetails.volume, parse: PlayerCommandParser.volume)
 
     /// `speed`.
     public static let speed = CommandSpec(
         "speed", usage: "[+|-]X", "Set the speed (\(Player.speedRange.text)), or change it with a sign.",
-        kind: .player, details: CommandDetails.speed)
+        kind: .player, details: CommandDetails.speed, parse: PlayerCommandParser.speed)
 
     /// `queue`.
     public static let queue = CommandSpec(
         "queue", usage: "[add <ref|file>…|remove <ref|index>|clear]", "Show or change what plays next.",
         kind: .player, flags: [json], completion: .words(["add", "clear", "remove"]), traits: [.ownShellForm],
-        details: CommandDetails.queue)
+        details: CommandDetails.queue, parse: PlayerCommandParser.queue)
 
     /// `sleep`.
     public static let sleep = CommandSpec(
         "sleep", usage: "TIME|end|off", "Stop after TIME, at the end of the episode, or never.", kind: .player,
-        completion: .words(["end", "off"]), details: CommandDetails.sleep)
+        completion: .words(["end", "off"]), details: CommandDetails.sleep, parse: PlayerCommandParser.sleep)
 
     /// `silence`.
     public static let silence = CommandSpec(
         "silence", usage: "on|off", "Shorten long pauses (skip silence), or stop shortening them.", kind: .player,
-        completion: .words(["off", "on"]), details: CommandDetails.silence)
+        completion: .words(["off", "on"]), details: CommandDetails.silence, parse: PlayerCommandParser.silence)
 
     /// `normalize`.
     public static let normalize = CommandSpec(
         "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
-        completion: .words(["off", "on"]), details: CommandDetails.normalize)
+        completion: .words(["off", "on"]), details: CommandDetails.normalize, parse: PlayerCommandParser.normalize)
 
     /// `cue`.
     public static let cue = CommandSpec(
         "cue", usage: "[on|off]", "Show or hide the transcript's cue being heard under the now-playing line (t).",
-        kind: .player, completion: .words(["off", "on"]), details: CommandDetails.cue)
+        kind: .player, completion: .words(["off", "on"]), details: CommandDetails.cue, parse: PlayerCommandParser.cue)
 
     /// `status`.
-    public static let status = CommandSpec("status", "Show what is playing.", kind: .player, flags: [json], details: CommandDetails.status)
+    public static let status = CommandSpec(
+        "status", "Show what is playing.", kind: .player, flags: [json], details: CommandDetails.status, parse: PlayerCommandParser.status)
 
     /// `events`.
     public static let events = CommandSpec(
         "events", "Stream player events as NDJSON.", kind: .player, flags: [json], in: [.shell, .socket], traits: [.ownShellForm],
-        details: CommandDetails.events)
+        details: CommandDetails.events, parse: PlayerCommandParser.events)
 
     /// `add`.
     public static let add = CommandSpec(
@@ -108,16 +117,17 @@ public enum CommandTable {
             FlagSpec("password-command", value: "CMD", "With --user, a command whose first line of output is the password."),
             maxFeedSize,
         ],
-        completion: .files, details: CommandDetails.add)
+        completion: .feeds, details: CommandDetails.add, parse: LibraryTaskParser.add)
 
     /// `update`.
     public static let update = CommandSpec(
         "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
         flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json, maxFeedSize],
-        completion: .shows, details: CommandDetails.update)
+        completion: .shows, details: CommandDetails.update, parse: LibraryTaskParser.update)
 
     /// `shows`.
-    public static let shows = CommandSpec("shows", "List subscribed shows.", kind: .query, flags: [json], details: CommandDetails.shows)
+    public static let shows = CommandSpec(
+        "shows", "List subscribed shows.", kind: .query, flags: [json], details: CommandDetails.shows, parse: LibraryQueryParser.shows)
 
     /// `episodes`.
     public static let episodes = CommandSpec(
@@ -129,7 +139,7 @@ public enum CommandTable {
             FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
             FlagSpec("limit", value: "N", "At most N episodes."), json,
         ],
-        completion: .shows, details: CommandDetails.episodes)
+        completion: .shows, details: CommandDetails.episodes, parse: LibraryQueryParser.episodes)
 
     /// `download`.
     public static let download = CommandSpec(
@@ -142,7 +152,7 @@ public enum CommandTable {
                 "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
             ),
         ],
-        completion: .references, details: CommandDetails.download)
+        completion: .references, details: CommandDetails.download, parse: LibraryTaskParser.download)
 
     /// `mark`.
     public static let mark = CommandSpec(
@@ -151,7 +161,8 @@ public enum CommandTable {
             FlagSpec("older-than", value: "AGE", "Only episodes published longer ago than AGE (30d, 2w, 12h)."),
             FlagSpec("before", value: "DATE", "Only episodes published before DATE (YYYY-MM-DD, UTC)."), json,
         ],
-        completion: .references, details: CommandDetails.mark)
+        completion: .referencesThen(LibraryEditParser.MarkState.allCases.map(\.rawValue)), details: CommandDetails.mark,
+        parse: LibraryEditParser.mark)
 
     /// `remove`.
     public static let remove = CommandSpec(
@@ -161,27 +172,27 @@ public enum CommandTable {
             FlagSpec("keep-files", "Keep the downloaded files, and say where they are."),
             FlagSpec("force", "Stop the running player when it plays an episode of one of these shows."), json,
         ],
-        completion: .shows, details: CommandDetails.remove)
+        completion: .shows, details: CommandDetails.remove, parse: LibraryEditParser.remove)
 
     /// `show`.
     public static let show = CommandSpec(
         "show", usage: "<show> [set KEY VALUE|unset KEY]", "Show a show's details, description and settings, or change a setting.",
-        kind: .query, flags: [json], completion: .shows, details: CommandDetails.show)
+        kind: .query, flags: [json], completion: .shows, details: CommandDetails.show, parse: LibraryQueryParser.show)
 
     /// `stats`.
     public static let stats = CommandSpec(
         "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
-        kind: .query, flags: [json], details: CommandDetails.stats)
+        kind: .query, flags: [json], details: CommandDetails.stats, parse: LibraryQueryParser.stats)
 
     /// `notes`.
     public static let notes = CommandSpec(
         "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
-        completion: .references, details: CommandDetails.notes)
+        completion: .references, details: CommandDetails.notes, parse: LibraryQueryParser.notes)
 
     /// `chapters`.
     public static let chapters = CommandSpec(
         "chapters", usage: "[<ref|file|url>]", "List an episode's chapters and where they come from.", kind: .library,
-        flags: [json], completion: .references, details: CommandDetails.chapters)
+        flags: [json], completion: .references, details: CommandDetails.chapters, parse: LibraryTaskParser.chapters)
 
     /// `transcript`.
     public static let transcript = CommandSpec(
@@ -190,7 +201,7 @@ public enum CommandTable {
             json, FlagSpec("at", value: "TIME", "Start at this time of the episode."),
             FlagSpec("follow", "Print each cue as the running player reaches it, until the episode ends."),
         ],
-        completion: .references, details: CommandDetails.transcript)
+        completion: .references, details: CommandDetails.transcript, parse: LibraryTaskParser.transcript)
 
     /// `search`.
     public static let search = CommandSpec(
@@ -199,12 +210,12 @@ public enum CommandTable {
             json, FlagSpec("show", value: "SLUG", "Search one show only."),
             FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
         ],
-        completion: .none, details: CommandDetails.search)
+        completion: .none, details: CommandDetails.search, parse: LibraryQueryParser.search)
 
     /// `delete`.
     public static let delete = CommandSpec(
         "delete", usage: "<ref>…", "Delete downloaded files; the episodes stay, streamable.", kind: .edit, flags: [json],
-        completion: .references, details: CommandDetails.delete)
+        completion: .references, details: CommandDetails.delete, parse: LibraryEditParser.delete)
 
     /// `fav`.
     public static let fav = CommandSpec(
@@ -213,24 +224,24 @@ public enum CommandTable {
             FlagSpec("on", "Make it a favourite whatever it was."), FlagSpec("off", "Make it not a favourite whatever it was."),
             json,
         ],
-        completion: .references, details: CommandDetails.fav)
+        completion: .references, details: CommandDetails.fav, parse: LibraryEditParser.fav)
 
     /// `inspect`.
     public static let inspect = CommandSpec(
         "inspect", usage: "<feed-file|url|find/N>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
-        flags: [json, maxFeedSize], completion: .files, details: CommandDetails.inspect)
+        flags: [json, maxFeedSize], completion: .feeds, details: CommandDetails.inspect, parse: LibraryTaskParser.inspect)
 
     /// `import`.
     public static let importOPML = CommandSpec(
         "import", usage: "<file.opml>", "Subscribe to the feeds of an OPML file.", kind: .library,
         flags: [FlagSpec("jobs", value: "N", "Feeds fetched at once (default: config.toml's update_jobs)."), maxFeedSize],
-        completion: .files, details: CommandDetails.`import`)
+        completion: .files, details: CommandDetails.`import`, parse: LibraryTaskParser.importOPML)
 
     /// `export`.
     public static let export = CommandSpec(
         "export", usage: "[PATH]", "Write the subscriptions as OPML 2.0 (to standard output, or to PATH).", kind: .query,
         flags: [FlagSpec("with-credentials", "Write private feeds' usernames and passwords into their URLs.")],
-        completion: .files, details: CommandDetails.export)
+        completion: .files, details: CommandDetails.export, parse: LibraryQueryParser.export)
 
     /// `find`.
     public static let find = CommandSpec(
@@ -246,36 +257,37 @@ public enum CommandTable {
             FlagSpec("lang", value: "CODE", "With --trending, shows in this language (en, de, …)."),
             FlagSpec("category", value: "NAME", "With --trending, shows in this category (News, Comedy, …)."), json,
         ],
-        completion: .none, details: CommandDetails.find)
+        completion: .none, details: CommandDetails.find, parse: LibraryTaskParser.find)
 
     /// `sync`.
     public static let sync = CommandSpec(
         "sync", usage: "[status]", "Keep subscriptions and places in step with a gpodder or Nextcloud server.", kind: .library,
-        flags: [json], completion: .words(["status"]), details: CommandDetails.sync)
+        flags: [json], completion: .words(["status"]), details: CommandDetails.sync, parse: LibraryTaskParser.sync)
 
     /// `config`.
     public static let config = CommandSpec(
         "config", "Show the effective settings and where each came from.", kind: .library,
         flags: [json, FlagSpec("defaults", "Print a documented config file holding every default.")],
-        traits: [.ignoresConfig], details: CommandDetails.config)
+        traits: [.ignoresConfig], details: CommandDetails.config, parse: LibraryTaskParser.config)
 
     /// `repl`.
     public static let repl = CommandSpec(
         "repl", "Read commands interactively, or one per line from standard input.", kind: .session, in: .shell,
-        details: CommandDetails.repl)
+        details: CommandDetails.repl, parse: PlayerCommandParser.session)
 
     /// `tui`.
     public static let tui = CommandSpec(
         "tui", "Browse and play in a full-screen view (keys, mouse, filter, command line).", kind: .session, in: .shell,
-        details: CommandDetails.tui)
+        details: CommandDetails.tui, parse: PlayerCommandParser.session)
 
     /// `help`.
     public static let help = CommandSpec(
         "help", usage: "[command]", "List commands, or explain one.", kind: .session, completion: .commands, traits: [.ignoresConfig],
-        details: CommandDetails.help)
+        details: CommandDetails.help, parse: PlayerCommandParser.help)
 
     /// `quit`.
-    public static let quit = CommandSpec("quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl)
+    public static let quit = CommandSpec(
+        "quit", aliases: ["exit"], "Leave the REPL.", kind: .session, in: .repl, parse: PlayerCommandParser.quit)
 
     /// `--json`, as every command that can print JSON takes it.
     package static var json: FlagSpec { FlagSpec("json", "Print JSON instead of text.") }

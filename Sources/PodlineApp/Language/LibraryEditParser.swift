@@ -1,29 +1,44 @@
 import Foundation
 
-/// Reads the words after `mark`, `fav`, `delete` and `remove` into an `EditCommand`, with the flags of the command table.
+/// Reads the words after `mark`, `fav`, `delete` and `remove` into an edit, with the flags of the command table: one
+/// parse a command, which its table entry holds.
 package enum LibraryEditParser {
-    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> EditCommand {
-        let words = try FlagWords(arguments, for: spec)
-        let json = words.has("json")
-        switch spec.name {
-        case CommandTable.mark.name:
-            return EditCommand(edit: try mark(words, spec), json: json)
-        case CommandTable.fav.name:
-            guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
-            if words.has("on") && words.has("off") { throw .usage(spec, "--on and --off cannot be used together") }
-            let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
-            return EditCommand(edit: .favorite(target: words.targets[0], to: to), json: json)
-        case CommandTable.remove.name:
-            guard !words.targets.isEmpty else { throw .usage(spec, "give at least one show") }
-            return EditCommand(
-                edit: .remove(shows: words.targets, keepFiles: words.has("keep-files"), force: words.has("force")), json: json)
-        default:
-            guard !words.targets.isEmpty else { throw .usage(spec, "give at least one episode") }
-            return EditCommand(edit: .delete(targets: words.targets), json: json)
+    /// An edit's parse: its flags read with the table entry's, then `body` says the edit.
+    private static func edit(
+        _ body: @escaping @Sendable (_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryEdit
+    ) -> CommandSpec.Parse {
+        { (arguments: [String], spec: CommandSpec) throws(CommandError) -> ParsedCommand in
+            let words = try FlagWords(arguments, for: spec)
+            return .edit(EditCommand(edit: try body(words, spec), json: words.has("json")))
         }
     }
 
-    private static func mark(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryEdit {
+    /// `mark <ref|show>… played|unplayed`.
+    package static let mark = edit { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryEdit in
+        try markEdit(words, spec)
+    }
+
+    /// `fav <ref> [--on|--off]`.
+    package static let fav = edit { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryEdit in
+        guard words.targets.count == 1 else { throw .usage(spec, words.targets.isEmpty ? "name one episode" : "name one episode only") }
+        if words.has("on") && words.has("off") { throw .usage(spec, "--on and --off cannot be used together") }
+        let to: Bool? = words.has("on") ? true : words.has("off") ? false : nil
+        return .favorite(target: words.targets[0], to: to)
+    }
+
+    /// `remove <show>…`.
+    package static let remove = edit { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryEdit in
+        guard !words.targets.isEmpty else { throw .usage(spec, "give at least one show") }
+        return .remove(shows: words.targets, keepFiles: words.has("keep-files"), force: words.has("force"))
+    }
+
+    /// `delete <ref>…`.
+    package static let delete = edit { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryEdit in
+        guard !words.targets.isEmpty else { throw .usage(spec, "give at least one episode") }
+        return .delete(targets: words.targets)
+    }
+
+    private static func markEdit(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryEdit {
         guard let last = words.targets.last, let state = MarkState(rawValue: last) else {
             throw .usage(spec, "the last word must be played or unplayed")
         }

@@ -1,7 +1,7 @@
 import PodcastKit
 
-/// Reads the words after `add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript` and `config` into a
-/// `TaskCommand`, with the flags of the command table.
+/// Reads the words after `add`, `update`, `download`, `import`, `inspect`, `chapters`, `transcript`, `find`, `sync`
+/// and `config` into a task, with the flags of the command table: one parse a command, which its table entry holds.
 package enum LibraryTaskParser {
     /// The megabytes `--max-feed-size` accepts.
     package static let feedSizeRange = 1...4096
@@ -9,58 +9,93 @@ package enum LibraryTaskParser {
     /// `--max-feed-size`'s default, in megabytes.
     package static var defaultFeedSize: Int { FeedParser.defaultSizeCap / (1024 * 1024) }
 
-    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(CommandError) -> TaskCommand {
-        let words = try FlagWords(arguments, for: spec)
-        let task: LibraryTask
-        switch spec.name {
-        case CommandTable.add.name:
-            let command = words.value("password-command")
-            if command != nil, words.value("user") == nil { throw .usage(spec, "--password-command goes with --user") }
-            task = .add(
-                feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec), user: words.value("user"),
-                passwordCommand: command)
-        case CommandTable.update.name:
-            task = .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
-        case CommandTable.importOPML.name:
-            task = .importOPML(
-                file: try one(words, spec, "name an OPML file"), jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
-        case CommandTable.inspect.name:
-            task = .inspect(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
-        case CommandTable.download.name:
-            task = try download(words, spec)
-        case CommandTable.chapters.name:
-            task = .chapters(target: try atMostOne(words, spec))
-        case CommandTable.transcript.name:
-            let target = try atMostOne(words, spec)
-            var at: Double?
-            if let text = words.value("at") {
-                guard let seconds = TimeSpec.seconds(text) else {
-                    throw .usage(spec, "--at: '\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)")
-                }
-                at = seconds
-            }
-            let follow = words.has("follow")
-            if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
-            task = .transcript(target: target, at: at, follow: follow)
-        case CommandTable.find.name:
-            task = try find(words, spec)
-        case CommandTable.sync.name:
-            guard words.targets.count <= 1, words.targets.allSatisfy({ $0 == "status" }) else {
-                throw .usage(spec, "takes nothing, or status")
-            }
-            task = .sync(status: words.targets == ["status"])
-        default:
-            guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
-            task = .config(defaults: words.has("defaults"))
+    /// A task's parse: its flags read with the table entry's, then `body` says the task.
+    private static func task(
+        _ body: @escaping @Sendable (_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask
+    ) -> CommandSpec.Parse {
+        { (arguments: [String], spec: CommandSpec) throws(CommandError) -> ParsedCommand in
+            let words = try FlagWords(arguments, for: spec)
+            return .task(TaskCommand(task: try body(words, spec), json: words.has("json"), name: spec.name))
         }
-        return TaskCommand(task: task, json: words.has("json"), name: spec.name)
+    }
+
+    /// `add <feed-url|file|find/N|page-url>`.
+    package static let add = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        let command = words.value("password-command")
+        if command != nil, words.value("user") == nil { throw .usage(spec, "--password-command goes with --user") }
+        return .add(
+            feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec), user: words.value("user"),
+            passwordCommand: command)
+    }
+
+    /// `update [<show>…]`.
+    package static let update = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
+    }
+
+    /// `import <file.opml>`.
+    package static let importOPML = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        .importOPML(file: try one(words, spec, "name an OPML file"), jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
+    }
+
+    /// `inspect <feed-file|url|find/N>`.
+    package static let inspect = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        .inspect(feed: try one(words, spec, "name a feed URL or file"), sizeCap: try sizeCap(words, spec))
+    }
+
+    /// `download <ref>…|--new [<show>…]`.
+    package static let download = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        let new = words.has("new")
+        if words.targets.isEmpty, !new { throw .usage(spec, "give at least one episode reference, or --new") }
+        let limit = try count(words, "limit", spec, atLeast: 1)
+        if limit != nil, !new { throw .usage(spec, "--limit goes with --new") }
+        return .download(targets: words.targets, new: new, limit: limit, keep: try count(words, "keep", spec, atLeast: 0))
+    }
+
+    /// `chapters [<ref|file|url>]`.
+    package static let chapters = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        .chapters(target: try atMostOne(words, spec))
+    }
+
+    /// `transcript [<ref>] [--at TIME|--follow]`.
+    package static let transcript = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        let target = try atMostOne(words, spec)
+        var at: Double?
+        if let text = words.value("at") {
+            guard let seconds = TimeSpec.seconds(text) else {
+                throw .usage(spec, "--at: '\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)")
+            }
+            at = seconds
+        }
+        let follow = words.has("follow")
+        if follow, at != nil { throw .usage(spec, "--follow starts where the player is; it takes no --at") }
+        return .transcript(target: target, at: at, follow: follow)
+    }
+
+    /// `find <words>…|--trending`.
+    package static let find = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        try findTask(words, spec)
+    }
+
+    /// `sync [status]`.
+    package static let sync = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        guard words.targets.count <= 1, words.targets.allSatisfy({ $0 == "status" }) else {
+            throw .usage(spec, "takes nothing, or status")
+        }
+        return .sync(status: words.targets == ["status"])
+    }
+
+    /// `config [--defaults]`.
+    package static let config = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
+        return .config(defaults: words.has("defaults"))
     }
 
     /// The results `find` gives without `--limit`, and the most it gives.
     package static let findLimit = 20
     package static let findLimitRange = 1...200
 
-    private static func find(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
+    private static func findTask(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
         let trending = words.has("trending")
         let terms = words.targets.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         if trending, !terms.isEmpty { throw .usage(spec, "--trending takes no search words") }
@@ -86,14 +121,6 @@ package enum LibraryTaskParser {
         return .find(
             terms: trending ? nil : terms, limit: limit, directory: directory, language: words.value("lang"),
             category: words.value("category"))
-    }
-
-    private static func download(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> LibraryTask {
-        let new = words.has("new")
-        if words.targets.isEmpty, !new { throw .usage(spec, "give at least one episode reference, or --new") }
-        let limit = try count(words, "limit", spec, atLeast: 1)
-        if limit != nil, !new { throw .usage(spec, "--limit goes with --new") }
-        return .download(targets: words.targets, new: new, limit: limit, keep: try count(words, "keep", spec, atLeast: 0))
     }
 
     private static func one(_ words: FlagWords, _ spec: CommandSpec, _ missing: String) throws(CommandError) -> String {

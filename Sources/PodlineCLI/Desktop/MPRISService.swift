@@ -134,20 +134,22 @@ final class MPRISService {
         get: { context, interface, property, reply, error in
             let (interface, property) = (String(cString: interface!), String(cString: property!))
             let service = service(context)
-            nonisolated(unsafe) let (reply, error) = (OpaquePointer(reply!), typed(error))
-            return MainActor.assumeIsolated { service.get(interface: interface, property: property, reply: reply, error: error) }
+            let pointers = SameThread((OpaquePointer(reply!), typed(error)))
+            return MainActor.assumeIsolated {
+                service.get(interface: interface, property: property, reply: pointers.value.0, error: pointers.value.1)
+            }
         },
         set: { context, _, property, value, error in
             let property = String(cString: property!)
             let service = service(context)
-            nonisolated(unsafe) let (value, error) = (OpaquePointer(value!), typed(error))
-            return MainActor.assumeIsolated { service.set(property: property, value: value, error: error) }
+            let pointers = SameThread((OpaquePointer(value!), typed(error)))
+            return MainActor.assumeIsolated { service.set(property: property, value: pointers.value.0, error: pointers.value.1) }
         },
         call: { context, member, message, error in
             let member = String(cString: member!)
             let service = service(context)
-            nonisolated(unsafe) let (message, error) = (OpaquePointer(message!), typed(error))
-            return MainActor.assumeIsolated { service.call(member: member, message: message, error: error) }
+            let pointers = SameThread((OpaquePointer(message!), typed(error)))
+            return MainActor.assumeIsolated { service.call(member: member, message: pointers.value.0, error: pointers.value.1) }
         })
 
     private nonisolated static func typed(_ error: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<sd_bus_error>? {

@@ -4,14 +4,21 @@ import PodlineApp
 /// Reads REPL lines on a thread of its own, one when asked: the line editor and `readLine` block until a line is typed,
 /// and the main actor must go on serving the player meanwhile. The thread is a plain one, with the main thread's
 /// signal mask (a dispatch worker's would block the terminal's signals).
+///
+/// `@unchecked Sendable`: the source (a line editor holding C handles) is used on this thread alone, from start to
+/// close; the requests that reach it (a line to read, a line to record, the end) are held under the condition's lock.
 final class LineReaderThread: @unchecked Sendable {
     private let source: any LineSource
     private let condition = NSCondition()
     private var asked: (prompt: String, answer: CheckedContinuation<String?, Never>)?
+    private var recorded: [(line: String, failed: Bool)] = []
     private var closed = false
+    /// Where Ctrl-C arrives while no line is read, as the source says.
+    let interruptFD: Int32?
 
-    /// Starts the thread that reads from `source`.
-    init(_ source: any LineSource) {
+    /// Starts the thread that reads from `source`, which is this thread's from now on.
+    init(_ source: sending any LineSource) {
+        interruptFD = source.interruptFD
         self.source = source
         Thread.detachNewThread { [self] in serve() }
     }
@@ -26,6 +33,14 @@ final class LineReaderThread: @unchecked Sendable {
         }
     }
 
+    /// Notes a line that was run (for the history), on the reading thread before the next line is read.
+    func record(_ line: String, failed: Bool) {
+        condition.withLock {
+            recorded.append((line, failed))
+            condition.signal()
+        }
+    }
+
     /// Ends the thread once it is idle; the source is closed on it.
     func close() {
         condition.withLock {
@@ -37,12 +52,19 @@ final class LineReaderThread: @unchecked Sendable {
     private func serve() {
         while true {
             condition.lock()
-            while asked == nil, !closed { condition.wait() }
+            while asked == nil, recorded.isEmpty, !closed { condition.wait() }
             let request = asked
+            let lines = recorded
             asked = nil
+            recorded = []
+            let ending = closed
             condition.unlock()
-            guard let request else { break }
-            request.answer.resume(returning: source.next(prompt: request.prompt))
+            for entry in lines { source.record(entry.line, failed: entry.failed) }
+            if let request {
+                request.answer.resume(returning: source.next(prompt: request.prompt))
+            } else if ending {
+                break
+            }
         }
         source.close()
     }

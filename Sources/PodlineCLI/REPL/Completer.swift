@@ -30,10 +30,9 @@ struct Completer: Sendable {
         case .none:
             return .words([])
         case .files:
-            // `add` and `inspect` also take the last find's results.
-            if spec.name == CommandTable.add.name || spec.name == CommandTable.inspect.name, !word.isEmpty,
-                "find/".hasPrefix(word) || word.hasPrefix("find/")
-            {
+            return .files
+        case .feeds:
+            if !word.isEmpty, "find/".hasPrefix(word) || word.hasPrefix("find/") {
                 let results = findResults().filter { $0.hasPrefix(word) }
                 if !results.isEmpty { return .words(results) }
             }
@@ -42,10 +41,9 @@ struct Completer: Sendable {
             return .words(CommandMatcher.completions(of: word, in: commands))
         case .shows:
             return .words(showSlugs().filter { $0.hasPrefix(word) })
-        case .references:
-            if spec.name == CommandTable.mark.name, position >= 2 {
-                return .words(LibraryEditParser.MarkState.allCases.map(\.rawValue).filter { $0.hasPrefix(word) })
-            }
+        case .referencesThen(let words) where position >= 2:
+            return .words(words.filter { $0.hasPrefix(word) })
+        case .references, .referencesThen:
             return references(word) ?? .files
         case .words(let words):
             // `queue add` goes on with references; the table's words are the first argument's.

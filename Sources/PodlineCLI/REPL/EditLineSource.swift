@@ -10,7 +10,7 @@ import PodlineApp
 ///
 /// Every character libedit reads comes from `TerminalKeys`, which also turns a status change and Ctrl-C into keys of
 /// their own, bound to this editor's actions: libedit stays in charge of its line buffer from start to end of a line.
-final class EditLineSource: LineSource, @unchecked Sendable {
+final class EditLineSource: LineSource {
     private let historyPath: String
     private let status: SharedStatus
     private let completer: Completer

@@ -1,8 +1,8 @@
 import Foundation
 import PodlineApp
 
-/// Where REPL lines come from: a pipe or a line editor.
-protocol LineSource: Sendable {
+/// Where REPL lines come from: a pipe or a line editor, used on the reading thread alone (`LineReaderThread`).
+protocol LineSource {
     /// The next line, without its newline; nil at end of input.
     func next(prompt: String) -> String?
     /// Notes a line that was run (for history).

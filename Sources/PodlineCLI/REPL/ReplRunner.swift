@@ -13,12 +13,11 @@ enum ReplRunner {
     /// podline` means); a last line `quit` (or `stop`) ends it at once.
     static func run(
         settings: Settings, location: ControlLocation = .standard(),
-        makeReader: (ReplSession) -> any LineSource
+        makeReader: (ReplSession) -> sending any LineSource
     ) async -> Int32 {
         let session = ReplSession(settings: settings, location: location)
         session.start()
-        let source = makeReader(session)
-        let reader = LineReaderThread(source)
+        let reader = LineReaderThread(makeReader(session))
         let interactive = isatty(0) == 1
         let suspend =
             interactive
@@ -26,12 +25,11 @@ enum ReplRunner {
         var quitTyped = false
         while let line = await reader.next(prompt: "podline [\(session.promptState)]> ") {
             // Ctrl-C cancels the line's command (and nothing more): its status is then 130.
-            let (keepGoing, interrupted) = await InterruptibleLine.run(watching: source.interruptFD) {
+            let (keepGoing, interrupted) = await InterruptibleLine.run(watching: reader.interruptFD) {
                 await session.execute(line)
             }
             if interrupted { session.finish(status: ExitStatus.interrupted) }
-            // Between two reads the reading thread is idle: the source is the main actor's meanwhile.
-            source.record(line, failed: session.lastStatus != 0)
+            reader.record(line, failed: session.lastStatus != 0)
             if !keepGoing {
                 quitTyped = true
                 break

@@ -3,7 +3,7 @@ import PodlineApp
 
 /// The characters the line editor reads: the terminal's bytes decoded as UTF-8 (the locale the editor runs in), and, between keys
 /// the listener types, keys of the REPL's own for a new status (or a resized terminal) and for Ctrl-C.
-final class TerminalKeys: @unchecked Sendable {
+final class TerminalKeys {
     /// What one read gives.
     enum Read: Equatable {
         case character(wchar_t)
