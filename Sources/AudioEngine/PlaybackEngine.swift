@@ -15,7 +15,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var thread: Thread?
 
     // Engine-thread state.
-    private var decoder: Decoder?
+    private var decoder: (any AudioDecoder)?
     private var stream: ByteStream?
     private var output: (any AudioDevice)?
     /// What was written to a device that can take back its queue, for rewriting; nil for other devices.
@@ -265,11 +265,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             switch source {
             case let .file(path):
-                let opened = try Decoder(path: path)
+                let opened = try Decoders.open(path: path)
                 decoder = opened
                 if start > 0 { try opened.seek(toFrame: Int(start * Double(opened.format.sampleRate))) }
             case let .stream(name, bytes):
-                decoder = try Decoder(streamNamed: name)
+                decoder = try Decoders.openFed(streamNamed: name)
                 stream = bytes
                 sniffed = false
                 streamEnded = false
@@ -299,7 +299,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// The stages for audio decoded from the decoder's position on, as the settings ask: the leveler (kept with its
     /// gain and estimate, its held audio dropped), the skipper and the time-stretcher.
-    private func makeStagesIfNeeded(_ decoder: Decoder) {
+    private func makeStagesIfNeeded(_ decoder: any AudioDecoder) {
         droppedEarlier += skipper?.droppedFrames ?? 0
         if let loudness {
             if let leveler, leveler.channels == decoder.format.channels, leveler.sampleRate == decoder.format.sampleRate {
@@ -360,7 +360,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Takes back what the device has not played yet, but for a tenth of a second that keeps it playing, and moves a
     /// local file's decoder back to where that ends, so that a new speed or setting is heard at once; the caller
     /// writes the replacement with `finishOverwrite`. False when nothing was queued.
-    private func restartAtHeard(_ decoder: Decoder) -> Bool {
+    private func restartAtHeard(_ decoder: any AudioDecoder) -> Bool {
         guard output != nil, written != nil, decoder.format.sampleRate > 0 else { return false }
         let pieces = retractQueued(overwriting: true) + replay
         guard let first = pieces.first else { return false }
@@ -419,15 +419,15 @@ public final class PlaybackEngine: @unchecked Sendable {
             if stream == nil || decoder.pullsItsInput {
                 try decoder.seek(toFrame: Int(target))
                 streamEnded = false
-            } else {
-                if let length = stream?.length { decoder.setStreamLength(length) }
+            } else if let fed = decoder as? any FeedableDecoder {
+                if let length = stream?.length { fed.setStreamLength(length) }
                 // Far ahead, the server is asked for the estimated place; near ahead, the bytes before it are read, so
                 // that the place is exact to the sample. Back, libmpg123 finds a place it has read in its own index of
                 // frames (exact), and estimates one it has not (before a far move ahead) rather than reading from the
                 // last place it knows.
                 let ahead = target - Double(decoder.position)
                 let far = ahead > Self.readThroughSeconds * rate || ahead < 0
-                let byteOffset = try decoder.feedSeek(toFrame: Int(target), estimating: far)
+                let byteOffset = try fed.feedSeek(toFrame: Int(target), estimating: far)
                 if stream?.restart(at: byteOffset) != true { return }
                 streamEnded = false
             }
@@ -448,7 +448,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         if decoder.format.sampleRate == 0 {
             if streamEnded {
                 // The whole stream came and held no audio frame.
-                finish(.error, error: .unsupportedFormat(path: decoder.path, reason: Decoder.noFramesReason(0)))
+                finish(.error, error: .unsupportedFormat(path: decoder.path, reason: MPEGDecoder.noFramesReason(0)))
                 return
             }
             guard feedStream(decoder) else { return }
@@ -500,7 +500,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Decodes one chunk and writes it, or ends the episode at its end or its duration limit.
-    private func decodeAndWrite(_ decoder: Decoder, format: AudioFormat) {
+    private func decodeAndWrite(_ decoder: any AudioDecoder, format: AudioFormat) {
         let sourceStart = currentPosition(decoder)
         let decodedFrames: Int
         do {
@@ -608,7 +608,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    private func reportPosition(_ decoder: Decoder) {
+    private func reportPosition(_ decoder: any AudioDecoder) {
         report(.position(heardPosition(decoder)))
         let dropped = droppedEarlier + (skipper?.droppedFrames ?? 0)
         if dropped != reportedDropped {
@@ -618,13 +618,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Where decoding has reached, in seconds of the episode.
-    private func currentPosition(_ decoder: Decoder) -> Double {
+    private func currentPosition(_ decoder: any AudioDecoder) -> Double {
         let position = stretcher?.sourcePosition ?? skipper.map { Double($0.outputPosition) } ?? Double(decoder.position)
         return (skipper?.sourcePosition(of: position) ?? position) / Double(max(1, decoder.format.sampleRate))
     }
 
     /// Where the listener is, in seconds: behind decoding by what the device has queued and what waits to be written again.
-    private func heardPosition(_ decoder: Decoder) -> Double {
+    private func heardPosition(_ decoder: any AudioDecoder) -> Double {
         if let output, let heard = written?.sourcePosition(framesBeforeEnd: unheardFrames(output)) {
             return heard
         }
@@ -639,7 +639,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Frames produced into `pcm`; 0 at the end; -1 when a fed decoder is waiting for bytes.
-    private func produce(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+    private func produce(into pcm: inout [Int16], decoder: any AudioDecoder) throws(AudioError) -> Int {
         let channels = decoder.format.channels
         if let stretcher {
             while true {
@@ -667,7 +667,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Up to one chunk of the source's audio, with its long pauses shortened when skipping silence; 0 at the end, -1
     /// when nothing is ready yet (waiting for stream bytes, or inside a long pause: the next step goes on).
-    private func sourceChunk(into buffer: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+    private func sourceChunk(into buffer: inout [Int16], decoder: any AudioDecoder) throws(AudioError) -> Int {
         let channels = decoder.format.channels
         guard let skipper, skipper.channels == channels else { return try levelledChunk(into: &buffer, decoder: decoder) }
         for _ in 0..<8 {
@@ -688,7 +688,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Up to one chunk of decoded frames, brought to the target loudness when normalising (the leveler's last frames
     /// come at the end); 0 at the end, -1 as for `decodeChunk`.
-    private func levelledChunk(into buffer: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+    private func levelledChunk(into buffer: inout [Int16], decoder: any AudioDecoder) throws(AudioError) -> Int {
         guard let leveler, leveler.channels == decoder.format.channels else { return try decodeChunk(into: &buffer, decoder: decoder) }
         let got = try decodeChunk(into: &buffer, decoder: decoder)
         if got > 0 {
@@ -701,10 +701,10 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Decodes up to one chunk of frames; 0 at the end, -1 when waiting for stream bytes or after a format
     /// change (the next step reads the new format before it decodes again).
-    private func decodeChunk(into pcm: inout [Int16], decoder: Decoder) throws(AudioError) -> Int {
+    private func decodeChunk(into pcm: inout [Int16], decoder: any AudioDecoder) throws(AudioError) -> Int {
         while true {
             let bytes = chunkFrames * decoder.format.bytesPerFrame
-            let result: Result<Decoder.Chunk, AudioError> = pcm.withUnsafeMutableBytes { raw in
+            let result: Result<DecodedChunk, AudioError> = pcm.withUnsafeMutableBytes { raw in
                 Result { () throws(AudioError) in try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<bytes])) }
             }
             switch try result.get() {
@@ -728,7 +728,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Feeds the decoder from its stream; false when nothing arrived yet (or the stream failed).
-    private func feedStream(_ decoder: Decoder) -> Bool {
+    private func feedStream(_ decoder: any AudioDecoder) -> Bool {
         guard let stream else { return false }
         do {
             guard let bytes = try stream.read(maxBytes: 16_384, waitingAtMost: 0.05) else {
@@ -750,7 +750,8 @@ public final class PlaybackEngine: @unchecked Sendable {
                     return pull(stream, head: bytes, kind: kind, name: decoder.path)
                 }
             }
-            try decoder.feed(bytes)
+            guard let fed = decoder as? any FeedableDecoder else { return false }
+            try fed.feed(bytes)
             if decoder.format.sampleRate == 0 {
                 let chunk = try probeFormat(decoder)
                 if chunk { report(.started(duration: nil)) }
@@ -773,9 +774,9 @@ public final class PlaybackEngine: @unchecked Sendable {
             stream: stream, head: head, interrupted: { [unowned self] in self.commandCannotWait },
             fetched: { [unowned self] received, total in self.report(.fetching(received: received, total: total)) },
             starved: { [unowned self] in self.waitOutStarvation() })
-        let opened: Decoder
+        let opened: any AudioDecoder
         do {
-            opened = try Decoder(pulling: pulled, name: name, kind: kind)
+            opened = try Decoders.openPulling(pulled, name: name, kind: kind)
         } catch {
             // Given up for a stop or another episode: no failure to report, the command comes next.
             if pulled.wasInterrupted {
@@ -792,7 +793,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// A stream's format is known: the stages are made for it, and the start asked for (`--start`) is sought.
-    private func streamFormatKnown(_ decoder: Decoder) {
+    private func streamFormatKnown(_ decoder: any AudioDecoder) {
         makeStagesIfNeeded(decoder)
         if streamStart > 0 {
             let start = streamStart
@@ -814,7 +815,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Asks a fed decoder for its format once enough bytes arrived; true when it became known.
-    private func probeFormat(_ decoder: Decoder) throws(AudioError) -> Bool {
+    private func probeFormat(_ decoder: any AudioDecoder) throws(AudioError) -> Bool {
         var scratch: [UInt8] = []
         let chunk = try scratch.withUnsafeMutableBytes { raw in
             Result { () throws(AudioError) in try decoder.read(into: raw) }
@@ -878,16 +879,16 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// Bytes a second of the stream's audio: its length over its duration when both are known, else its frames' bit
-    /// rate, else the bytes FFmpeg read for what it decoded.
+    /// Bytes a second of the stream's audio: its length over its duration when both are known, else what the decoder
+    /// measures (its frames' bit rate, or the bytes FFmpeg read for what it decoded).
     private func audioByteRate() -> Double {
         guard let decoder, decoder.format.sampleRate > 0 else { return StreamRefill.usualBytesPerSecond }
         let seconds = decoder.estimatedFrames.map { Double($0) / Double(decoder.format.sampleRate) }
         return StreamRefill.audioRate(length: stream?.length, seconds: seconds) ?? decoder.bytesPerSecond
-            ?? decoder.pulledBytesPerSecond ?? StreamRefill.usualBytesPerSecond
+            ?? StreamRefill.usualBytesPerSecond
     }
 
-    private func truncationMessage(_ decoder: Decoder) -> AudioError? {
+    private func truncationMessage(_ decoder: any AudioDecoder) -> AudioError? {
         guard stream == nil, let announced = decoder.announcedFrames, decoder.position + 1152 < announced else { return nil }
         let rate = Double(decoder.format.sampleRate)
         return AudioError.truncated(
