@@ -84,8 +84,8 @@ final class ListeningStages {
         return (skipper?.sourcePosition(of: position) ?? position) / Double(max(1, decoder.format.sampleRate))
     }
 
-    /// Frames produced into `pcm` from what `decode` gives (up to one chunk of decoded frames; 0 at the end, -1 when
-    /// nothing is ready yet); 0 at the end; -1 when waiting.
+    /// Frames produced into `pcm` through the stages, from what `decode` gives (up to one chunk of decoded frames, 0 at
+    /// the end, -1 when none are ready); 0 at the end, -1 when waiting for input.
     func produce(
         into pcm: inout [Int16], decoder: any AudioDecoder, chunkFrames: Int,
         decode: (inout [Int16]) throws(AudioError) -> Int
