@@ -55,7 +55,7 @@ public final class LoudnessMeter {
 
     /// The integrated loudness of the MP3 file at `path`, decoded whole; nil when it is silence.
     public static func measure(path: String) throws(AudioError) -> Double? {
-        let decoder = try Decoder(path: path)
+        let decoder = try Decoders.open(path: path)
         var meter = try LoudnessMeter(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels)
         var buffer = [Int16](repeating: 0, count: 16_384 * 2)
         while true {

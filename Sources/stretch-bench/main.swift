@@ -66,7 +66,7 @@ let stretchers = [
 
 /// The whole of an MP3, mono (the first channel), and its rate.
 func decode(_ path: String) throws -> (samples: [Int16], rate: Int) {
-    let decoder = try Decoder(path: path)
+    let decoder = try Decoders.open(path: path)
     var samples: [Int16] = []
     var buffer = [Int16](repeating: 0, count: 16_384)
     while true {

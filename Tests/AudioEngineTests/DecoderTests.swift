@@ -10,7 +10,7 @@ struct DecoderTests {
     func reportsStreamFormat() throws {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 1, rate: 32_000, channels: 1, bitrate: 64)
-        let decoder = try Decoder(path: mp3.path)
+        let decoder = try Decoders.open(path: mp3.path)
         #expect(decoder.format == AudioFormat(sampleRate: 32_000, channels: 1))
         #expect(decoder.announcedFrames == 32_000)
     }
@@ -19,7 +19,7 @@ struct DecoderTests {
     func gaplessLength() throws {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 2)
-        let decoder = try Decoder(path: mp3.path)
+        let decoder = try Decoders.open(path: mp3.path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 16)
         defer { buffer.deallocate() }
         var frames = 0
@@ -33,7 +33,7 @@ struct DecoderTests {
         let folder = try Fixtures.temporaryDirectory()
         let mp3 = try Fixtures.toneMP3(in: folder, seconds: 3)
         let whole = try WAVFile(url: Fixtures.mpg123Reference(of: mp3, in: folder))
-        let decoder = try Decoder(path: mp3.path)
+        let decoder = try Decoders.open(path: mp3.path)
         try decoder.seek(toFrame: 50_000)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
         defer { buffer.deallocate() }
@@ -48,7 +48,7 @@ struct DecoderTests {
     @Test("a missing file is unreadable, naming the file and the system's reason")
     func missingFile() {
         #expect(throws: AudioError.unreadable(path: "/nonexistent/x.mp3", reason: "no such file or directory")) {
-            try Decoder(path: "/nonexistent/x.mp3")
+            try Decoders.open(path: "/nonexistent/x.mp3")
         }
     }
 
@@ -78,7 +78,7 @@ struct DecoderTests {
             let url = folder.appendingPathComponent(name)
             try Data(bytes).write(to: url)
             do {
-                _ = try Decoder(path: url.path)
+                _ = try Decoders.open(path: url.path)
                 Issue.record("\(name) was accepted")
             } catch {
                 #expect(error.description == "\(url.path): \(reason)")
@@ -92,6 +92,6 @@ struct DecoderTests {
         let url = folder.appendingPathComponent("noise.mp3")
         var generator = SystemRandomNumberGenerator()
         try Data((0..<4096).map { _ in UInt8.random(in: 0...0xFE, using: &generator) & 0x7F }).write(to: url)
-        #expect(throws: AudioError.self) { try Decoder(path: url.path) }
+        #expect(throws: AudioError.self) { try Decoders.open(path: url.path) }
     }
 }

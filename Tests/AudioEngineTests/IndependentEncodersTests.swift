@@ -60,7 +60,7 @@ struct IndependentEncodersTests {
         try Self.tool("flac", ["--silent", "-d", "-o", unpacked.path, flac.path])
         let reference = try WAVFile(url: unpacked)
         try #require(reference.frameCount == 132_300 && reference.channels == 2, "flac -d gave \(reference.frameCount) frames")
-        let decoder = try Decoder(path: flac.path)
+        let decoder = try Decoders.open(path: flac.path)
         #expect(decoder.format == AudioFormat(sampleRate: 44_100, channels: 2))
         #expect(decoder.estimatedFrames == 132_300)
         let decoded = try OtherFormatsTests.decodeAll(decoder)
@@ -80,7 +80,7 @@ struct IndependentEncodersTests {
         try Self.tool("flac", ["--silent", "-b", "1152", "-S", "0.5s", "-o", flac.path, wav.path])
         let whole = try WAVFile(url: wav).samples
         for target in [1, 22_050, 66_149, 100_000, 132_299] {
-            let decoder = try Decoder(path: flac.path)
+            let decoder = try Decoders.open(path: flac.path)
             try decoder.seek(toFrame: target)
             #expect(decoder.position == target)
             let after = try OtherFormatsTests.decodeAll(decoder)
@@ -96,7 +96,7 @@ struct IndependentEncodersTests {
         let wav = try Self.source(in: folder)
         let reference = Self.samples(try Self.tool("sox", [wav.path, "-t", "raw", "-e", "signed", "-b", "16", "-"]).stdoutData)
         try #require(reference.count == 132_300 * 2, "sox gave \(reference.count / 2) frames")
-        let decoder = try Decoder(path: wav.path)
+        let decoder = try Decoders.open(path: wav.path)
         #expect(decoder.format == AudioFormat(sampleRate: 44_100, channels: 2))
         #expect(decoder.estimatedFrames == 132_300)
         let decoded = try OtherFormatsTests.decodeAll(decoder)
@@ -144,7 +144,7 @@ struct IndependentEncodersTests {
         let own = Self.samples(try Self.tool(format.decoder, format.decode(file.path)).stdoutData)
         try #require(own.count == frames * 2, "\(format.decoder) decodes \(own.count / 2) frames, not \(frames)")
 
-        let decoder = try Decoder(path: file.path)
+        let decoder = try Decoders.open(path: file.path)
         #expect(decoder.format == AudioFormat(sampleRate: format.sampleRate, channels: 2))
         let decoded = try OtherFormatsTests.decodeAll(decoder)
         #expect(decoded.count == reference.count, "\(decoded.count / 2) frames, ffmpeg \(reference.count / 2)")

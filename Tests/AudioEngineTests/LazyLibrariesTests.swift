@@ -35,6 +35,6 @@ struct LazyLibrariesTests {
         let (absent, reason) = Self.probe(PODLINE_LIBRARY_MPG123, "libpodline-absent.so.9")
         #expect(absent == -1 && reason.contains("libpodline-absent.so.9"), "\(reason)")
         // The table of the loaded libmpg123 still works: a decoder opens.
-        _ = try Decoder(streamNamed: "probe")
+        _ = try Decoders.openFed(streamNamed: "probe")
     }
 }

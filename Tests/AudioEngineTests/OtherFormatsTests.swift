@@ -43,7 +43,7 @@ struct OtherFormatsTests {
     }
 
     /// Everything `decoder` gives from where it is to the end.
-    static func decodeAll(_ decoder: Decoder) throws -> [Int16] {
+    static func decodeAll(_ decoder: any AudioDecoder) throws -> [Int16] {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
         defer { buffer.deallocate() }
         var samples: [Int16] = []
@@ -60,7 +60,7 @@ struct OtherFormatsTests {
     func decodesLikeFFmpeg(_ encoding: Encoding) throws {
         let folder = try Fixtures.temporaryDirectory("pl-formats")
         let file = try Self.make(encoding, in: folder)
-        let decoder = try Decoder(path: file.path)
+        let decoder = try Decoders.open(path: file.path)
         #expect(decoder.format == AudioFormat(sampleRate: encoding.file.hasSuffix(".opus") ? 48_000 : 44_100, channels: 2))
         let decoded = try Self.decodeAll(decoder)
         let reference = try FFmpegDecoding.samples(of: file)
@@ -86,7 +86,7 @@ struct OtherFormatsTests {
         let folder = try Fixtures.temporaryDirectory("pl-formats")
         let file = try Self.make(encoding, in: folder)
         let reference = try FFmpegDecoding.samples(of: file)
-        let decoder = try Decoder(path: file.path)
+        let decoder = try Decoders.open(path: file.path)
         let rate = decoder.format.sampleRate
         let target = rate * 3 / 2
         try decoder.seek(toFrame: target)
@@ -120,7 +120,7 @@ struct OtherFormatsTests {
         try Data(damaged).write(to: broken)
         for url in [cut, broken] {
             do {
-                let decoded = try Self.decodeAll(try Decoder(path: url.path))
+                let decoded = try Self.decodeAll(try Decoders.open(path: url.path))
                 #expect(decoded.count <= full + 2 * 4_096, "\(url.lastPathComponent): \(decoded.count) samples of \(full)")
             } catch {
                 let line = "\(error)"
@@ -130,7 +130,7 @@ struct OtherFormatsTests {
         }
         let empty = folder.appendingPathComponent("empty-" + encoding.file)
         try Data().write(to: empty)
-        #expect(throws: AudioError.unreadable(path: empty.path, reason: "file is empty")) { try Decoder(path: empty.path) }
+        #expect(throws: AudioError.unreadable(path: empty.path, reason: "file is empty")) { try Decoders.open(path: empty.path) }
     }
 
     @Test("every media seed and finding of the fuzzer decodes or is refused with one line, never a crash")
@@ -143,7 +143,7 @@ struct OtherFormatsTests {
             let file = folder.appendingPathComponent("input")
             try Data(contentsOf: input).write(to: file)
             do {
-                _ = try Self.decodeAll(try Decoder(path: file.path))
+                _ = try Self.decodeAll(try Decoders.open(path: file.path))
             } catch {
                 #expect(!"\(error)".contains("\n"), "\(input.lastPathComponent): \(error)")
             }
@@ -171,7 +171,7 @@ struct OtherFormatsTests {
         ]
         for (url, reason) in cases {
             do {
-                _ = try Decoder(path: url.path)
+                _ = try Decoders.open(path: url.path)
                 Issue.record("\(url.lastPathComponent) was accepted")
             } catch {
                 #expect(error.description.hasPrefix("\(url.path): \(reason)"), "\(error.description)")

@@ -2,25 +2,10 @@ import CLazyLibraries
 import Cmpg123
 import Glibc
 
-/// Decodes an input to 16-bit PCM: MPEG audio with libmpg123 (one `mpg123_handle`, sample-identical to mpg123), every
-/// other format Podline plays with FFmpeg (`FFmpegInput`), chosen by the input's first bytes.
-public final class Decoder {
-    /// What one `read` produced.
-    public enum Chunk: Equatable, Sendable {
-        /// `byteCount` bytes of PCM in the current format were written to the buffer.
-        case audio(byteCount: Int)
-        /// The stream switched format; later audio is in this format.
-        case formatChanged(AudioFormat)
-        /// The stream ended.
-        case end
-        /// A fed decoder needs more bytes before it can produce audio.
-        case needMore
-    }
-
-    /// libmpg123's handle; nil when FFmpeg decodes.
-    private let handle: OpaquePointer!
-    /// FFmpeg's input, for what is not MPEG audio.
-    private let other: FFmpegInput?
+/// Decodes MPEG audio with libmpg123 (one `mpg123_handle`, sample-identical to mpg123): a file it reads itself, or a
+/// stream fed to it as its bytes arrive.
+public final class MPEGDecoder: FeedableDecoder {
+    private let handle: OpaquePointer
     /// The file being decoded.
     public let path: String
     /// The current PCM format.
@@ -32,29 +17,10 @@ public final class Decoder {
     public private(set) var position: Int = 0
     private var reachedEnd = false
     /// What a read met after it had produced audio: given by the next read, so that the audio comes first.
-    private var pending: Result<Chunk, AudioError>?
+    private var pending: Result<DecodedChunk, AudioError>?
 
-    /// Opens `path`, refusing what Podline cannot play with a reason naming the file.
+    /// Opens the MPEG audio file at `path`; the reason says when libmpg123 finds no frame in it.
     public init(path: String) throws(AudioError) {
-        let head = try InputSniffer.readHead(of: path)
-        switch InputSniffer.kind(head) {
-        case .refused(let reason):
-            throw head.isEmpty
-                ? AudioError.unreadable(path: path, reason: reason)
-                : AudioError.unsupportedFormat(path: path, reason: reason)
-        case .container(let kind):
-            let input = try FFmpegInput(path: path, kind: kind)
-            other = input
-            handle = nil
-            self.path = path
-            format = input.format
-            // The container's length is an estimate (within a codec frame for MP4, a bit-rate guess for ADTS): shown,
-            // never taken for a promise that a shorter file breaks.
-            announcedFrames = nil
-            return
-        case .mpeg:
-            other = nil
-        }
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
         guard let handle = podline_mpg123_new(nil, &code) else {
@@ -73,19 +39,6 @@ public final class Decoder {
         announcedFrames = Self.announcedLength(handle)
     }
 
-    /// Opens a stream of a format FFmpeg decodes, which it pulls through `stream` (blocking for bytes as they come).
-    init(pulling stream: PulledStream, name: String, kind: String) throws(AudioError) {
-        let input = try FFmpegInput(stream: stream, name: name, kind: kind)
-        other = input
-        handle = nil
-        path = name
-        format = input.format
-        announcedFrames = nil
-    }
-
-    /// True when the decoder pulls its input itself (FFmpeg) rather than being fed it.
-    var pullsItsInput: Bool { other?.pulled != nil }
-
     /// Opens a decoder fed with bytes as they arrive (`feed(_:)`); `name` names the stream in messages.
     public init(streamNamed name: String) throws(AudioError) {
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
@@ -94,7 +47,6 @@ public final class Decoder {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
         }
         self.handle = handle
-        other = nil
         self.path = name
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
@@ -102,9 +54,8 @@ public final class Decoder {
         try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
     }
 
-    /// What libmpg123 says of the last frame read; nil before one was, or when FFmpeg decodes.
+    /// What libmpg123 says of the last frame read; nil before one was.
     private var frameInfo: mpg123_frameinfo2? {
-        guard other == nil else { return nil }
         var info = mpg123_frameinfo2()
         guard podline_mpg123_info2(handle, &info) == Int32(MPG123_OK.rawValue), info.rate > 0 else { return nil }
         return info
@@ -114,30 +65,18 @@ public final class Decoder {
     /// from its number.
     public var hasConstantBitRate: Bool { frameInfo.map { $0.vbr == Int32(MPG123_CBR.rawValue) } ?? false }
 
-    /// Bytes a second of the MPEG audio, from its frames' bit rate (the target of an average bit rate); nil when
-    /// FFmpeg decodes or no frame was read.
+    /// Bytes a second of the MPEG audio, from its frames' bit rate (the target of an average bit rate); nil before a
+    /// frame was read.
     public var bytesPerSecond: Double? {
         guard let info = frameInfo else { return nil }
         let kilobits = info.vbr == Int32(MPG123_ABR.rawValue) && info.abr_rate > 0 ? info.abr_rate : info.bitrate
         return kilobits > 0 ? Double(kilobits) * 125 : nil
     }
 
-    /// Bytes a second of a stream FFmpeg pulls, from the bytes it read for what it decoded (once half a second was):
-    /// what an Ogg stream, whose length in time is not known ahead, plays at; nil otherwise.
-    public var pulledBytesPerSecond: Double? {
-        guard let pulled = other?.pulled, let pulledMark, format.sampleRate > 0 else { return nil }
-        let seconds = Double(position - pulledMark.position) / Double(format.sampleRate)
-        return seconds >= 0.5 ? Double(pulled.offset - pulledMark.offset) / seconds : nil
-    }
-
-    /// The stream's offset and the position after the first audio FFmpeg decoded (since the last move): what comes
-    /// before (the container's headers, a cover) is not audio.
-    private var pulledMark: (offset: Int, position: Int)?
-
     /// Tells a fed decoder the stream's length in bytes. A stream of varying bit rate then finds a far place by the
     /// Xing table of contents; one of a constant bit rate is not told, as its frames' size finds it better.
     public func setStreamLength(_ bytes: Int) {
-        guard other == nil, bytes > 0, bytes != streamLength, !hasConstantBitRate else { return }
+        guard bytes > 0, bytes != streamLength, !hasConstantBitRate else { return }
         streamLength = bytes
         _ = podline_mpg123_set_filesize(handle, off_t(bytes))
     }
@@ -241,7 +180,6 @@ public final class Decoder {
     }
 
     deinit {
-        guard other == nil else { return }
         podline_mpg123_close(handle)
         podline_mpg123_delete(handle)
     }
@@ -249,24 +187,14 @@ public final class Decoder {
     /// Duration in frames: the header's promise if there is one, else libmpg123's estimate.
     public var estimatedFrames: Int? {
         if let announcedFrames { return announcedFrames }
-        if let other { return other.frames }
         let length = podline_mpg123_length(handle)
         return length > 0 ? Int(length) : nil
-    }
-
-    /// Why no format could be found: libmpg123's error code read as mpg123's own front end would.
-    static func noFramesReason(_ code: Int32) -> String {
-        switch code {
-        case Int32(MPG123_ERR_READER.rawValue): "ends before its first audio frame (an incomplete download?)"
-        case Int32(MPG123_RESYNC_FAIL.rawValue): "no MPEG audio frame in its first 64 KiB (not an MP3 file)"
-        default: "no MPEG audio frames found (not an MP3 file)"
-        }
     }
 
     /// Decodes into `buffer`, never writing more than its size. Audio decoded together with a format change
     /// or an error comes first, in the format it was decoded in; the change or the error comes with the next
     /// read. After audio, a stream that loses sync for good ends there, as it does for mpg123.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Chunk {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> DecodedChunk {
         if let pending {
             self.pending = nil
             return try deliver(pending)
@@ -274,20 +202,6 @@ public final class Decoder {
         if reachedEnd { return .end }
         // What libmpg123 holds is from before the move: nothing is decoded until the bytes from its place came.
         if jump != nil { return .needMore }
-        if let other {
-            let count: Int
-            do {
-                count = try other.read(into: buffer, path: path)
-            } catch {
-                // A read that gave up for a command (stop, load) is no failure: the command comes next.
-                if other.pulled?.wasInterrupted == true { return .needMore }
-                throw error
-            }
-            position = other.position
-            if pulledMark == nil, count > 0, let pulled = other.pulled { pulledMark = (pulled.offset, position) }
-            if count == 0 { reachedEnd = true }
-            return count == 0 ? .end : .audio(byteCount: count)
-        }
         var done = 0
         let code = podline_mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
         if done > 0, code != Int32(MPG123_OK.rawValue), code != Int32(MPG123_DONE.rawValue),
@@ -318,14 +232,14 @@ public final class Decoder {
     }
 
     /// `outcome`'s chunk, the format switched when it is a format change; or its error.
-    private func deliver(_ outcome: Result<Chunk, AudioError>) throws(AudioError) -> Chunk {
+    private func deliver(_ outcome: Result<DecodedChunk, AudioError>) throws(AudioError) -> DecodedChunk {
         let chunk = try outcome.get()
         if case .formatChanged(let changed) = chunk { format = changed }
         return chunk
     }
 
     /// What a read's code other than OK, DONE or NEED_MORE means: a format change, the end, or an error.
-    private func outcome(of code: Int32) -> Result<Chunk, AudioError> {
+    private func outcome(of code: Int32) -> Result<DecodedChunk, AudioError> {
         if code == Int32(MPG123_NEW_FORMAT.rawValue) {
             guard let changed = Self.readFormat(handle) else {
                 return .failure(.library(function: "mpg123_getformat", message: MPG123Call.message(code, handle: handle)))
@@ -351,57 +265,11 @@ public final class Decoder {
 
     /// Moves to `frame` frames from the start, sample-accurately.
     public func seek(toFrame frame: Int) throws(AudioError) {
-        if let other {
-            try other.seek(toFrame: frame, path: path)
-            position = other.position
-            pulledMark = nil
-            reachedEnd = false
-            return
-        }
         let result = podline_mpg123_seek(handle, off_t(max(0, frame)), SEEK_SET)
         if result < 0 {
             throw AudioError.library(function: "mpg123_seek", message: MPG123Call.message(Int32(result), handle: handle))
         }
         position = Int(result)
         reachedEnd = false
-    }
-
-    private static func configure(_ handle: OpaquePointer) throws(AudioError) {
-        let flags = Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue)
-        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_ADD_FLAGS, flags), "mpg123_param", handle: handle)
-        // As mpg123's own front end: resync for up to 1024 bytes, four frames decoded ahead of a seek.
-        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_RESYNC_LIMIT, 1024), "mpg123_param", handle: handle)
-        try MPG123Call.check(podline_mpg123_set_flag(handle, MPG123_PREFRAMES, 4), "mpg123_param", handle: handle)
-        try MPG123Call.check(podline_mpg123_format_none(handle), "mpg123_format_none", handle: handle)
-        var rates: UnsafePointer<Int>?
-        var count = 0
-        podline_mpg123_rates(&rates, &count)
-        let encoding = Int32(MPG123_ENC_SIGNED_16.rawValue)
-        let channels = Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
-        for index in 0..<count {
-            guard let rate = rates?[index] else { continue }
-            try MPG123Call.check(podline_mpg123_format(handle, rate, channels, encoding), "mpg123_format", handle: handle)
-        }
-    }
-
-    private static func readFormat(_ handle: OpaquePointer) -> AudioFormat? {
-        var rate = 0
-        var channels: Int32 = 0
-        var encoding: Int32 = 0
-        guard podline_mpg123_getformat(handle, &rate, &channels, &encoding) == Int32(MPG123_OK.rawValue),
-            rate > 0, channels > 0
-        else { return nil }
-        return AudioFormat(sampleRate: rate, channels: Int(channels))
-    }
-
-    /// The frame count of a LAME/Info tag, which also records the encoder delay.
-    private static func announcedLength(_ handle: OpaquePointer) -> Int? {
-        var delay = 0
-        var unused = 0.0
-        guard podline_mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == Int32(MPG123_OK.rawValue),
-            delay >= 0
-        else { return nil }
-        let length = podline_mpg123_length(handle)
-        return length > 0 ? Int(length) : nil
     }
 }
