@@ -7,7 +7,7 @@ import Testing
 /// Runs the built `podline` binary against private library folders.
 @Suite("podline library commands (end to end)")
 struct CommandLineTests {
-    private func podline(_ arguments: [String], home: URL, timeout: TimeInterval = 60) async throws -> CommandResult {
+    private func podline(_ arguments: [String], home: URL, timeout: TimeInterval = 60) async throws -> ProcessResult {
         try await Blocking.run { try PodlineBinary.run(arguments, home: home, environment: ["NO_COLOR": "1"], timeout: timeout) }
     }
 
@@ -17,7 +17,7 @@ struct CommandLineTests {
         return file
     }
 
-    private func jsonArray(_ result: CommandResult) throws -> [[String: Any]] {
+    private func jsonArray(_ result: ProcessResult) throws -> [[String: Any]] {
         try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
     }
 

@@ -14,7 +14,7 @@ struct ToolWrittenTagsTests {
 
     /// Runs `name` (which must succeed), failing with the package to install when it is missing.
     @discardableResult
-    static func tool(_ name: String, _ arguments: [String]) throws -> CommandResult {
+    static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
         guard CommandRunner.which(name) != nil else {
             throw TestSupportError("\(name) is not installed: apt-get install \(packages[name] ?? name)")
         }

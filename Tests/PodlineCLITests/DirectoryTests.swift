@@ -19,7 +19,7 @@ struct DirectoryTests {
         let files: SlowFileServer
         let home: URL
 
-        func podline(_ words: [String], environment: [String: String?] = [:]) throws -> CommandResult {
+        func podline(_ words: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
             var env = environment
             env["PODLINE_PODCASTINDEX_SECRET"] = env["PODLINE_PODCASTINDEX_SECRET"] ?? DirectoryTests.secret
             return try SyncTests.podline(words, home: home, environment: env)
@@ -75,7 +75,7 @@ struct DirectoryTests {
         ]
     }
 
-    static func results(_ result: CommandResult) -> [[String: Any]] {
+    static func results(_ result: ProcessResult) -> [[String: Any]] {
         (try? JSONSerialization.jsonObject(with: result.stdoutData)) as? [[String: Any]] ?? []
     }
 

@@ -59,7 +59,7 @@ struct FullScreenActionTests {
     @Test("a session shows a command's result as values to its display, and a failure as a problem")
     func sessionDisplay() async {
         let session = ReplSession()
-        var results: [CommandOutput] = []
+        var results: [CommandResult] = []
         var problems: [String] = []
         session.display = SessionDisplay(
             result: { output, _ in results.append(output) }, problem: { problems.append($0) },

@@ -35,7 +35,7 @@ struct LibraryCareTests {
             }
         }
 
-        func run(_ arguments: [String]) throws -> CommandResult {
+        func run(_ arguments: [String]) throws -> ProcessResult {
             try PodlineBinary.run(arguments, home: home, environment: ["NO_COLOR": "1"])
         }
 

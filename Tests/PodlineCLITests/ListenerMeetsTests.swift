@@ -131,7 +131,7 @@ struct ListenerMeetsTests {
         defer { if player.process.isRunning { player.killNow() } }
 
         try bench.writeConfig("output = \"\(Bench.output(pulse))\"\nspeed = \"fast\"\n")
-        func warnedOnce(_ result: CommandResult, _ command: String) {
+        func warnedOnce(_ result: ProcessResult, _ command: String) {
             #expect(result.status == 0, "\(command) exited \(result.status): \(result.stderr)")
             #expect(
                 result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix("podline: warning:") == true,
@@ -248,7 +248,7 @@ struct ListenerMeetsTests {
         let player = try BackgroundProcess.podline(
             ["play", episode.path, "--output", Bench.output(pulse)], home: folder, environment: environment)
         defer { if player.process.isRunning { player.killNow() } }
-        func playerStatus() throws -> CommandResult { try PodlineBinary.run(["status", "--json"], home: folder, environment: environment) }
+        func playerStatus() throws -> ProcessResult { try PodlineBinary.run(["status", "--json"], home: folder, environment: environment) }
         let status = try poll(timeout: 20, playerStatus) { $0.stdout.contains(#""state":"playing""#) }
         #expect(status.stdout.contains(#""state":"playing""#), "the player never played: \(status.stdout) \(status.stderr)")
 
@@ -389,7 +389,7 @@ private final class Bench: @unchecked Sendable {
     }
 
     /// Runs `podline ARGUMENTS` as another shell of the same user would; its stderr is kept for `commandErrors`.
-    func podline(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
+    func podline(_ arguments: [String], timeout: TimeInterval = 30) throws -> ProcessResult {
         let result = try PodlineBinary.run(arguments, home: home, environment: environment, timeout: timeout)
         lock.withLock { errors.append(result.stderr) }
         return result
@@ -415,7 +415,7 @@ private final class Bench: @unchecked Sendable {
 /// One `status --json` answer.
 private struct MeetsStatus: CustomStringConvertible {
     let object: [String: Any]
-    let result: CommandResult
+    let result: ProcessResult
     var state: String? { object["state"] as? String }
     var position: Double { (object["position"] as? NSNumber)?.doubleValue ?? -1 }
     var outputAvailable: Bool? { object["output_available"] as? Bool }

@@ -209,7 +209,7 @@ struct ListenersDayTests {
         }
 
         /// Runs `podline ARGUMENTS` as another shell of the same user would.
-        func podline(_ arguments: [String], timeout: TimeInterval = 60) throws -> CommandResult {
+        func podline(_ arguments: [String], timeout: TimeInterval = 60) throws -> ProcessResult {
             try PodlineBinary.run(arguments, home: home, environment: environment, timeout: timeout)
         }
 
@@ -235,7 +235,7 @@ struct ListenersDayTests {
         }
 
         /// `podline episodes SHOW --json`, parsed (empty when it is not a JSON array).
-        func episodes(_ show: String) throws -> (list: [[String: Any]], result: CommandResult) {
+        func episodes(_ show: String) throws -> (list: [[String: Any]], result: ProcessResult) {
             let result = try podline(["episodes", show, "--json"])
             let list = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]]
             return (list ?? [], result)
@@ -245,7 +245,7 @@ struct ListenersDayTests {
     /// One `status --json` answer, with the command's output for failure messages.
     private struct Status: CustomStringConvertible {
         let object: [String: Any]
-        let result: CommandResult
+        let result: ProcessResult
 
         var state: String? { object["state"] as? String }
         /// Seconds into the episode; -1 when missing.

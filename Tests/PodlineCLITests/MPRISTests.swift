@@ -32,7 +32,7 @@ struct MPRISTests {
         }
 
         /// Runs a D-Bus client (`playerctl`, `dbus-send`) on this bus.
-        func client(_ tool: String, _ arguments: [String]) throws -> CommandResult {
+        func client(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
             try CommandRunner.run(
                 CommandRunner.which(tool) ?? "/usr/bin/\(tool)", arguments, environment: bus.environment, timeout: 20)
         }
@@ -43,7 +43,7 @@ struct MPRISTests {
         }
 
         /// `dbus-send` of `member` (with its interface) and `arguments` to the player's object, waiting for the reply.
-        func send(_ member: String, _ arguments: String...) throws -> CommandResult {
+        func send(_ member: String, _ arguments: String...) throws -> ProcessResult {
             try client(
                 "dbus-send",
                 ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.podline", "/org/mpris/MediaPlayer2", member] + arguments)

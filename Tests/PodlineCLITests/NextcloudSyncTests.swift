@@ -23,7 +23,7 @@ struct NextcloudSyncTests {
         }
 
         /// Runs podline in the library, the app password given.
-        func podline(_ words: [String]) throws -> CommandResult {
+        func podline(_ words: [String]) throws -> ProcessResult {
             try SyncTests.podline(words, home: home, environment: ["PODLINE_SYNC_PASSWORD": NextcloudSyncTests.password])
         }
 

@@ -100,7 +100,7 @@ struct OtherFormatsStreamingTests {
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": home.path, "HOME": home.path, "NO_COLOR": "1"]
-        func podline(_ arguments: [String]) throws -> CommandResult {
+        func podline(_ arguments: [String]) throws -> ProcessResult {
             try PodlineBinary.run(arguments, home: home, environment: environment, timeout: 15)
         }
         func status() throws -> (position: Double, text: String) {

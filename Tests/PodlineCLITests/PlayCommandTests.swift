@@ -120,7 +120,7 @@ struct PlayCommandTests {
         let m4a = folder.appendingPathComponent("short.m4a")
         try CommandRunner.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", m4a.path])
         /// The libraries the dynamic linker loaded for `play FILE` (glibc's LD_DEBUG log), and the command's result.
-        func play(_ file: URL) throws -> (CommandResult, String) {
+        func play(_ file: URL) throws -> (ProcessResult, String) {
             let log = try Fixtures.temporaryDirectory("pl-ld")
             let result = try PodlineBinary.run(
                 ["play", file.path, "--output", "null"], home: folder,

@@ -26,8 +26,8 @@ struct PrivateFeedTests {
         }
         let home = try Fixtures.temporaryDirectory("pl-private-home")
         let environment: [String: String?] = ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path]
-        func podline(_ words: [String]) throws -> CommandResult { try PodlineBinary.run(words, home: home, environment: environment) }
-        func leaks(_ result: CommandResult) -> Bool {
+        func podline(_ words: [String]) throws -> ProcessResult { try PodlineBinary.run(words, home: home, environment: environment) }
+        func leaks(_ result: ProcessResult) -> Bool {
             (result.stdout + result.stderr).contains(Self.password) || (result.stdout + result.stderr).contains(Self.encoded)
         }
         let clean = "\(server.url)/feed.xml"
@@ -89,7 +89,7 @@ struct PrivateFeedTests {
         </channel></rss>
         """.write(to: folder.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
         let home = try Fixtures.temporaryDirectory("pl-private-home")
-        func podline(_ words: [String]) throws -> CommandResult {
+        func podline(_ words: [String]) throws -> ProcessResult {
             try PodlineBinary.run(words, home: home, environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path])
         }
         let clean = "\(server.url)/feed.xml"

@@ -5,7 +5,7 @@ import Testing
 /// The REPL fed from a pipe: one command per line, no prompt, the status of the last failure.
 @Suite("REPL over a pipe")
 struct REPLTests {
-    private func repl(_ script: String) throws -> CommandResult {
+    private func repl(_ script: String) throws -> ProcessResult {
         let folder = try Fixtures.temporaryDirectory("pl-repl")
         return try PodlineBinary.run(
             ["repl"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path, "NO_COLOR": "1"],

@@ -202,7 +202,7 @@ struct StreamedPositionTests {
     }
 
     /// The cut is 2.0 s long (within one MPEG frame) and its first 0.25 s is the sweep at `start` seconds.
-    static func check(_ cut: (wav: WAVFile?, result: CommandResult), startsAt start: Double, _ what: String) {
+    static func check(_ cut: (wav: WAVFile?, result: ProcessResult), startsAt start: Double, _ what: String) {
         #expect(cut.result.status == 0, "\(what): \(cut.result.stderr)")
         guard let wav = cut.wav else {
             Issue.record("\(what) wrote no WAV: \(cut.result.stderr)")
@@ -230,12 +230,12 @@ struct StreamShell {
         ]
     }
 
-    func podline(_ arguments: [String], timeout: TimeInterval = 60) throws -> CommandResult {
+    func podline(_ arguments: [String], timeout: TimeInterval = 60) throws -> ProcessResult {
         try PodlineBinary.run(arguments, home: home, environment: environment, timeout: timeout)
     }
 
     /// `podline play TARGET FLAGS --output wav:FILE`, and the WAV it wrote.
-    func cut(_ target: String, _ flags: [String], name: String) throws -> (wav: WAVFile?, result: CommandResult) {
+    func cut(_ target: String, _ flags: [String], name: String) throws -> (wav: WAVFile?, result: ProcessResult) {
         let out = home.appendingPathComponent("\(name).wav")
         let result = try podline(["play", target] + flags + ["--output", "wav:\(out.path)", "--quiet"])
         return (try? WAVFile(url: out), result)
@@ -260,7 +260,7 @@ struct StreamShell {
 
 struct StreamStatus: CustomStringConvertible {
     let object: [String: Any]
-    let result: CommandResult
+    let result: ProcessResult
     var state: String? { object["state"] as? String }
     /// Seconds into the episode; -1 when missing.
     var position: Double { (object["position"] as? NSNumber)?.doubleValue ?? -1 }

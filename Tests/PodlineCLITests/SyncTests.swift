@@ -31,7 +31,7 @@ struct SyncTests {
     }
 
     /// Runs podline in `home` with its config folder.
-    static func podline(_ words: [String], home: URL, environment: [String: String?] = [:]) throws -> CommandResult {
+    static func podline(_ words: [String], home: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
         var env = environment
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         return try PodlineBinary.run(words, home: home, environment: env)
@@ -167,7 +167,7 @@ struct SyncTests {
         try Self.feed("quiet", title: "Quiet Show", episodes: 5, in: web, files: files, seconds: 60, durations: false)
         let output = "wav:\(web.path)/out.wav"
         let desk = try Fixtures.temporaryDirectory("pl-sync-desk")
-        func onDesk(_ words: [String]) throws -> CommandResult {
+        func onDesk(_ words: [String]) throws -> ProcessResult {
             let result = try Self.podline(words, home: desk)
             #expect(result.status == 0, "\(words): \(result.stderr)")
             return result
@@ -216,7 +216,7 @@ struct SyncTests {
         // played. Its own episode 5, whose length it found by playing it, stays a position when the phone says
         // started = position = total = 9 of it (as some apps say of any stop).
         let laptop = try Self.home(server: server.url, extra: "auto = false", device: "podline-laptop")
-        func onLaptop(_ words: [String]) throws -> CommandResult {
+        func onLaptop(_ words: [String]) throws -> ProcessResult {
             let result = try Self.podline(words, home: laptop)
             #expect(result.status == 0, "\(words): \(result.stderr)")
             return result

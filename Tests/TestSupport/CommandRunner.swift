@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a finished process left behind.
-public struct CommandResult: Sendable {
+public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
@@ -20,7 +20,7 @@ public enum CommandRunner {
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
         stdin: Data? = nil, directory: URL? = nil, timeout: TimeInterval = 60
-    ) throws -> CommandResult {
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -51,7 +51,7 @@ public enum CommandRunner {
         if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         group.wait()
-        return CommandResult(
+        return ProcessResult(
             status: process.terminationStatus,
             stdout: String(decoding: outBox.data, as: UTF8.self),
             stderr: String(decoding: errBox.data, as: UTF8.self),
@@ -85,7 +85,7 @@ public enum CommandRunner {
     public static func tool(
         _ name: String, _ arguments: [String], environment: [String: String?] = [:],
         timeout: TimeInterval = 120
-    ) throws -> CommandResult {
+    ) throws -> ProcessResult {
         guard let path = which(name) else { throw TestSupportError("\(name) is not installed") }
         let result = try run(path, arguments, environment: environment, timeout: timeout)
         guard result.status == 0 else {

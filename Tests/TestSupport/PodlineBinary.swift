@@ -21,7 +21,7 @@ public enum PodlineBinary {
     public static func run(
         _ arguments: [String], home: URL? = nil, environment: [String: String?] = [:],
         stdin: Data? = nil, timeout: TimeInterval = 60
-    ) throws -> CommandResult {
+    ) throws -> ProcessResult {
         var env = environment
         if let home {
             env["PODLINE_HOME"] = env["PODLINE_HOME"] ?? home.path

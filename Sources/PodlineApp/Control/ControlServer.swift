@@ -90,58 +90,51 @@ public final class ControlServer {
     /// serves the player and the other clients meanwhile, and this client's next requests wait their turn.
     package static func respond(to request: ControlRequest, with dispatcher: CommandDispatcher) async -> ControlResponse {
         do throws(CommandError) {
-            switch try CommandParser.parse(GlobalFlags.extract(from: request.words).rest, in: .socket) {
-            case .player(.events):
+            var command = try CommandParser.parse(GlobalFlags.extract(from: request.words).rest, in: .socket)
+            try checkFiles(of: &command)
+            // The socket answers with data alone: a question renders no text lines; a task's values are gathered.
+            let result = try await CommandPerformer(dispatcher).perform(command, output: TaskOutput.reply(), style: ListStyle())
+            switch result {
+            case .events:
                 return ControlResponse(bytes: ControlReply.success(request.requestID, data: .null), subscribe: true)
-            case .player(let command):
-                let output = try dispatcher.run(command)
-                return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
-            case .edit(let command):
-                return ControlResponse(bytes: ControlReply.success(request.requestID, data: try dispatcher.library.run(command.edit).data))
-            case .query(var command):
-                // A file named on the socket would be found from the player's folder, not the client's.
-                if case .export(let path?, _) = command.query { try requireAbsolute(path, for: CommandTable.export.name) }
-                // The socket answers with data alone: no text lines to render.
-                command.json = true
-                let output = try dispatcher.reader.answer(command, style: ListStyle())
-                return ControlResponse(bytes: ControlReply.success(request.requestID, data: output.data))
-            case .help(let topic):
-                let lines = HelpText.lines(for: topic).map { JSONValue.string($0) }
-                return ControlResponse(bytes: ControlReply.success(request.requestID, data: .array(lines)))
-            case .task(let command):
-                return ControlResponse(bytes: try await run(command, for: request, with: dispatcher))
             case .quit:
                 throw CommandError(.unavailable, "'\(request.words[0])' is not available over the control socket")
+            case .task(let end) where end.status != 0:
+                let problems = end.output.problems
+                let name = if case .task(let task) = command { task.name } else { "" }
+                let message = problems.isEmpty ? "\(name): part of it could not be done" : problems.joined(separator: "; ")
+                let error = CommandError(.unreadable, message)
+                return ControlResponse(bytes: ControlReply.failure(request.requestID, error: error.replyError, message: error.message))
+            default:
+                return ControlResponse(bytes: ControlReply.success(request.requestID, data: result.data))
             }
         } catch {
             return ControlResponse(bytes: ControlReply.failure(request.requestID, error: error.replyError, message: error.message))
         }
     }
 
-    /// Runs a library task for a socket client: its data as `--json` gives it (what `update` and `download` did, an
-    /// item each), or, when part of it could not be done, an error whose message says what.
-    private static func run(
-        _ command: TaskCommand, for request: ControlRequest, with dispatcher: CommandDispatcher
-    ) async throws(CommandError) -> [UInt8] {
-        switch command.task {
-        case .add(let feed, _, _, _) where Self.namesFile(feed), .inspect(let feed, _) where Self.namesFile(feed):
-            try requireAbsolute(feed, for: command.name)
-        case .importOPML(let file, _, _):
-            try requireAbsolute(file, for: command.name)
-        case .chapters(let target?) where target.contains("/") && !target.hasPrefix("http") && !EpisodeLookup.isName(target):
-            try requireAbsolute(target, for: command.name)
+    /// A file named on the socket would be found from the player's folder, not the client's: it must be absolute. A
+    /// question is asked for its data alone.
+    private static func checkFiles(of command: inout ParsedCommand) throws(CommandError) {
+        switch command {
+        case .query(var query):
+            if case .export(let path?, _) = query.query { try requireAbsolute(path, for: CommandTable.export.name) }
+            query.json = true
+            command = .query(query)
+        case .task(let task):
+            switch task.task {
+            case .add(let feed, _, _, _) where Self.namesFile(feed), .inspect(let feed, _) where Self.namesFile(feed):
+                try requireAbsolute(feed, for: task.name)
+            case .importOPML(let file, _, _):
+                try requireAbsolute(file, for: task.name)
+            case .chapters(let target?) where target.contains("/") && !target.hasPrefix("http") && !EpisodeLookup.isName(target):
+                try requireAbsolute(target, for: task.name)
+            default:
+                break
+            }
         default:
             break
         }
-        let output = TaskOutput.reply()
-        let status = try await dispatcher.tasks(output).run(command.task)
-        guard status == 0 else {
-            let problems = output.problems
-            let message = problems.isEmpty ? "\(command.name): part of it could not be done" : problems.joined(separator: "; ")
-            let error = CommandError(.unreadable, message)
-            return ControlReply.failure(request.requestID, error: error.replyError, message: error.message)
-        }
-        return ControlReply.success(request.requestID, data: output.data(list: command.task.answersWithList))
     }
 
     /// True when a feed argument names a file (not a URL, nor a find result).

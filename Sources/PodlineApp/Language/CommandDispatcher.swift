@@ -39,18 +39,11 @@ public final class CommandDispatcher {
 
     /// Parses and runs the words of one command line; library tasks and session commands are not for this dispatcher.
     public func run(words: [String]) throws(CommandError) -> CommandOutput {
-        switch try CommandParser.parse(words) {
-        case .player(let command):
-            return try run(command)
-        case .help(let topic):
-            return CommandOutput(lines: HelpText.lines(for: topic))
-        case .edit(let command):
-            let report = try library.run(command.edit)
-            return CommandOutput(data: report.data, lines: report.lines + report.problems)
-        case .query(let command):
-            return try reader.answer(command, style: ListStyle())
-        case .quit, .task:
-            throw CommandError(.unavailable, "'\(words[0])' is not available here")
+        let result = try CommandPerformer(self).performNow(try CommandParser.parse(words), style: ListStyle())
+        switch result {
+        case .quit, .events: throw CommandError(.unavailable, "'\(words[0])' is not available here")
+        case .help(let lines): return CommandOutput(lines: lines)
+        default: return CommandOutput(data: result.data, lines: result.lines + result.problems)
         }
     }
 

@@ -14,6 +14,17 @@ public enum ParsedCommand: Equatable, Sendable {
     case edit(EditCommand)
     /// A question to the library's model.
     case query(QueryCommand)
+
+    /// True when the command asked for JSON (`--json`).
+    public var asksForJSON: Bool {
+        switch self {
+        case .player(.status(let json)), .player(.queue(_, let json)), .player(.events(let json)): json
+        case .task(let command): command.json
+        case .edit(let command): command.json
+        case .query(let command): command.json
+        case .player, .help, .quit: false
+        }
+    }
 }
 
 /// A command that acts on the player.

@@ -128,19 +128,23 @@ final class ReplSession {
     /// when the session should end. Its status is `lastStatus`.
     func perform(_ command: ParsedCommand, words: [String] = []) async -> Bool {
         lastStatus = 0
-        switch command {
-        case .quit:
-            return false
-        case .help(let topic):
-            display.result(CommandOutput(lines: HelpText.lines(for: topic)), false)
-        case .task(let task):
-            lastStatus = await runTask(task)
-        case .player(let playerCommand):
-            runPlayer(playerCommand, words: words)
-        case .edit(let edit):
-            runEdit(edit)
-        case .query(let query):
-            runQuery(query)
+        if case .player(let playerCommand) = command, let remote {
+            runRemote(playerCommand, words: words, on: remote)
+            return true
+        }
+        // The library's commands of a REPL whose player runs elsewhere work as the shell's do.
+        let performer = remote == nil ? CommandPerformer(dispatcher) : ShellEdit.performer()
+        let json = command.asksForJSON
+        do throws(CommandError) {
+            let result = try await performer.perform(command, output: display.task(json), style: .standardOutput())
+            if case .quit = result { return false }
+            // The coordinator takes a player's change in now (a new episode's planned start, say), before a status
+            // asked for from another shell can be answered from a half-applied model.
+            if case .player = result { playback?.update() }
+            display.show(result, json: json)
+            lastStatus = result.status
+        } catch {
+            _ = fail(error)
         }
         return true
     }
@@ -160,58 +164,6 @@ final class ReplSession {
         podline_flush_standard_output()
     }
 
-    private func runPlayer(_ command: PlayerCommand, words: [String]) {
-        if let remote {
-            runRemote(command, words: words, on: remote)
-            return
-        }
-        do throws(CommandError) {
-            let output = try dispatcher.run(command)
-            // The coordinator takes the change in now (a new episode's planned start, say), before a status
-            // asked for from another shell can be answered from a half-applied model.
-            playback?.update()
-            switch command {
-            case .status(json: true), .queue(_, json: true): display.result(output, true)
-            default: display.result(output, false)
-            }
-        } catch {
-            _ = fail(error)
-        }
-    }
-
-    /// Runs a library edit on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
-    private func runEdit(_ command: EditCommand) {
-        do throws(CommandError) {
-            let report = try (remote == nil ? dispatcher.library : ShellEdit.editor()).run(command.edit)
-            display.result(CommandOutput(data: report.data, lines: report.lines), command.json)
-            report.problems.forEach(display.problem)
-            lastStatus = report.status
-        } catch {
-            _ = fail(error)
-        }
-    }
-
-    /// Runs a library task on this REPL's player's library, or, when the player runs elsewhere, as the shell does.
-    private func runTask(_ command: TaskCommand) async -> Int32 {
-        let output = display.task(command.json)
-        do {
-            let runner = remote == nil ? dispatcher.tasks(output) : ShellEdit.runner(output: output)
-            return try await runner.run(command.task)
-        } catch {
-            display.problem(error.message)
-            return error.exitStatus
-        }
-    }
-
-    private func runQuery(_ command: QueryCommand) {
-        do throws(CommandError) {
-            let reader = remote == nil ? dispatcher.reader : ShellEdit.reader()
-            display.result(try reader.answer(command, style: .standardOutput()), command.json)
-        } catch {
-            _ = fail(error)
-        }
-    }
-
     private func runRemote(_ command: PlayerCommand, words: [String], on client: ControlClient) {
         do throws(ControlError) {
             // A command the front end made itself (not typed) goes as the words that say it.
@@ -224,9 +176,9 @@ final class ReplSession {
                 return
             }
             if case .status(json: true) = command {
-                display.result(CommandOutput(lines: [answer.dataText]), false)
+                display.result(.player(CommandOutput(lines: [answer.dataText])), false)
             } else if case .status = command {
-                display.result(CommandOutput(lines: StatusText.lines(answer.data(as: PlayerStatus.self))), false)
+                display.result(.player(CommandOutput(lines: StatusText.lines(answer.data(as: PlayerStatus.self)))), false)
             }
         } catch {
             display.problem(error.description)

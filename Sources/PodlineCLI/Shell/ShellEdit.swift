@@ -5,34 +5,12 @@ import PodlineApp
 /// model of the library; a running player shows an edit before the command ends.
 @MainActor
 enum ShellEdit {
-    /// Runs `command`, prints its report and returns its exit status.
-    static func run(_ command: EditCommand) -> Int32 {
-        let editor = editor()
-        do {
-            return try editor.run(command.edit).print(json: command.json)
-        } catch {
-            printError(error.message)
-            return error.exitStatus
-        }
-    }
-
     /// The configured library's model, whose changes a running player shows before the command ends.
     static func editor() -> LibraryEditor {
         let paths = LibraryPaths.configured()
         return LibraryEditor(
             paths: paths, playingRef: { RunningPlayer.currentRef() }, stopPlayer: { (try? RunningPlayer.stop()) != nil },
             observers: [RunningPlayer.showing(changesOf: paths)])
-    }
-
-    /// Runs the library task `command` on this process's model of the library, printing as it goes; returns its exit
-    /// status.
-    static func run(_ command: TaskCommand) async -> Int32 {
-        do {
-            return try await runner(output: .standard(json: command.json)).run(command.task)
-        } catch {
-            printError(error.message)
-            return error.exitStatus
-        }
     }
 
     /// Runs library tasks on this process's model of the library, saying what they did through `output`.
@@ -46,10 +24,18 @@ enum ShellEdit {
         return LibraryReader { () throws(StoreError) in try LibraryStore.opened(paths) }
     }
 
-    /// Answers `command` from the library, in standard output's style; returns its exit status.
-    static func answer(_ command: QueryCommand) -> Int32 {
+    /// Carries out the library's commands on this process's model of the library; player commands are not for it.
+    static func performer() -> CommandPerformer {
+        CommandPerformer(player: nil, editor: editor, reader: reader, tasks: { runner(output: $0) })
+    }
+
+    /// Carries out a library edit, question or task typed in the shell, prints what it says and returns its status.
+    static func perform(_ command: ParsedCommand) async -> Int32 {
+        let json = command.asksForJSON
         do {
-            return try reader().answer(command, style: .standardOutput()).print(json: command.json)
+            let result = try await performer().perform(command, output: .standard(json: json), style: .standardOutput())
+            SessionDisplay.printing.show(result, json: json)
+            return result.status
         } catch {
             printError(error.message)
             return error.exitStatus

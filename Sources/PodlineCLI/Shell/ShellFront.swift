@@ -96,12 +96,8 @@ enum ShellFront {
             return await ShellPlay.run(request)
         case .player(.status(let json)):
             return exitStatus { try StatusQuery.report(json: json) }
-        case .edit(let edit):
-            return ShellEdit.run(edit)
-        case .query(let query):
-            return ShellEdit.answer(query)
-        case .task(let task):
-            return await ShellEdit.run(task)
+        case .edit, .query, .task:
+            return await ShellEdit.perform(command)
         default:
             return exitStatus { try RemoteCommand.run(words) }
         }

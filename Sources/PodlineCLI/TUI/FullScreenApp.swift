@@ -413,8 +413,8 @@ final class FullScreenApp {
             progress: { [weak self] progress in Self.onMain { self?.downloading(progress) } },
             downloaded: { [weak self] ref, _ in Self.onMain { self?.downloaded(ref) } })
         return SessionDisplay(
-            result: { [weak self] output, json in
-                for line in json ? [output.data.rendered] : output.lines { self?.took(line) }
+            result: { [weak self] result, json in
+                for line in json ? [result.data.rendered] : result.lines { self?.took(line) }
             },
             problem: { [weak self] message in self?.took(message) },
             task: { _ in TaskOutput.shown(to: listener) })
