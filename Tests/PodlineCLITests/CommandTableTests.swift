@@ -41,9 +41,11 @@ struct CommandTableTests {
         }
     }
 
-    @Test("the shell lists every language command of the table through one slot each, and has slots to spare")
+    @Test("the shell lists every language command of the table through a subcommand type of its own, in order")
     func languageSlots() {
-        #expect(LanguageSubcommands.capacity >= CommandTable.shellLanguage.count)
+        let types = LanguageSubcommands.all
+        #expect(types.count == CommandTable.shellLanguage.count)
+        #expect(Set(types.map { ObjectIdentifier($0) }).count == types.count, "two commands share a type")
         let listed = PodlineCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
         #expect(Array(listed.prefix(CommandTable.shellLanguage.count)) == CommandTable.shellLanguage.map(\.name))
         #expect(Set(listed).count == listed.count, "a command listed twice: \(listed)")

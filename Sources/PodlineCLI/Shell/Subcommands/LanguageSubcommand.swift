@@ -2,12 +2,12 @@ import ArgumentParser
 import PodlineApp
 
 /// A command the language parses (a player command, a library edit, question or task) as ArgumentParser lists it (in
-/// `podline --help` and the completion scripts): the `slot`th of `CommandTable.shellLanguage`. Its name, summary and
-/// flags come from the command table alone; its words are parsed by the command language, as in the REPL and on the
-/// socket.
-struct LanguageSubcommand<let slot: Int>: AsyncParsableCommand {
-    /// The command this slot lists.
-    static var spec: CommandSpec { CommandTable.shellLanguage[slot] }
+/// `podline --help` and the completion scripts): the one of `CommandTable.shellLanguage` that `Slot` points at. Its
+/// name, summary and flags come from the command table alone; its words are parsed by the command language, as in the
+/// REPL and on the socket.
+struct LanguageSubcommand<Slot: SlotPath>: AsyncParsableCommand {
+    /// The command this subcommand lists.
+    static var spec: CommandSpec { CommandTable.shellLanguage[Slot.index] }
 
     static var configuration: CommandConfiguration {
         let spec = spec
@@ -29,28 +29,46 @@ struct LanguageSubcommand<let slot: Int>: AsyncParsableCommand {
     }
 }
 
-/// ArgumentParser's subcommands for the language's commands, one slot a command of `CommandTable.shellLanguage`.
+/// ArgumentParser's subcommands for the language's commands: one for each of `CommandTable.shellLanguage`, in its
+/// order, however many the table has.
+///
+/// ArgumentParser takes a type for each subcommand, so each command gets a type of its own: `LanguageSubcommand` at a
+/// path of a binary tree of types (`Left<Right<Root>>`, …), made as deep as the table needs; the path's type says the
+/// command's index.
 enum LanguageSubcommands {
-    /// More slots than the table has such commands (a test holds it so); the first ones are used.
-    private static let slots: [any ParsableCommand.Type] = [
-        LanguageSubcommand<0>.self, LanguageSubcommand<1>.self, LanguageSubcommand<2>.self, LanguageSubcommand<3>.self,
-        LanguageSubcommand<4>.self, LanguageSubcommand<5>.self, LanguageSubcommand<6>.self, LanguageSubcommand<7>.self,
-        LanguageSubcommand<8>.self, LanguageSubcommand<9>.self, LanguageSubcommand<10>.self, LanguageSubcommand<11>.self,
-        LanguageSubcommand<12>.self, LanguageSubcommand<13>.self, LanguageSubcommand<14>.self, LanguageSubcommand<15>.self,
-        LanguageSubcommand<16>.self, LanguageSubcommand<17>.self, LanguageSubcommand<18>.self, LanguageSubcommand<19>.self,
-        LanguageSubcommand<20>.self, LanguageSubcommand<21>.self, LanguageSubcommand<22>.self, LanguageSubcommand<23>.self,
-        LanguageSubcommand<24>.self, LanguageSubcommand<25>.self, LanguageSubcommand<26>.self, LanguageSubcommand<27>.self,
-        LanguageSubcommand<28>.self, LanguageSubcommand<29>.self, LanguageSubcommand<30>.self, LanguageSubcommand<31>.self,
-        LanguageSubcommand<32>.self, LanguageSubcommand<33>.self, LanguageSubcommand<34>.self, LanguageSubcommand<35>.self,
-        LanguageSubcommand<36>.self, LanguageSubcommand<37>.self, LanguageSubcommand<38>.self, LanguageSubcommand<39>.self,
-        LanguageSubcommand<40>.self, LanguageSubcommand<41>.self, LanguageSubcommand<42>.self, LanguageSubcommand<43>.self,
-    ]
-
-    /// How many commands the slots can list.
-    static var capacity: Int { slots.count }
-
     /// One subcommand for each of the table's language commands of the shell, in the table's order.
     static var all: [any ParsableCommand.Type] {
-        Array(slots.prefix(CommandTable.shellLanguage.count))
+        let count = CommandTable.shellLanguage.count
+        var depth = 0
+        while 1 << depth < count { depth += 1 }
+        return Array(SlotTree<Root>.commands(depth: depth).prefix(count))
+    }
+}
+
+/// A place in a binary tree of types, standing for the index it reaches.
+protocol SlotPath {
+    static var index: Int { get }
+}
+
+/// The tree's root: index 0.
+enum Root: SlotPath {
+    static var index: Int { 0 }
+}
+
+/// The left child of `Parent`: twice its index.
+enum Left<Parent: SlotPath>: SlotPath {
+    static var index: Int { 2 * Parent.index }
+}
+
+/// The right child of `Parent`: twice its index, and one.
+enum Right<Parent: SlotPath>: SlotPath {
+    static var index: Int { 2 * Parent.index + 1 }
+}
+
+/// The subcommands at the leaves under `Path`, `depth` levels down, left to right (in the order of their indexes).
+enum SlotTree<Path: SlotPath> {
+    static func commands(depth: Int) -> [any ParsableCommand.Type] {
+        guard depth > 0 else { return [LanguageSubcommand<Path>.self] }
+        return SlotTree<Left<Path>>.commands(depth: depth - 1) + SlotTree<Right<Path>>.commands(depth: depth - 1)
     }
 }
