@@ -12,7 +12,8 @@ import PodlineApp
 final class ReplSession {
     let player: Player
     let dispatcher: CommandDispatcher
-    private var server: ControlServer?
+    /// This REPL's own player's host (its socket, its playback), when another process's player is not the one here.
+    private var host: PlayerHost<DesktopCompanion>?
     private var remote: ControlClient?
     /// The exit status of the last failing line, 0 when none failed.
     private(set) var lastFailure: Int32 = 0
@@ -20,8 +21,6 @@ final class ReplSession {
     private(set) var lastStatus: Int32 = 0
     private let location: ControlLocation
     private let settings: Settings
-    /// The engine and coordinator that play what this REPL's player holds.
-    private var playback: PlayerSession?
     /// Where what the commands did is shown: printed, unless a front end shows it itself.
     var display = SessionDisplay.printing
 
@@ -34,13 +33,18 @@ final class ReplSession {
         dispatcher.resolver = PlayableResolver.forListener(paths: LibraryPaths())
     }
 
-    /// Serves the control socket, or, when another player already does, sends player commands to it.
+    /// Serves the control socket and plays, or, when another player already serves it, sends player commands to it.
     func start() {
-        let server = ControlServer(player: player, dispatcher: dispatcher, location: location)
+        let settings = settings
+        let host = PlayerHost(dispatcher: dispatcher, location: location) { dispatcher in
+            let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
+            Logger(label: "podline.audio").debug("opening the output \(output)")
+            return PlayerSession.forFrontEnd(
+                output: output, library: try? dispatcher.library.library(), settings: settings, dispatcher: dispatcher)
+        }
         do {
-            try server.start()
-            self.server = server
-            startPlayback()
+            try host.start(whenSocketTaken: .fail)
+            self.host = host
         } catch .alreadyServed {
             remote = ControlClient.waitingForPlayer(at: location)
             // This REPL's model shows that player: nothing plays it here.
@@ -59,23 +63,11 @@ final class ReplSession {
         companions.append(object)
     }
 
-    /// Plays through the configured output whatever the player holds.
-    private func startPlayback() {
-        let output = (try? OutputSpec(parsing: settings.output)) ?? OutputSpec(driver: "default")
-        Logger(label: "podline.audio").debug("opening the output \(output)")
-        let session = PlayerSession.forFrontEnd(
-            output: output, library: try? dispatcher.library.library(), settings: settings, dispatcher: dispatcher)
-        session.start()
-        playback = session
-    }
-
-    /// Stops serving the socket.
+    /// Stops this REPL's player (its playback, then its socket) or lets go of another process's.
     func shutdown() {
-        playback?.stop()
-        playback = nil
+        host?.stop()
+        host = nil
         companions.removeAll()
-        server?.stop()
-        server = nil
         remote = nil
         mirror?.stop()
         mirror = nil
@@ -83,14 +75,14 @@ final class ReplSession {
 
     /// Returns once this REPL's own player is not playing (a paused player is not waited for).
     func notPlaying() async {
-        guard remote == nil, let playback else { return }
-        await playback.notPlaying()
+        guard remote == nil, let host else { return }
+        await host.session.notPlaying()
     }
 
     /// Pauses this REPL's own player before the process is stopped (Ctrl-Z); true when it was playing.
     func pauseForSuspend() -> Bool {
         guard ownsPlayer else { return false }
-        return SuspendSignal.pause(player, with: dispatcher) { playback?.update() }
+        return SuspendSignal.pause(player, with: dispatcher) { host?.session.update() }
     }
 
     /// True when this REPL's player is its own (not one of another process reached over the socket).
@@ -140,7 +132,7 @@ final class ReplSession {
             if case .quit = result { return false }
             // The coordinator takes a player's change in now (a new episode's planned start, say), before a status
             // asked for from another shell can be answered from a half-applied model.
-            if case .player = result { playback?.update() }
+            if case .player = result { host?.session.update() }
             display.show(result, json: json)
             lastStatus = result.status
         } catch {

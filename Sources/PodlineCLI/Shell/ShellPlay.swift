@@ -51,10 +51,10 @@ enum ShellPlay {
         let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
         // A file played where no library is yet makes none.
         let library = FileManager.default.fileExists(atPath: paths.database.path) ? try? dispatcher.library.library() : nil
-        let session = PlayerSession.forFrontEnd(output: output, library: library, settings: settings, dispatcher: dispatcher)
-        let control = ControlSocketService(player: dispatcher.player, dispatcher: dispatcher)
-        // The socket first: the desktop's controls come up once other shells can reach the player.
-        session.services.insert(control, at: 0)
+        let host = PlayerHost(dispatcher: dispatcher) {
+            PlayerSession.forFrontEnd(output: output, library: library, settings: settings, dispatcher: $0)
+        }
+        let session = host.session
         var here = request
         here.output = nil
         do {
@@ -75,11 +75,10 @@ enum ShellPlay {
                 beforeStop: { line?.letGoOfTerminal() }, afterContinue: { line?.takeTerminalBack() }) : nil
         SignalMask.unblockTermination()
         let signals = TerminationSignals { status in
-            session.shutdownNow()
-            control.stop()
+            host.shutdownNow()
             exit(status)
         }
-        let error = await session.run()
+        let error = await host.run()
         signals.cancel()
         suspend?.cancel()
         line?.stop()
