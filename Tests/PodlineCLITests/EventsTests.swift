@@ -20,7 +20,7 @@ struct EventsTests {
         let item = NowPlaying(ref: "show/1", title: title, show: title, url: "/x/\(title).mp3", duration: 12.5)
         for event in [
             PlayerEvent.episodeStarted(ItemSummary(item)), .episodeEnded(ItemSummary(item), reason: .eof),
-            .error(title), .propertyChange(name: "episode", data: StatusReport.episode(item)),
+            .error(title), .propertyChange(name: "episode", data: ItemSummary(item).json),
         ] {
             let line = event.line
             #expect(line.last == UInt8(ascii: "\n"))
@@ -116,8 +116,8 @@ struct EventsTests {
         source.update()
         var found = item
         found.duration = 1234.5
-        #expect(events == [.propertyChange(name: "episode", data: StatusReport.episode(found))])
-        #expect(StatusReport.episode(found).rendered.contains(#""duration":1234.5"#))
+        #expect(events == [.propertyChange(name: "episode", data: ItemSummary(found).json)])
+        #expect(ItemSummary(found).json.rendered.contains(#""duration":1234.5"#))
         #expect(try statusDuration() == 1234.5)
         events.removeAll()
         player.stop()

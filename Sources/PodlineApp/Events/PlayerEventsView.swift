@@ -28,7 +28,7 @@ package struct PlayerEventsView: View {
                 // it when its feed gives none, is a property change only.
                 let another = old?.id != new?.id
                 if another, let old { emit(.episodeEnded(ItemSummary(old), reason: player.lastEnd ?? .stop)) }
-                emit(.propertyChange(name: "episode", data: new.map(StatusReport.episode) ?? .null))
+                emit(.propertyChange(name: "episode", data: new.map { ItemSummary($0).json } ?? .null))
                 if another, let new { emit(.episodeStarted(ItemSummary(new))) }
             }
             .onChange(of: player.currentChapter?.number) { _, _ in

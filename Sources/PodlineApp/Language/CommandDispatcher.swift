@@ -113,7 +113,7 @@ public final class CommandDispatcher {
             return CommandOutput(data: .object([("shown", .bool(player.showsCue))]), lines: lines)
         case .status:
             let status = StatusReport.status(player)
-            return CommandOutput(data: status.json, lines: StatusText.lines(status))
+            return CommandOutput(value: status, lines: StatusText.lines(status))
         case .events:
             throw CommandError(.unavailable, "events: run 'podline events' to follow a player")
         }
@@ -185,11 +185,11 @@ public final class CommandDispatcher {
             player.queue.append(contentsOf: items)
             if player.current == nil { player.advance(because: .next) }
             let count = items.count == 1 ? "1 item" : "\(items.count) items"
-            return CommandOutput(data: .array(items.map(StatusReport.episode)), lines: ["queued \(count)"])
+            return CommandOutput(value: items.map(ItemSummary.init), lines: ["queued \(count)"])
         }
         player.queue.insert(contentsOf: items.dropFirst(), at: 0)
         player.load(first)
-        return CommandOutput(data: StatusReport.episode(first), lines: ["playing \(TerminalText.safe(first.title))"])
+        return CommandOutput(value: ItemSummary(first), lines: ["playing \(TerminalText.safe(first.title))"])
     }
 
     private func setSleep(_ setting: SleepSetting) {
@@ -218,7 +218,7 @@ public final class CommandDispatcher {
             player.queue.removeAll()
         }
         let lines = ListOutput.lines(QueueListView(titles: player.queue.map(\.title), style: .standardOutput()))
-        return CommandOutput(data: .array(player.queue.map(StatusReport.episode)), lines: lines)
+        return CommandOutput(value: player.queue.map(ItemSummary.init), lines: lines)
     }
 
     private func requireEpisode(_ name: String) throws(CommandError) {

@@ -1,16 +1,24 @@
 import PodcastKit
 
-/// What a successful command gives back: data for JSON replies and lines for people.
+/// What a successful command gives back: a value (typed where the command's result has a type of its own) for
+/// programs, and lines for people.
 public struct CommandOutput: Sendable {
-    /// The reply's `data` (null when the command only acts).
-    public var data: JSONValue
+    /// The result as a value: a `PlayerStatus`, a list of `ItemSummary`, … or plain JSON.
+    public var value: any ResultValue
     /// The text form, one entry per line (empty when there is nothing to say).
     public var lines: [String]
 
     public init(data: JSONValue = .null, lines: [String] = []) {
-        self.data = data
+        self.init(value: data, lines: lines)
+    }
+
+    public init(value: any ResultValue, lines: [String] = []) {
+        self.value = value
         self.lines = lines
     }
+
+    /// The reply's `data` (null when the command only acts): the value's documented JSON.
+    public var data: JSONValue { value.json }
 
     /// Nothing to report.
     public static let none = CommandOutput()

@@ -20,17 +20,17 @@ package struct LibraryReader {
             case .shows:
                 let summaries = try store.showSummaries()
                 return CommandOutput(
-                    data: .array(summaries.map(\.json)),
+                    value: summaries.map(ShowEntry.init),
                     lines: command.json ? [] : ListOutput.lines(ShowListView(summaries: summaries, style: style)))
             case .episodes(let show, let states, let search, let limit):
                 var query = EpisodeQuery(states: states, search: search, limit: limit)
                 if let show { query.showID = try findShow(show, in: store).id }
                 let listings = try store.episodes(query)
-                let data = JSONValue.array(listings.map { $0.json(paths: store.paths) })
-                guard !command.json else { return CommandOutput(data: data) }
+                let entries = listings.map { EpisodeEntry($0, paths: store.paths) }
+                guard !command.json else { return CommandOutput(value: entries) }
                 let refWidth = EpisodeListView.refWidth(listings)
                 return CommandOutput(
-                    data: data,
+                    value: entries,
                     lines: ListOutput.lines(listings) { EpisodeListView(listings: $0, refWidth: refWidth, style: style) })
             case .stats:
                 return Self.stats(try store.stats())

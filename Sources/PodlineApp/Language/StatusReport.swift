@@ -37,11 +37,6 @@ public enum StatusReport {
     /// The `{"state":"stopped"}` a client prints when no player runs.
     nonisolated public static let noPlayer: JSONValue = .object([("state", .string(PlayState.stopped.rawValue))])
 
-    /// One item as JSON: ref, title, show, url, duration, and for library episodes played and favorite (else null).
-    nonisolated public static func episode(_ item: NowPlaying) -> JSONValue {
-        ItemSummary(item).json
-    }
-
     /// The sleep timer: nil, at the episode's end, or the whole seconds left.
     public static func sleep(_ timer: SleepTimer?, now: Date = Date()) -> SleepStatus? {
         switch timer {
