@@ -36,6 +36,20 @@ struct TypedResultsTests {
         #expect(shows.json.rendered == texts[1])
     }
 
+    @Test("the edits' reports read back as MarkResult, FavoriteResult and DeleteOutcome, which write them back")
+    func editsRoundTrip() throws {
+        let texts = try printed([
+            ["fav", "snapshot-show/2", "--json"], ["mark", "snapshot-show/1", "played", "--json"],
+            ["mark", "snapshot-show", "unplayed", "--json"],
+        ])
+        let favorite = try JSONDecoder().decode(FavoriteResult.self, from: Data(texts[0].utf8))
+        #expect(favorite == FavoriteResult(ref: "snapshot-show/2", favorite: true) && favorite.json.rendered == texts[0])
+        let one = try JSONDecoder().decode(MarkResult.self, from: Data(texts[1].utf8))
+        #expect(one == MarkResult(state: "played", changed: 1, ref: "snapshot-show/1") && one.json.rendered == texts[1])
+        let show = try JSONDecoder().decode(MarkResult.self, from: Data(texts[2].utf8))
+        #expect(show.ref == nil && show.changed == 1 && show.json.rendered == texts[2])
+    }
+
     @Test("the player's results are typed: status a PlayerStatus, the queue and what play queues lists of ItemSummary")
     @MainActor
     func playerResults() throws {

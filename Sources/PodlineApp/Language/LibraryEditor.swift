@@ -73,7 +73,7 @@ public final class LibraryEditor {
                 let favorite = to ?? !listing.episode.isFavorite
                 try library.apply(.favorite(try id(of: listing), favorite))
                 return EditReport(
-                    data: .object([("ref", .string(listing.ref)), ("favorite", .bool(favorite))]),
+                    value: FavoriteResult(ref: listing.ref, favorite: favorite),
                     lines: ["\(listing.ref): \(favorite ? "favourite" : "not a favourite")"])
             case .delete(let targets):
                 return try delete(targets, in: library)
@@ -107,8 +107,7 @@ public final class LibraryEditor {
         let changed = try library.apply(.played(Array(Set(episodeIDs)).sorted(), played))
         let state = (played ? LibraryEditParser.MarkState.played : .unplayed).rawValue
         let line = single.map { "\($0): \(state)" } ?? "Marked \(changed) episode\(changed == 1 ? "" : "s") \(state)"
-        return EditReport(
-            data: .object([("state", .string(state)), ("changed", .int(changed)), ("ref", .string(single))]), lines: [line])
+        return EditReport(value: MarkResult(state: state, changed: changed, ref: single), lines: [line])
     }
 
     private func delete(_ targets: [String], in library: Library) throws(StoreError) -> EditReport {
@@ -117,8 +116,8 @@ public final class LibraryEditor {
         if let playing = playingRef(), listings.contains(where: { $0.ref == playing }) {
             throw .refused("\(playing) is playing: 'podline stop' it before deleting its file")
         }
-        var report = EditReport(data: .null, lines: [])
-        var outcomes: [JSONValue] = []
+        var report = EditReport(value: JSONValue.null, lines: [])
+        var outcomes: [DeleteOutcome] = []
         for listing in listings {
             let (outcome, file): (String, String?)
             switch try library.deleteDownload(listing) {
@@ -133,9 +132,9 @@ public final class LibraryEditor {
                 report.problems.append("\(listing.ref): not downloaded")
                 report.status = ExitStatus.unreadable
             }
-            outcomes.append(.object([("ref", .string(listing.ref)), ("outcome", .string(outcome)), ("file", .string(file))]))
+            outcomes.append(DeleteOutcome(ref: listing.ref, outcome: outcome, file: file))
         }
-        report.data = .array(outcomes)
+        report.value = outcomes
         return report
     }
 
@@ -149,8 +148,8 @@ public final class LibraryEditor {
             guard force else { throw .refused("\(playing) of \(show.slug) is playing: 'podline stop' it first, or remove with --force") }
             guard stopPlayer() else { throw .refused("\(playing) of \(show.slug) is playing and the player could not be stopped") }
         }
-        var report = EditReport(data: .null, lines: [])
-        var removed: [JSONValue] = []
+        var report = EditReport(value: JSONValue.null, lines: [])
+        var removed: [RemovedShow] = []
         for record in records {
             let removal = try library.remove(record, keepFiles: keepFiles)
             let episodes = removal.episodes == 1 ? "1 episode" : "\(removal.episodes) episodes"
@@ -164,12 +163,11 @@ public final class LibraryEditor {
             }
             report.lines.append(line)
             removed.append(
-                .object([
-                    ("slug", .string(removal.slug)), ("title", .string(removal.title)), ("episodes", .int(removal.episodes)),
-                    ("downloads", .int(removal.files.count)), ("kept_in", .string(keptIn)),
-                ]))
+                RemovedShow(
+                    slug: removal.slug, title: removal.title, episodes: removal.episodes, downloads: removal.files.count,
+                    keptIn: keptIn))
         }
-        report.data = .array(removed)
+        report.value = removed
         return report
     }
 

@@ -15,26 +15,13 @@ extension LibraryTaskRunner {
         try store.keepFindResults(results)
         let subscribed = Set(try store.shows().map { SyncURL.comparable($0.feedURL) })
         let marks = results.map { $0.feedURL.map { subscribed.contains(SyncURL.comparable($0)) } ?? false }
-        output.value(
-            .array(zip(results, marks).enumerated().map { Self.json($0.element.0, number: $0.offset + 1, subscribed: $0.element.1) }))
+        output.value(zip(results, marks).enumerated().map { FindEntry($0.element.0, number: $0.offset + 1, subscribed: $0.element.1) })
         let columns = output.printing && isatty(1) == 1 ? TerminalSize.columns(of: 1) : Int.max
         if results.isEmpty { output.line("No shows found.") }
         for (index, (result, subscribed)) in zip(results, marks).enumerated() {
             Self.lines(result, number: index + 1, subscribed: subscribed, columns: columns).forEach(output.line)
         }
         return 0
-    }
-
-    /// A result as `find --json` prints it.
-    private static func json(_ result: DirectoryResult, number: Int, subscribed: Bool) -> JSONValue {
-        .object([
-            ("number", .int(Int64(number))), ("ref", .string("find/\(number)")), ("title", .string(result.title)),
-            ("author", .string(result.author)), ("episodes", result.episodes.map { .int(Int64($0)) } ?? .null),
-            ("newest", result.newest.map { .string(ISO8601.string($0)) } ?? .null), ("language", .string(result.language)),
-            ("genres", .array(result.genres.map(JSONValue.string))), ("feed_url", .string(result.feedURL)),
-            ("directories", .array(result.sources.map(JSONValue.string))), ("subscribed", .bool(subscribed)),
-            ("subscribable", .bool(result.feedURL != nil)), ("reason", .string(result.reason)),
-        ])
     }
 
     /// A result as three lines cut to `columns` (wide characters counted as two): the number, title and a mark; what

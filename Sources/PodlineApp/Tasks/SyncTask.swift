@@ -8,7 +8,7 @@ extension LibraryTaskRunner {
         let report = try await SyncStart.run(editor: editor)
         for note in report.notes { Logger(label: "podline.sync").info("\(note)") }
         let settings = try SyncStart.settings()
-        output.value(SyncStart.json(report, settings: settings))
+        output.value(SyncSummary(report, settings: settings))
         output.line(SyncStart.summary(report, settings: settings))
         return 0
     }
@@ -131,30 +131,6 @@ package enum SyncStart {
             "sent \(report.sentSubscriptions) subscription change\(report.sentSubscriptions == 1 ? "" : "s") and \(report.sentActions) action\(report.sentActions == 1 ? "" : "s")"
         )
         return "Synced with \(settings.server)\(report.first ? " (first sync)" : ""): " + parts.joined(separator: "; ") + "."
-    }
-
-    /// The JSON form of what a sync did.
-    package static func json(_ report: SyncReport, settings: SyncSettings) -> JSONValue {
-        .object([
-            ("server", .string(settings.server)), ("device", .string(SyncDevice.id(settings))),
-            ("first", .bool(report.first)),
-            (
-                "subscriptions",
-                .object([
-                    ("subscribed", .array(report.subscribed.map(JSONValue.string))),
-                    ("removed", .array(report.unsubscribed.map(JSONValue.string))),
-                    ("sent", .int(Int64(report.sentSubscriptions))),
-                ])
-            ),
-            (
-                "actions",
-                .object([
-                    ("received", .int(Int64(report.receivedActions))), ("applied", .int(Int64(report.appliedActions))),
-                    ("unmatched", .int(Int64(report.unmatchedActions))), ("sent", .int(Int64(report.sentActions))),
-                ])
-            ),
-            ("skipped", .array(report.notes.map(JSONValue.string))),
-        ])
     }
 }
 

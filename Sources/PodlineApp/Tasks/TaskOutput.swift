@@ -11,7 +11,7 @@ package final class TaskOutput: Sendable {
     package let json: Bool
     /// The front end that shows what the task says, instead of standard output and standard error.
     package let listener: TaskListener?
-    private let gathered = Mutex<(values: [JSONValue], problems: [String])>(([], []))
+    private let gathered = Mutex<(values: [any ResultValue], problems: [String])>(([], []))
 
     /// Output printed as it comes, as text or JSON.
     package static func standard(json: Bool) -> TaskOutput { TaskOutput(printing: true, json: json) }
@@ -37,6 +37,9 @@ package final class TaskOutput: Sendable {
         if printing, !json { print(text) }
     }
 
+    /// A value written as JSON in place (`.object(…)`): the same as any result value.
+    package func value(_ value: JSONValue) { self.value(value as any ResultValue) }
+
     /// A whole text meant to be kept as it is (a file's content): printed as it is, or line by line to a listener.
     package func text(_ text: String) {
         if let listener {
@@ -48,9 +51,9 @@ package final class TaskOutput: Sendable {
     }
 
     /// What a program reads: printed as one line of JSON with `--json`, gathered for a reply.
-    package func value(_ value: JSONValue) {
+    package func value(_ value: any ResultValue) {
         guard printing else { return gathered.withLock { $0.values.append(value) } }
-        if json { TerminalOutput.printJSON(value) }
+        if json { TerminalOutput.printJSON(value.json) }
     }
 
     /// Something that went wrong while the rest went on: one line on standard error, or the reply's message.
@@ -63,9 +66,12 @@ package final class TaskOutput: Sendable {
     /// The values gathered for a reply: the one value, or all of them as an array when `list` (or there is not one).
     package func data(list: Bool) -> JSONValue {
         gathered.withLock { state in
-            state.values.count == 1 && !list ? state.values[0] : .array(state.values)
+            state.values.count == 1 && !list ? state.values[0].json : .array(state.values.map(\.json))
         }
     }
+
+    /// The values gathered for a reply, as their types (a `FindEntry` list, a `SyncSummary`, a feed, …).
+    package var values: [any ResultValue] { gathered.withLock { $0.values } }
 
     /// The problems gathered for a reply.
     package var problems: [String] { gathered.withLock { $0.problems } }
