@@ -77,3 +77,28 @@ private struct PerformerFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// A front end follows a task's activity as an asynchronous sequence that ends with the task.
+@MainActor
+@Suite("a task's activity as a stream")
+struct TaskActivityStreamTests {
+    @Test("what a task says comes through the stream in order, and the stream ends when perform returns")
+    func streamEnds() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let dispatcher = CommandDispatcher(
+            player: Player(), resolver: PlayableResolver(paths: LibraryPaths(home: folder.path), directory: folder.path))
+        let (output, activity) = TaskOutput.streamed()
+        let collected = Task { @MainActor in
+            var lines: [String] = []
+            for await event in activity {
+                if case .line(let line) = event { lines.append(line) }
+            }
+            return lines
+        }
+        let result = try await CommandPerformer(dispatcher).perform(
+            try CommandParser.parse(["config"]), output: output, style: ListStyle())
+        #expect(result.status == 0)
+        let lines = await collected.value
+        #expect(lines.contains { $0.contains("speed") } && lines.count > 3)
+    }
+}

@@ -34,6 +34,7 @@ package struct CommandPerformer {
     ) async throws(CommandError) -> CommandResult {
         guard case .task(let command) = command else { return try performNow(command, style: style) }
         let output = output()
+        defer { output.finish() }
         let status = try await tasks(output).run(command.task)
         return .task(TaskEnd(status: status, output: output, list: command.task.answersWithList))
     }

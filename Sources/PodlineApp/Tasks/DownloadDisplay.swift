@@ -18,7 +18,7 @@ package final class DownloadDisplay: Sendable {
     private var writesEvents: Bool { output.drawsBars && bars == nil }
 
     package func progress(_ progress: DownloadProgress) {
-        output.listener?.progress(progress)
+        output.activity?.yield(.progress(progress))
         guard writesEvents else { return }
         let now = ContinuousClock.now
         let due = lastEvent.withLock { last -> Bool in
@@ -41,8 +41,8 @@ package final class DownloadDisplay: Sendable {
     @MainActor package func finished(_ ref: String, file: URL) {
         clear()
         let data = JSONValue.object([("ref", .string(ref)), ("file", .string(file.path))])
-        if let listener = output.listener {
-            listener.downloaded(ref, file.path)
+        if let activity = output.activity {
+            activity.yield(.downloaded(ref: ref, file: file.path))
         } else if !output.printing {
             output.value(data)
         } else if writesEvents {
@@ -55,7 +55,7 @@ package final class DownloadDisplay: Sendable {
     package func deleted(_ file: URL) {
         if !output.printing {
             output.value(.object([("deleted", .string(file.path))]))
-        } else if output.listener != nil {
+        } else if output.activity != nil {
             output.line("deleted \(file.path)")
         } else if !writesEvents {
             print("deleted \(file.path)")

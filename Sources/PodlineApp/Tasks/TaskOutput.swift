@@ -2,15 +2,16 @@ import PodcastKit
 import Synchronization
 
 /// Where a library task says what it did: printed as it goes in the shell and the REPL (text, or JSON with `--json`),
-/// gathered for the reply on the control socket (data only), or handed to a front end that shows it itself (text).
+/// gathered for the reply on the control socket (data only), or streamed to a front end that shows it itself (as
+/// `TaskActivity` values, an `AsyncStream` that ends with the task).
 package final class TaskOutput: Sendable {
-    /// True when the task speaks to a person or a program as it goes (printed, or handed to a listener); false when
-    /// gathering for a reply.
+    /// True when the task speaks to a person or a program as it goes (printed, or streamed); false when gathering for a
+    /// reply.
     package let printing: Bool
-    /// True when the command asked for JSON (always, for a reply; never, for a listener).
+    /// True when the command asked for JSON (always, for a reply; never, for a stream).
     package let json: Bool
-    /// The front end that shows what the task says, instead of standard output and standard error.
-    package let listener: TaskListener?
+    /// Where what the task says goes to a front end that shows it, instead of standard output and standard error.
+    package let activity: AsyncStream<TaskActivity>.Continuation?
     private let gathered = Mutex<(values: [any ResultValue], problems: [String])>(([], []))
 
     /// Output printed as it comes, as text or JSON.
@@ -19,22 +20,31 @@ package final class TaskOutput: Sendable {
     /// Output gathered for a control-socket reply.
     package static func reply() -> TaskOutput { TaskOutput(printing: false, json: true) }
 
-    /// Output handed to `listener` as it comes, as text for people.
-    package static func shown(to listener: TaskListener) -> TaskOutput { TaskOutput(printing: true, json: false, listener: listener) }
-
-    private init(printing: Bool, json: Bool, listener: TaskListener? = nil) {
-        self.printing = printing
-        self.json = json
-        self.listener = listener
+    /// Output streamed as it comes, as text for people, downloads' progress and ends: the stream ends at `finish()`.
+    package static func streamed() -> (output: TaskOutput, activity: AsyncStream<TaskActivity>) {
+        let (activity, continuation) = AsyncStream.makeStream(of: TaskActivity.self)
+        return (TaskOutput(printing: true, json: false, activity: continuation), activity)
     }
 
+    private init(printing: Bool, json: Bool, activity: AsyncStream<TaskActivity>.Continuation? = nil) {
+        self.printing = printing
+        self.json = json
+        self.activity = activity
+    }
+
+    /// Ends the stream of what the task says: the task is done.
+    package func finish() { activity?.finish() }
+
     /// True when progress may be drawn as bars on this process's terminal.
-    package var drawsBars: Bool { printing && listener == nil }
+    package var drawsBars: Bool { printing && activity == nil }
 
     /// A line for a reader: printed when the command prints text.
     package func line(_ text: String) {
-        if let listener { return listener.line(text) }
-        if printing, !json { print(text) }
+        if let activity {
+            activity.yield(.line(text))
+        } else if printing, !json {
+            print(text)
+        }
     }
 
     /// A value written as JSON in place (`.object(…)`): the same as any result value.
@@ -42,9 +52,9 @@ package final class TaskOutput: Sendable {
 
     /// A whole text meant to be kept as it is (a file's content): printed as it is, or line by line to a listener.
     package func text(_ text: String) {
-        if let listener {
+        if let activity {
             text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
-                .forEach { listener.line(String($0)) }
+                .forEach { activity.yield(.line(String($0))) }
         } else {
             print(text, terminator: "")
         }
@@ -58,7 +68,10 @@ package final class TaskOutput: Sendable {
 
     /// Something that went wrong while the rest went on: one line on standard error, or the reply's message.
     package func problem(_ text: String) {
-        if let listener { return listener.problem(text) }
+        if let activity {
+            activity.yield(.problem(text))
+            return
+        }
         guard printing else { return gathered.withLock { $0.problems.append(text) } }
         printError(text)
     }
@@ -77,21 +90,14 @@ package final class TaskOutput: Sendable {
     package var problems: [String] { gathered.withLock { $0.problems } }
 }
 
-/// A front end that shows what a library task says its own way: lines, problems and downloads as values.
-package struct TaskListener: Sendable {
+/// What a library task says as it goes, to a front end that shows it its own way.
+package enum TaskActivity: Sendable {
     /// A line for people.
-    package var line: @Sendable (String) -> Void
+    case line(String)
     /// Something that went wrong while the rest went on.
-    package var problem: @Sendable (String) -> Void
+    case problem(String)
     /// A download moved on.
-    package var progress: @Sendable (DownloadProgress) -> Void
+    case progress(DownloadProgress)
     /// A download finished: the episode's reference and its file.
-    package var downloaded: @Sendable (_ ref: String, _ file: String) -> Void
-
-    package init(
-        line: @escaping @Sendable (String) -> Void, problem: @escaping @Sendable (String) -> Void,
-        progress: @escaping @Sendable (DownloadProgress) -> Void, downloaded: @escaping @Sendable (String, String) -> Void
-    ) {
-        (self.line, self.problem, self.progress, self.downloaded) = (line, problem, progress, downloaded)
-    }
+    case downloaded(ref: String, file: String)
 }

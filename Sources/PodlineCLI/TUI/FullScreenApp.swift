@@ -378,6 +378,9 @@ final class FullScreenApp {
         }
         Task { @MainActor in
             let keepGoing = await session.perform(command)
+            // What the task said is all shown before the command counts as done.
+            await shownActivity?.value
+            shownActivity = nil
             if showingOutput {
                 gathering = false
                 model.showsOutput = model.output.count > 1
@@ -407,25 +410,30 @@ final class FullScreenApp {
     /// How the session shows what its commands did here: as the bottom line's message (and the output panel's
     /// lines), downloads in the rows of their episodes; never through standard output.
     private var display: SessionDisplay {
-        let listener = TaskListener(
-            line: { [weak self] line in Self.onMain { self?.took(line) } },
-            problem: { [weak self] line in Self.onMain { self?.took(line) } },
-            progress: { [weak self] progress in Self.onMain { self?.downloading(progress) } },
-            downloaded: { [weak self] ref, _ in Self.onMain { self?.downloaded(ref) } })
-        return SessionDisplay(
+        SessionDisplay(
             result: { [weak self] result, json in
                 for line in json ? [result.data.rendered] : result.lines { self?.took(line) }
             },
             problem: { [weak self] message in self?.took(message) },
-            task: { _ in TaskOutput.shown(to: listener) })
+            task: { [weak self] _ in
+                let (output, activity) = TaskOutput.streamed()
+                self?.shownActivity = Task { @MainActor [weak self] in
+                    for await event in activity { self?.show(event) }
+                }
+                return output
+            })
     }
 
-    /// Runs `body` on the main actor: at once when called there, else next (in the order called).
-    nonisolated private static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+    /// What shows the running library task's activity as it comes; done when the task's stream ends.
+    private var shownActivity: Task<Void, Never>?
+
+    /// One thing the running task said: lines in the bottom line (and the output panel), downloads in the rows of their
+    /// episodes.
+    private func show(_ event: TaskActivity) {
+        switch event {
+        case .line(let line), .problem(let line): took(line)
+        case .progress(let progress): downloading(progress)
+        case .downloaded(let ref, _): downloaded(ref)
         }
     }
 
