@@ -3,16 +3,10 @@ import Foundation
 
 /// Runs one command on the running player for a one-shot subcommand: checks it locally, sends it, reports the reply.
 package enum RemoteCommand {
-    /// Checks `words` with the command parser, sends them and returns the reply; failures end the command
+    /// Sends `command` (parsed once, here; it goes as its own words) and returns the reply; failures end the command
     /// with one error line and the documented exit status.
     @discardableResult
-    package static func run(_ words: [String], location: ControlLocation = .standard()) throws -> ControlAnswer {
-        do {
-            _ = try CommandParser.parse(words)
-        } catch {
-            printError(error.message)
-            throw ExitCode(error.exitStatus)
-        }
+    package static func run(_ command: PlayerCommand, location: ControlLocation = .standard()) throws -> ControlAnswer {
         let client: ControlClient
         do {
             client = try ControlClient(location: location)
@@ -22,7 +16,7 @@ package enum RemoteCommand {
         }
         let answer: ControlAnswer
         do {
-            answer = try client.request(words)
+            answer = try client.request(command.words)
         } catch {
             printError(error.description)
             throw ExitCode(error.exitStatus)

@@ -99,10 +99,8 @@ final class ReplSession {
         lastStatus = 0
         var keepGoing = true
         let command: ParsedCommand?
-        let words: [String]
         do {
             let (flags, rest) = GlobalFlags.extract(from: try Tokenizer.words(line))
-            words = rest
             lineFlags = (Diagnostics.isVerbose, TerminalStyle.noColorFlag)
             flags.apply()
             command = rest.isEmpty ? nil : try CommandParser.parse(rest, in: .repl)
@@ -111,17 +109,17 @@ final class ReplSession {
             finish(status: lastStatus)
             return true
         }
-        if let command { keepGoing = await perform(command, words: words) }
+        if let command { keepGoing = await perform(command) }
         finish(status: lastStatus)
         return keepGoing
     }
 
-    /// Runs one command already parsed (`words`, as typed, go to another process's player as they are); returns false
-    /// when the session should end. Its status is `lastStatus`.
-    func perform(_ command: ParsedCommand, words: [String] = []) async -> Bool {
+    /// Runs one command already parsed (a player command goes to another process's player as its own words); returns
+    /// false when the session should end. Its status is `lastStatus`.
+    func perform(_ command: ParsedCommand) async -> Bool {
         lastStatus = 0
         if case .player(let playerCommand) = command, let remote {
-            runRemote(playerCommand, words: words, on: remote)
+            runRemote(playerCommand, on: remote)
             return true
         }
         // The library's commands of a REPL whose player runs elsewhere work as the shell's do.
@@ -156,12 +154,9 @@ final class ReplSession {
         podline_flush_standard_output()
     }
 
-    private func runRemote(_ command: PlayerCommand, words: [String], on client: ControlClient) {
+    private func runRemote(_ command: PlayerCommand, on client: ControlClient) {
         do throws(ControlError) {
-            // A command the front end made itself (not typed) goes as the words that say it.
-            var words = words.isEmpty ? command.words : words
-            if case .play(let request) = command { words = request.absolutized().words }
-            let answer = try client.request(words)
+            let answer = try client.request(command.words)
             guard answer.succeeded else {
                 display.problem(answer.message ?? answer.error)
                 lastStatus = CommandError(CommandError.kind(forReplyError: answer.error), "").exitStatus

@@ -52,6 +52,6 @@ enum RunningPlayer {
 
     /// Stops the running player (for `--force`).
     static func stop() throws {
-        try RemoteCommand.run([CommandTable.stop.name])
+        try RemoteCommand.run(.stop)
     }
 }

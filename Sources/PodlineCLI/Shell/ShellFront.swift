@@ -98,8 +98,11 @@ enum ShellFront {
             return exitStatus { try StatusQuery.report(json: json) }
         case .edit, .query, .task:
             return await ShellEdit.perform(command)
-        default:
-            return exitStatus { try RemoteCommand.run(words) }
+        case .player(let command):
+            return exitStatus { try RemoteCommand.run(command) }
+        case .quit:
+            // Only the REPL offers it.
+            return 0
         }
     }
 

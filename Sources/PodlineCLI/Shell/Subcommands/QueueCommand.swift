@@ -23,7 +23,16 @@ struct QueueCommand: ParsableCommand {
 
     func run() throws {
         // Files named relative to this shell's folder are handed to the player, which runs elsewhere, as absolute paths.
-        let answer = try RemoteCommand.run([CommandTable.queue.name] + PlayRequest(targets: action).absolutized().targets)
+        let words = PlayRequest(targets: action).absolutized().targets
+        let command: ParsedCommand
+        do {
+            command = try CommandTable.queue.parse(words, CommandTable.queue)
+        } catch {
+            printError(error.message)
+            throw ExitCode(error.exitStatus)
+        }
+        guard case .player(let queue) = command else { return }
+        let answer = try RemoteCommand.run(queue)
         if json {
             print(answer.dataText)
         } else if let items = answer.data(as: [ItemSummary].self) {
