@@ -120,11 +120,7 @@ package struct LibraryReader {
 
     private static func stats(_ stats: LibraryStats) -> CommandOutput {
         CommandOutput(
-            data: .object([
-                ("shows", .int(stats.shows)), ("episodes", .int(stats.episodes)), ("played", .int(stats.played)),
-                ("in_progress", .int(stats.inProgress)), ("downloaded", .int(stats.downloaded)),
-                ("listened_seconds", .number(stats.listenedSeconds.rounded())), ("time_saved", .number(stats.timeSaved.tenths)),
-            ]),
+            value: LibraryStatsResult(stats),
             lines: [
                 "Shows: \(stats.shows)",
                 "Episodes: \(stats.episodes), \(stats.played) played, \(stats.inProgress) in progress, \(stats.downloaded) downloaded",

@@ -60,7 +60,7 @@ extension LibraryTaskRunner {
         var newTotal = 0
         for result in results {
             let name = result.show.slug
-            output.value(Self.json(result))
+            output.value(FeedUpdateEntry(result))
             switch result.outcome {
             case .updated(let count, let moved):
                 newTotal += count
@@ -91,19 +91,5 @@ extension LibraryTaskRunner {
         case .notModified: "304 not modified"
         case .failed(let reason): "failed: \(reason)"
         }
-    }
-
-    private static func json(_ result: FeedUpdateResult) -> JSONValue {
-        var members: [(String, JSONValue)] = [("show", .string(result.show.slug)), ("url", .string(result.show.feedURL))]
-        switch result.outcome {
-        case .updated(let count, let moved):
-            members += [("status", .string("updated")), ("new", .int(count)), ("moved", .bool(moved))]
-        case .notModified:
-            members += [("status", .string("not-modified")), ("new", .int(0)), ("moved", .bool(false))]
-        case .failed(let reason):
-            members += [("status", .string("failed")), ("error", .string(reason))]
-        }
-        if !result.warnings.isEmpty { members.append(("warnings", .array(result.warnings.map(JSONValue.string)))) }
-        return .object(members)
     }
 }
