@@ -21,16 +21,11 @@ public final class MPEGDecoder: FeedableDecoder {
 
     /// Opens the MPEG audio file at `path`; the reason says when libmpg123 finds no frame in it.
     public init(path: String) throws(AudioError) {
-        try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
-        var code: Int32 = 0
-        guard let handle = podline_mpg123_new(nil, &code) else {
-            throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
-        }
+        let handle = try Self.newHandle()
         self.handle = handle
         self.path = path
         self.format = AudioFormat(sampleRate: 0, channels: 0)
         self.announcedFrames = nil
-        try Self.configure(handle)
         try MPG123Call.check(podline_mpg123_open(handle, path), "mpg123_open", handle: handle)
         guard let found = Self.readFormat(handle) else {
             throw AudioError.unsupportedFormat(path: path, reason: Self.noFramesReason(podline_mpg123_errcode(handle)))
@@ -41,17 +36,23 @@ public final class MPEGDecoder: FeedableDecoder {
 
     /// Opens a decoder fed with bytes as they arrive (`feed(_:)`); `name` names the stream in messages.
     public init(streamNamed name: String) throws(AudioError) {
+        let handle = try Self.newHandle()
+        self.handle = handle
+        self.path = name
+        self.format = AudioFormat(sampleRate: 0, channels: 0)
+        self.announcedFrames = nil
+        try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
+    }
+
+    /// A new libmpg123 handle, configured as every decoder's is.
+    private static func newHandle() throws(AudioError) -> OpaquePointer {
         try AudioLibraries.require(PODLINE_LIBRARY_MPG123)
         var code: Int32 = 0
         guard let handle = podline_mpg123_new(nil, &code) else {
             throw AudioError.library(function: "mpg123_new", message: MPG123Call.message(code))
         }
-        self.handle = handle
-        self.path = name
-        self.format = AudioFormat(sampleRate: 0, channels: 0)
-        self.announcedFrames = nil
-        try Self.configure(handle)
-        try MPG123Call.check(podline_mpg123_open_feed(handle), "mpg123_open_feed", handle: handle)
+        try configure(handle)
+        return handle
     }
 
     /// What libmpg123 says of the last frame read; nil before one was.

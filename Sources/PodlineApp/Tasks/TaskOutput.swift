@@ -83,9 +83,6 @@ package final class TaskOutput: Sendable {
         }
     }
 
-    /// The values gathered for a reply, as their types (a `FindEntry` list, a `SyncSummary`, a feed, …).
-    package var values: [any ResultValue] { gathered.withLock { $0.values } }
-
     /// The problems gathered for a reply.
     package var problems: [String] { gathered.withLock { $0.problems } }
 }
