@@ -1,0 +1,145 @@
+import Foundation
+import PodcastKit
+import TestSupport
+import Testing
+
+@testable import PodlineApp
+@testable import PodlineCLI
+
+/// The control server's socket I/O: many clients without a thread each, and stopping with clients connected. (In the
+/// control socket suite: its servers hold this process's player lock one at a time.)
+extension ControlSocketTests {
+    @Test("50 clients at once each get their replies in order, and the server adds no thread per client")
+    func fiftyClients() async throws {
+        try server.start()
+        defer { server.stop() }
+        let path = location.socketPath
+        let (before, connected, replies, clients) = try await onOwnThread { () throws -> (Int, Int, [[Int]], [Int32]) in
+            let before = ThreadCount.now()
+            var clients: [Int32] = []
+            for _ in 0..<50 { clients.append(try UnixSocket.connect(to: path, sendTimeout: 2).get()) }
+            for fd in clients {
+                UnixSocket.setReceiveTimeout(fd, seconds: 30)
+                let requests = (1...3).map { #"{"command":["volume","\#(40 + $0)"],"request_id":\#($0)}"# }
+                _ = UnixSocket.writeAll(fd, Array((requests.joined(separator: "\n") + "\n").utf8))
+            }
+            let replies = try clients.map { try ReplyReader.requestIDs(from: $0, count: 3) }
+            return (before, ThreadCount.now(), replies, clients)
+        }
+        #expect(replies.count == 50)
+        #expect(replies.allSatisfy { $0 == [1, 2, 3] })
+        #expect(server.clientCount == 50)
+        #expect(connected - before < 25, "\(before) threads before the clients, \(connected) with them")
+        for fd in clients { close(fd) }
+        #expect(await eventually { server.clientCount == 0 })
+    }
+
+    @Test("stopping with clients connected, one mid-request, returns at once and closes every connection")
+    func stopWithClients() async throws {
+        try server.start()
+        defer { if server.isRunning { server.stop() } }
+        let path = location.socketPath
+        let clients = try await onOwnThread { () throws -> [Int32] in
+            let clients = try (0..<10).map { _ in try UnixSocket.connect(to: path, sendTimeout: 2).get() }
+            for fd in clients {
+                UnixSocket.setReceiveTimeout(fd, seconds: 30)
+                _ = UnixSocket.writeAll(fd, Array(#"{"command":["status"],"request_id":1}"#.utf8 + [0x0A]))
+                _ = try ReplyReader.requestIDs(from: fd, count: 1)
+            }
+            _ = UnixSocket.writeAll(clients[0], Array(#"{"command":["vol"#.utf8))
+            return clients
+        }
+        defer { for fd in clients { close(fd) } }
+        #expect(server.clientCount == 10)
+        let took = ContinuousClock().measure { server.stop() }
+        #expect(took < .milliseconds(500))
+        #expect(!FileManager.default.fileExists(atPath: location.socketPath))
+        let ends = try await onOwnThread { clients.map { ReplyReader.readsToEnd($0) } }
+        #expect(ends == Array(repeating: true, count: 10))
+        #expect(await eventually { server.clientCount == 0 })
+        #expect(throws: ControlError.noPlayer) { try ControlClient(location: location) }
+    }
+
+    @Test("a client that takes no replies is dropped after the send timeout, and the others are answered meanwhile")
+    func slowClient() async throws {
+        try server.start()
+        defer { server.stop() }
+        let path = location.socketPath
+        let (slow, other, answered) = try await onOwnThread { () throws -> (Int32, Int32, [Int]) in
+            let slow = try UnixSocket.connect(to: path, sendTimeout: 10).get()
+            let request = #"{"command":["status"],"request_id":1}"# + "\n"
+            _ = UnixSocket.writeAll(slow, Array(String(repeating: request, count: 4000).utf8))
+            let other = try UnixSocket.connect(to: path, sendTimeout: 2).get()
+            UnixSocket.setReceiveTimeout(other, seconds: 30)
+            _ = UnixSocket.writeAll(other, Array(#"{"command":["status"],"request_id":7}"#.utf8 + [0x0A]))
+            return (slow, other, try ReplyReader.requestIDs(from: other, count: 1))
+        }
+        defer {
+            close(slow)
+            close(other)
+        }
+        #expect(answered == [7])
+        // The slow client's replies fill its socket; two seconds after it last took some, it is dropped.
+        #expect(await eventually(seconds: 30) { server.clientCount == 1 })
+        let (replies, ended) = try await onOwnThread { () -> (Int, Bool) in
+            UnixSocket.setReceiveTimeout(slow, seconds: 30)
+            var splitter = LineSplitter()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var replies = 0
+            while true {
+                let read = buffer.withUnsafeMutableBytes { recv(slow, $0.baseAddress, $0.count, 0) }
+                if read <= 0 { return (replies, read == 0) }
+                replies += buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }.count
+            }
+        }
+        #expect(ended)
+        #expect(replies > 0 && replies < 4000, "\(replies) replies read")
+    }
+
+    /// Whether `condition` holds within `seconds`.
+    private func eventually(seconds: Int = 5, _ condition: () -> Bool) async -> Bool {
+        for _ in 0..<(seconds * 100) {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+}
+
+/// The number of threads of this process.
+private enum ThreadCount {
+    static func now() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+}
+
+/// Reads a client socket's reply lines.
+private enum ReplyReader {
+    /// The request ids of the next `count` replies on `fd`.
+    static func requestIDs(from fd: Int32, count: Int) throws -> [Int] {
+        var splitter = LineSplitter()
+        var lines: [[UInt8]] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while lines.count < count {
+            let read = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard read > 0 else { throw ControlError.system("recv", errno) }
+            for case .line(let line) in buffer.withUnsafeBytes({ splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }) {
+                lines.append(line)
+            }
+        }
+        return try lines.map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            return object?["request_id"] as? Int ?? -1
+        }
+    }
+
+    /// Whether `fd` reaches its end (the server closed it) before its receive timeout.
+    static func readsToEnd(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if read == 0 { return true }
+            if read < 0 { return false }
+        }
+    }
+}
