@@ -1,13 +1,15 @@
 import Foundation
 import PodcastKit
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import PodlineApp
 @testable import PodlineCLI
 
-/// The control server's socket I/O: many clients without a thread each, and stopping with clients connected. (In the
-/// control socket suite: its servers hold this process's player lock one at a time.)
+/// The control server's socket I/O (many clients without a thread each, a slow client, stopping with clients
+/// connected) and a client waiting for a player that is starting. (In the control socket suite: its servers hold this
+/// process's player lock one at a time.)
 extension ControlSocketTests {
     @Test("50 clients at once each get their replies in order, and the server adds no thread per client")
     func fiftyClients() async throws {
@@ -96,6 +98,57 @@ extension ControlSocketTests {
         #expect(replies > 0 && replies < 4000, "\(replies) replies read")
     }
 
+    @Test(
+        "a client waiting for a starting player connects once its socket listens",
+        arguments: [SocketArrival.bound, .renamed])
+    func waitsForPlayer(arrival: SocketArrival) async throws {
+        try SocketDirectory.prepare(location.directory)
+        let lock = try HeldLock(in: location.directory)
+        defer { lock.release() }
+        let listening = LateListener()
+        defer { listening.close() }
+        let location = location
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { listening.listen(at: location.socketPath, arrival) }
+        let (connected, waited) = try await onOwnThread { () -> (Bool, Duration) in
+            var connected = false
+            let waited = ContinuousClock().measure { connected = ControlClient.waitingForPlayer(at: location, seconds: 5) != nil }
+            return (connected, waited)
+        }
+        #expect(connected)
+        #expect(waited >= .milliseconds(290) && waited < .milliseconds(1500), "waited \(waited)")
+    }
+
+    @Test("a client waiting for a starting player gives up at the deadline when none comes")
+    func givesUpAtDeadline() async throws {
+        try SocketDirectory.prepare(location.directory)
+        let lock = try HeldLock(in: location.directory)
+        defer { lock.release() }
+        let location = location
+        let (connected, waited) = try await onOwnThread { () -> (Bool, Duration) in
+            var connected = false
+            let waited = ContinuousClock().measure { connected = ControlClient.waitingForPlayer(at: location, seconds: 1) != nil }
+            return (connected, waited)
+        }
+        #expect(!connected)
+        #expect(waited >= .milliseconds(990) && waited < .milliseconds(1600), "waited \(waited)")
+    }
+
+    @Test("a client waiting for a starting player gives up soon after the player's lock is let go")
+    func givesUpWhenLockGoes() async throws {
+        try SocketDirectory.prepare(location.directory)
+        let lock = try HeldLock(in: location.directory)
+        defer { lock.release() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { lock.release() }
+        let location = location
+        let (connected, waited) = try await onOwnThread { () -> (Bool, Duration) in
+            var connected = false
+            let waited = ContinuousClock().measure { connected = ControlClient.waitingForPlayer(at: location, seconds: 5) != nil }
+            return (connected, waited)
+        }
+        #expect(!connected)
+        #expect(waited >= .milliseconds(290) && waited < .seconds(1), "waited \(waited)")
+    }
+
     /// Whether `condition` holds within `seconds`.
     private func eventually(seconds: Int = 5, _ condition: () -> Bool) async -> Bool {
         for _ in 0..<(seconds * 100) {
@@ -140,6 +193,55 @@ private enum ReplyReader {
             let read = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if read == 0 { return true }
             if read < 0 { return false }
+        }
+    }
+}
+
+/// How a player's socket appears at its path: bound there, or bound elsewhere and renamed into place.
+enum SocketArrival: Sendable, CustomTestStringConvertible {
+    case bound
+    case renamed
+
+    var testDescription: String { self == .bound ? "bound at its path" : "renamed into place" }
+}
+
+/// The player's lock, held by another open file, as a starting player holds it.
+private final class HeldLock: Sendable {
+    private let fd: Mutex<Int32>
+
+    init(in directory: String) throws {
+        let fd = open(directory + "/player.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else { throw ControlError.system("lock", errno) }
+        self.fd = Mutex(fd)
+    }
+
+    func release() {
+        fd.withLock {
+            if $0 >= 0 { close($0) }
+            $0 = -1
+        }
+    }
+}
+
+/// A listening socket made later, from another thread, as a starting player makes its own.
+private final class LateListener: Sendable {
+    private let fd = Mutex<Int32>(-1)
+
+    func listen(at path: String, _ arrival: SocketArrival) {
+        guard let socket = try? UnixSocket.make() else { return }
+        let bindPath = arrival == .bound ? path : path + ".new"
+        guard (try? UnixSocket.withAddress(bindPath, { bind(socket, $0, $1) })) == 0, Glibc.listen(socket, 8) == 0 else {
+            Glibc.close(socket)
+            return
+        }
+        if arrival == .renamed { rename(bindPath, path) }
+        fd.withLock { $0 = socket }
+    }
+
+    func close() {
+        fd.withLock {
+            if $0 >= 0 { Glibc.close($0) }
+            $0 = -1
         }
     }
 }
