@@ -90,6 +90,11 @@ package final class ConnectionWriter: Sendable {
     }
 
     private func waitForRoom(_ state: inout State) {
+        // What was sent is let go, so that a client that keeps up slowly holds no more than what waits for it.
+        if state.sent >= 64 * 1024 {
+            state.pending.removeFirst(state.sent)
+            state.sent = 0
+        }
         guard !state.waitingForRoom else { return }
         state.waitingForRoom = true
         state.source.resume()
