@@ -149,6 +149,54 @@ extension ControlSocketTests {
         #expect(waited >= .milliseconds(290) && waited < .seconds(1), "waited \(waited)")
     }
 
+    @Test("20 clients reconnecting for 5 s, with replies larger than a socket takes at once: every request is answered, in order")
+    func reconnectingClients() async throws {
+        try server.start()
+        defer { server.stop() }
+        let location = location
+        let path = location.socketPath
+        let failures = try await onOwnThread { () throws -> [String] in
+            // A long queue: each status reply is about 30 kB.
+            let filler = try ControlClient(location: location)
+            for _ in 0..<600 { _ = try filler.request(["queue", "add", "a.mp3"]) }
+            let problems = Mutex<[String]>([])
+            let deadline = Date().addingTimeInterval(5)
+            let clients = DispatchGroup()
+            for client in 0..<20 {
+                clients.enter()
+                Thread.detachNewThread {
+                    defer { clients.leave() }
+                    if let problem = Self.runClient(client, path: path, until: deadline) { problems.withLock { $0.append(problem) } }
+                }
+            }
+            clients.wait()
+            return problems.withLock { $0 }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(await eventually { server.clientCount == 0 })
+    }
+
+    /// One client: batches of six requests in one write, answered in order; a new connection every five batches.
+    private nonisolated static func runClient(_ client: Int, path: String, until deadline: Date) -> String? {
+        var batch = 0
+        while Date() < deadline {
+            guard let fd = try? UnixSocket.connect(to: path, sendTimeout: 2).get() else { return "client \(client) could not connect" }
+            defer { close(fd) }
+            UnixSocket.setReceiveTimeout(fd, seconds: 10)
+            for _ in 0..<5 {
+                batch += 1
+                let ids = (1...6).map { batch * 10 + $0 }
+                let lines = ids.map { #"{"command":["status","--json"],"request_id":\#($0)}"# + "\n" }
+                _ = UnixSocket.writeAll(fd, Array(lines.joined().utf8))
+                guard let replies = try? ReplyReader.requestIDs(from: fd, count: 6) else {
+                    return "client \(client) batch \(batch): replies missing"
+                }
+                guard replies == ids else { return "client \(client) batch \(batch): replies out of order" }
+            }
+        }
+        return nil
+    }
+
     /// Whether `condition` holds within `seconds`.
     private func eventually(seconds: Int = 5, _ condition: () -> Bool) async -> Bool {
         for _ in 0..<(seconds * 100) {

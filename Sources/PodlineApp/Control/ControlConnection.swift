@@ -4,7 +4,7 @@ import Synchronization
 
 /// One client of the control server: its lines are read when its socket is readable, answered in order by a
 /// main-actor task of its own, and its replies and events are written in order when it can take them, both on the
-/// control socket queue. Its descriptor is closed once both its read and its write source have ended.
+/// control socket queue, each on a descriptor of its own.
 package final class ControlConnection: Sendable {
     /// How long a client may take nothing while replies or events wait for it before it is dropped.
     private static let sendTimeout = Duration.seconds(2)
@@ -17,20 +17,22 @@ package final class ControlConnection: Sendable {
     /// Whether the connection ended (nothing is queued after that), and its subscription to events.
     private let state = Mutex<(closed: Bool, subscription: Int?)>((false, nil))
 
-    /// Serves `fd` (non-blocking) once started; `onClose` runs on the control socket queue after the descriptor is
-    /// closed.
-    package init(
+    /// Serves `fd` (non-blocking) once started; `onClose` runs on the control socket queue after its descriptors are
+    /// closed. Nil when no descriptor is left for the writer's.
+    package init?(
         fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse,
         onClose: @escaping @Sendable () -> Void
     ) {
+        guard let descriptor = SharedDescriptor(fd, closed: onClose) else { return nil }
         self.fd = fd
         self.hub = hub
         self.handler = handler
-        let descriptor = SharedDescriptor(fd, sources: 2, closed: onClose)
         let (pieces, feed) = AsyncStream.makeStream(of: LineSplitter.Piece.self)
         self.pieces = pieces
-        reader = ConnectionReader(fd: fd, feed: feed, ended: descriptor.sourceEnded)
-        writer = ConnectionWriter(fd: fd, timeout: Self.sendTimeout, ended: descriptor.sourceEnded)
+        reader = ConnectionReader(fd: descriptor.readFD, feed: feed) { descriptor.sourceEnded(closing: descriptor.readFD) }
+        writer = ConnectionWriter(fd: descriptor.writeFD, timeout: Self.sendTimeout) {
+            descriptor.sourceEnded(closing: descriptor.writeFD)
+        }
     }
 
     /// Starts reading, and the task that answers what is read.

@@ -8,10 +8,10 @@ package final class SocketListener: Sendable {
     package let location: ControlLocation
     private let hub: EventHub
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
-    /// What accepts the clients (nil when not listening), the clients connected by descriptor, and whether it was
-    /// stopped.
-    private let state = Mutex<(acceptor: ClientAcceptor?, connections: [Int32: ControlConnection], stopped: Bool)>(
-        (nil, [:], false))
+    /// What accepts the clients (nil when not listening), the clients connected by number, the last number given, and
+    /// whether it was stopped.
+    private let state = Mutex<(acceptor: ClientAcceptor?, connections: [Int: ControlConnection], lastNumber: Int, stopped: Bool)>(
+        (nil, [:], 0, false))
 
     package init(
         location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse
@@ -105,21 +105,29 @@ package final class SocketListener: Sendable {
             close(client)
             return
         }
-        guard !state.withLock({ $0.stopped }) else {
+        let number: Int? = state.withLock {
+            guard !$0.stopped else { return nil }
+            $0.lastNumber += 1
+            return $0.lastNumber
+        }
+        guard let number else {
             close(client)
             return
         }
         // Stopping waits for this block to end before it stops every connection's reading, this one's included.
-        let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] in self?.closed(client) }
-        state.withLock { $0.connections[client] = connection }
+        guard let connection = ControlConnection(fd: client, hub: hub, handler: handler, onClose: { [weak self] in self?.closed(number) })
+        else {
+            close(client)
+            return
+        }
+        state.withLock { $0.connections[number] = connection }
         connection.start()
     }
 
-    /// Forgets a client whose descriptor was just closed (on the control socket queue: no client is accepted with the
-    /// same descriptor before), and accepts again if accepting waited for a descriptor.
-    private func closed(_ client: Int32) {
+    /// Forgets a client whose descriptors were just closed, and accepts again if accepting waited for a descriptor.
+    private func closed(_ number: Int) {
         let acceptor = state.withLock {
-            $0.connections[client] = nil
+            $0.connections[number] = nil
             return $0.acceptor
         }
         acceptor?.retry()
