@@ -32,13 +32,32 @@ public final class ControlClient {
         }
     }
 
+    /// How often a client waiting for a starting player looks again whether its lock is still held, in milliseconds.
+    static let lockCheckInterval = 250
+
     /// Connects to the player serving `location`, waiting up to `seconds` for one that holds the player's lock but is
     /// still starting (its socket not bound yet); nil when no player comes.
+    ///
+    /// The wait blocks on an inotify watch of the socket's folder and tries to connect whenever an entry appears there.
+    /// It also wakes every `lockCheckInterval` milliseconds, since two things send no event: a player that dies while
+    /// starting (its lock just goes away), and a player that calls listen on a socket bound a moment before. Without a
+    /// watch (the kernel allows no more), it waits out that interval instead.
     public static func waitingForPlayer(at location: ControlLocation = .standard(), seconds: Double = 5) -> ControlClient? {
-        pollingWait(
-            until: Date().addingTimeInterval(seconds), every: 0.02,
-            goOn: { PlayerLock.isHeldElsewhere(in: location.directory) },
-            attempt: { try? ControlClient(location: location) })
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var watch: DirectoryWatch?
+        while true {
+            // Watching before trying: a socket bound between the try and the wait still wakes it.
+            if watch == nil { watch = DirectoryWatch(location.directory) }
+            if let client = try? ControlClient(location: location) { return client }
+            let now = ContinuousClock.now
+            guard now < deadline, PlayerLock.isHeldElsewhere(in: location.directory) else { return nil }
+            let wake = min(deadline, now + .milliseconds(lockCheckInterval))
+            if let watch {
+                _ = watch.wait(until: wake)
+            } else {
+                _ = poll(nil, 0, DirectoryWatch.milliseconds(until: wake))
+            }
+        }
     }
 
     deinit {

@@ -2,74 +2,66 @@ import Foundation
 import PodcastKit
 import Synchronization
 
-/// One client of the control server: reads its lines on a thread of its own, answers them in order in a main-actor
-/// task of its own, and writes replies and events in order.
+/// One client of the control server: its lines are read when its socket is readable, answered in order by a
+/// main-actor task of its own, and its replies and events are written in order when it can take them, both on the
+/// control socket queue, each on a descriptor of its own.
 package final class ControlConnection: Sendable {
+    /// How long a client may take nothing while replies or events wait for it before it is dropped.
+    private static let sendTimeout = Duration.seconds(2)
     package let fd: Int32
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
     private let hub: EventHub
-    private let writer: DispatchQueue
-    /// Whether the connection ended, and its subscription to events.
+    private let reader: ConnectionReader
+    private let writer: ConnectionWriter
+    private let pieces: AsyncStream<LineSplitter.Piece>
+    /// Whether the connection ended (nothing is queued after that), and its subscription to events.
     private let state = Mutex<(closed: Bool, subscription: Int?)>((false, nil))
-    private let onClose: @Sendable (ControlConnection) -> Void
 
-    package init(
+    /// Serves `fd` (non-blocking) once started; `onClose` runs on the control socket queue after its descriptors are
+    /// closed. Nil when no descriptor is left for the writer's.
+    package init?(
         fd: Int32, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse,
-        onClose: @escaping @Sendable (ControlConnection) -> Void
+        onClose: @escaping @Sendable () -> Void
     ) {
+        guard let descriptor = SharedDescriptor(fd, closed: onClose) else { return nil }
         self.fd = fd
         self.hub = hub
         self.handler = handler
-        self.onClose = onClose
-        writer = DispatchQueue(label: "podline.control.client.\(fd)")
-        UnixSocket.setSendTimeout(fd, seconds: 2)
-    }
-
-    /// Starts the reading thread and the task that answers what it reads.
-    package func start() {
         let (pieces, feed) = AsyncStream.makeStream(of: LineSplitter.Piece.self)
-        Thread.detachNewThread { [self] in read(into: feed) }
-        Task { @MainActor [self] in await answer(pieces) }
+        self.pieces = pieces
+        reader = ConnectionReader(fd: descriptor.readFD, feed: feed) { descriptor.sourceEnded(closing: descriptor.readFD) }
+        writer = ConnectionWriter(fd: descriptor.writeFD, timeout: Self.sendTimeout) {
+            descriptor.sourceEnded(closing: descriptor.writeFD)
+        }
     }
 
-    /// Wakes the reader and ends the connection once queued replies and events are written.
+    /// Starts reading, and the task that answers what is read.
+    package func start() {
+        reader.start()
+        Task { @MainActor [self, pieces] in await answer(pieces) }
+    }
+
+    /// Ends reading and the connection once queued replies and events are written.
     package func shutdownConnection() {
         shutdown(fd, Int32(SHUT_RD))
     }
 
-    /// Ends the connection at once, dropping what is queued (the client is gone or too slow).
-    private func abort() {
-        shutdown(fd, Int32(SHUT_RDWR))
+    /// Ends reading now (what was sent is still answered); on the control socket queue, when the server stops.
+    package func stopReading() {
+        reader.stopReading()
     }
 
-    /// Queues `bytes` for the client.
+    /// Queues `bytes` for the client, unless the connection has ended.
     package func send(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        writer.async { [self] in
-            guard !isClosed else { return }
-            if !UnixSocket.writeAll(fd, bytes) { abort() }
+        state.withLock {
+            guard !$0.closed else { return }
+            writer.write(bytes)
         }
-    }
-
-    private var isClosed: Bool { state.withLock { $0.closed } }
-
-    /// Reads lines until the client closes (or the connection is shut down) and hands them on.
-    private func read(into feed: AsyncStream<LineSplitter.Piece>.Continuation) {
-        var splitter = LineSplitter()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            let pieces = buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            for piece in pieces { feed.yield(piece) }
-        }
-        for piece in splitter.finish() { feed.yield(piece) }
-        feed.finish()
     }
 
     /// Answers the pieces in order; after a request that ends the connection the rest are read and dropped. The
-    /// descriptor closes once the reading thread is done with it.
+    /// descriptor closes once reading has ended and the last reply is written.
     @MainActor private func answer(_ pieces: AsyncStream<LineSplitter.Piece>) async {
         var open = true
         for await piece in pieces where open {
@@ -113,18 +105,16 @@ package final class ControlConnection: Sendable {
         }
     }
 
-    /// Ends the connection: the descriptor closes after the write under way, on the writing queue (the main actor
-    /// never waits for a slow client).
+    /// Ends the connection: the descriptor closes once the replies and events queued before are written (the main
+    /// actor never waits for a slow client).
     private func finish() {
         let token = state.withLock {
             $0.closed = true
+            writer.finish()
             return $0.subscription
         }
         if let token { hub.unsubscribe(token) }
-        writer.async { [self] in
-            close(fd)
-            onClose(self)
-        }
+        reader.cancel()
     }
 }
 

@@ -4,10 +4,10 @@ import PodcastKit
 
 /// Serves the control socket for a process that owns a `Player`.
 ///
-/// Socket I/O runs on threads of its own; each connection's commands are answered in order by a main-actor task of
-/// its own, through the dispatcher, so socket clients, the REPL and one-shot commands change the model the same way
-/// (and no answer waits for a thread of the shared pool). Clients
-/// that ask for `events` receive the player's event stream.
+/// Socket I/O is driven by the descriptors' readiness on one serial queue, with no thread of its own per client; each
+/// connection's commands are answered in order by a main-actor task of its own, through the dispatcher, so socket
+/// clients, the REPL and one-shot commands change the model the same way. Clients that ask for `events` receive the
+/// player's event stream.
 @MainActor
 public final class ControlServer {
     public let player: Player

@@ -1,16 +1,17 @@
 import Foundation
 import Synchronization
 
-/// The listening socket and its accept thread; each accepted client of this user becomes a `ControlConnection`.
+/// The listening socket, accepted from when it is readable; each accepted client of this user becomes a
+/// `ControlConnection`. No thread is its own: every descriptor is accepted, read, written and closed on the control socket
+/// queue.
 package final class SocketListener: Sendable {
     package let location: ControlLocation
     private let hub: EventHub
     private let handler: @MainActor @Sendable (ControlRequest) async -> ControlResponse
-    /// The listening descriptor (-1 when not listening) and its accept thread, the clients connected, and whether it
-    /// was stopped.
-    private let state = Mutex<
-        (listenFD: Int32, acceptor: AcceptThread?, connections: [ObjectIdentifier: ControlConnection], stopped: Bool)
-    >((-1, nil, [:], false))
+    /// What accepts the clients (nil when not listening), the clients connected by number, the last number given, and
+    /// whether it was stopped.
+    private let state = Mutex<(acceptor: ClientAcceptor?, connections: [Int: ControlConnection], lastNumber: Int, stopped: Bool)>(
+        (nil, [:], 0, false))
 
     package init(
         location: ControlLocation, hub: EventHub, handler: @escaping @MainActor @Sendable (ControlRequest) async -> ControlResponse
@@ -49,24 +50,29 @@ package final class SocketListener: Sendable {
             close(fd)
             throw .system("listen", code)
         }
-        let acceptor = AcceptThread(
-            fd: fd, stopping: { [weak self] in self?.isStopped ?? true },
-            accepted: { [weak self] client in self?.take(client) ?? false })
-        state.withLock { ($0.listenFD, $0.acceptor) = (fd, acceptor) }
+        UnixSocket.setNonBlocking(fd)
+        let acceptor = ClientAcceptor(fd: fd) { [weak self] client in self?.take(client) }
+        state.withLock { $0.acceptor = acceptor }
     }
 
     /// Stops accepting, ends every connection and removes the socket.
+    ///
+    /// It returns once no handler can read or accept on the descriptors any more: the sources are cancelled and the
+    /// connections stop reading in one block on the control socket queue, where every handler runs, so none is under
+    /// way then and none runs after it. The descriptors are closed by the sources' cancel handlers, later on that
+    /// queue; a connection's, once its replies queued before are written.
     package func stop() {
-        let (fd, acceptor, open) = state.withLock {
+        let acceptor = state.withLock {
             $0.stopped = true
-            return ($0.listenFD, $0.acceptor, Array($0.connections.values))
+            return $0.acceptor
         }
-        guard fd >= 0 else { return }
+        guard let acceptor else { return }
         unlink(location.socketPath)
-        acceptor?.stop()
-        close(fd)
-        for connection in open { connection.shutdownConnection() }
-        state.withLock { ($0.listenFD, $0.acceptor) = (-1, nil) }
+        ControlSocketQueue.shared.sync {
+            acceptor.cancel()
+            for connection in state.withLock({ Array($0.connections.values) }) { connection.stopReading() }
+        }
+        state.withLock { $0.acceptor = nil }
         PlayerLock.shared.release()
     }
 
@@ -88,11 +94,8 @@ package final class SocketListener: Sendable {
         }
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
-
-    /// Takes one accepted client of this user (another user's is told no and closed); false once stopped.
-    private func take(_ client: Int32) -> Bool {
-        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+    /// Takes one accepted client (another user's is told no and closed); on the control socket queue.
+    private func take(_ client: Int32) {
         guard UnixSocket.peerUID(client) == geteuid() else {
             _ = UnixSocket.writeAll(
                 client,
@@ -100,21 +103,33 @@ package final class SocketListener: Sendable {
                     .null, error: "permission denied",
                     message: "this player belongs to another user"))
             close(client)
-            return true
+            return
         }
-        let connection = ControlConnection(fd: client, hub: hub, handler: handler) { [weak self] done in
-            _ = self?.state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(done)) }
+        let number: Int? = state.withLock {
+            guard !$0.stopped else { return nil }
+            $0.lastNumber += 1
+            return $0.lastNumber
         }
-        let accepted = state.withLock {
-            guard !$0.stopped else { return false }
-            $0.connections[ObjectIdentifier(connection)] = connection
-            return true
-        }
-        guard accepted else {
+        guard let number else {
             close(client)
-            return false
+            return
         }
+        // Stopping waits for this block to end before it stops every connection's reading, this one's included.
+        guard let connection = ControlConnection(fd: client, hub: hub, handler: handler, onClose: { [weak self] in self?.closed(number) })
+        else {
+            close(client)
+            return
+        }
+        state.withLock { $0.connections[number] = connection }
         connection.start()
-        return true
+    }
+
+    /// Forgets a client whose descriptors were just closed, and accepts again if accepting waited for a descriptor.
+    private func closed(_ number: Int) {
+        let acceptor = state.withLock {
+            $0.connections[number] = nil
+            return $0.acceptor
+        }
+        acceptor?.retry()
     }
 }

@@ -83,6 +83,11 @@ package enum UnixSocket {
         return true
     }
 
+    /// Makes reads, writes and accepts on `fd` return at once instead of waiting.
+    package static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
     /// Sets a send timeout, so a client that stops reading cannot hold a writer forever.
     package static func setSendTimeout(_ fd: Int32, seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
