@@ -1,26 +1,16 @@
 import Foundation
 
 extension ParsedFeed {
-    /// How much rendered JSON `writeJSON` gathers before handing it on.
-    private static let jsonPiece = 64 * 1024
-
-    /// `json` as UTF-8 text, handed to `write` in pieces of about 64 KB, so that a large feed's JSON is
-    /// never held whole in memory beside the feed (its show notes make it as large as the document).
+    /// `json` as UTF-8 text, handed to `write` in pieces (`JSONPieces`), so that a large feed's JSON is never held
+    /// whole in memory beside the feed (its show notes make it as large as the document).
     public func writeJSON(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var buffer = JSONValue.object(jsonHeader).renderedBytes
-        buffer.reserveCapacity(Self.jsonPiece * 2)
-        buffer.removeLast()  // the closing brace; the episodes follow
-        buffer += Array(#","episodes":["#.utf8)
-        for (index, episode) in episodes.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            episode.json.render(into: &buffer)
-            if buffer.count >= Self.jsonPiece {
-                buffer.withUnsafeBufferPointer(write)
-                buffer.removeAll(keepingCapacity: true)
-            }
+        JSONPieces.write(to: write) { pieces in
+            var header = JSONValue.object(jsonHeader).renderedBytes
+            header.removeLast()  // the closing brace; the episodes follow
+            pieces.append(header + Array(#","episodes":"#.utf8))
+            pieces.appendArray(episodes.lazy.map(\.json))
+            pieces.append([UInt8(ascii: "}")])
         }
-        buffer += Array("]}".utf8)
-        buffer.withUnsafeBufferPointer(write)
     }
 
     /// `json` rendered, as `writeJSON` writes it.

@@ -36,6 +36,26 @@ extension EpisodeListing {
             episode: try EpisodeRecord(row: row), showSlug: row["showSlug"], showTitle: row["showTitle"],
             showAuthor: row["showAuthor"], showImage: row["showImage"])
     }
+
+    /// The listings `sql` selects (from `LibraryStore.listingFrom`), in its order.
+    ///
+    /// Each row is decoded as the statement steps: a statement's row finds a column by name in a table of the
+    /// statement's columns, while a copied row (`Row.fetchAll`) compares the name with every column's, lowercased,
+    /// which took half the time of a long `episodes --json`.
+    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [EpisodeListing] {
+        try Array(cursor(db, sql: sql, arguments: arguments))
+    }
+
+    /// The first listing `sql` selects.
+    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> EpisodeListing? {
+        try cursor(db, sql: sql, arguments: arguments).next()
+    }
+
+    private static func cursor(_ db: Database, sql: String, arguments: StatementArguments) throws
+        -> MapCursor<RowCursor, EpisodeListing>
+    {
+        try Row.fetchCursor(db, sql: sql, arguments: arguments).map(EpisodeListing.init(row:))
+    }
 }
 
 extension LibraryStore {
@@ -43,7 +63,7 @@ extension LibraryStore {
     public func episodes(_ query: EpisodeQuery) throws(StoreError) -> [EpisodeListing] {
         let (statement, statementArguments) = Self.listingStatement(query)
         return try read { db in
-            try Row.fetchAll(db, sql: statement, arguments: statementArguments).map(EpisodeListing.init(row:))
+            try EpisodeListing.fetchAll(db, sql: statement, arguments: statementArguments)
         }
     }
 
@@ -151,7 +171,7 @@ extension LibraryStore {
     /// The first listing that `clause` (a condition, and perhaps an order) selects.
     private func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
         try read { db in
-            try Row.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments).map(EpisodeListing.init(row:))
+            try EpisodeListing.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments)
         }
     }
 

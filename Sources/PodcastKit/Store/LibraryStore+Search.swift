@@ -80,7 +80,7 @@ extension LibraryStore {
             found = Array(found.prefix(limit))
             let ids = Set(found.map(\.id)).map(String.init).joined(separator: ",")
             guard !ids.isEmpty else { return [] }
-            let listings = try Row.fetchAll(db, sql: Self.listingFrom + " WHERE episode.id IN (\(ids))").map(EpisodeListing.init(row:))
+            let listings = try EpisodeListing.fetchAll(db, sql: Self.listingFrom + " WHERE episode.id IN (\(ids))")
             let byID = Dictionary(listings.compactMap { listing in listing.episode.id.map { ($0, listing) } }) { first, _ in first }
             return found.compactMap { hit in
                 byID[hit.id].map { SearchHit(listing: $0, kind: hit.kind, time: hit.time, text: hit.text, rank: hit.rank) }

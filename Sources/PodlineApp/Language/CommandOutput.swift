@@ -26,7 +26,8 @@ public struct CommandOutput: Sendable {
     /// Prints the data as JSON, or the lines; the exit status of a success.
     package func print(json: Bool) -> Int32 {
         if json {
-            TerminalOutput.writeJSON(data)
+            value.writeJSON { TerminalOutput.writeBytes($0) }
+            TerminalOutput.write("\n")
         } else if !lines.isEmpty {
             TerminalOutput.write(lines.joined(separator: "\n") + "\n")
         }
