@@ -41,24 +41,21 @@ package final class DownloadDisplay: Sendable {
     @MainActor package func finished(_ ref: String, file: URL) {
         clear()
         let data = JSONValue.object([("ref", .string(ref)), ("file", .string(file.path))])
-        if let activity = output.activity {
-            activity.yield(.downloaded(ref: ref, file: file.path))
-        } else if !output.printing {
-            output.value(data)
-        } else if writesEvents {
+        switch output.destination {
+        case .streamed(let activity): activity.yield(.downloaded(ref: ref, file: file.path))
+        case .reply: output.value(data)
+        case .printed where writesEvents:
             TerminalOutput.writeJSON(.object([("event", .string("download-finished")), ("data", data)]))
-        } else {
-            print("\(ref): downloaded to \(file.path)")
+        case .printed: print("\(ref): downloaded to \(file.path)")
         }
     }
 
     package func deleted(_ file: URL) {
-        if !output.printing {
-            output.value(.object([("deleted", .string(file.path))]))
-        } else if output.activity != nil {
-            output.line("deleted \(file.path)")
-        } else if !writesEvents {
-            print("deleted \(file.path)")
+        switch output.destination {
+        case .reply: output.value(.object([("deleted", .string(file.path))]))
+        case .streamed: output.line("deleted \(file.path)")
+        case .printed where writesEvents: break
+        case .printed: print("deleted \(file.path)")
         }
     }
 

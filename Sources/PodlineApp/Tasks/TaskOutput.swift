@@ -5,38 +5,65 @@ import Synchronization
 /// gathered for the reply on the control socket (data only), or streamed to a front end that shows it itself (as
 /// `TaskActivity` values, an `AsyncStream` that ends with the task).
 package final class TaskOutput: Sendable {
-    /// True when the task speaks to a person or a program as it goes (printed, or streamed); false when gathering for a
-    /// reply.
-    package let printing: Bool
-    /// True when the command asked for JSON (always, for a reply; never, for a stream).
-    package let json: Bool
-    /// Where what the task says goes to a front end that shows it, instead of standard output and standard error.
-    package let activity: AsyncStream<TaskActivity>.Continuation?
+    /// Where what a task says goes.
+    package enum Destination: Sendable {
+        /// Printed on this process's standard output as it goes: text, or NDJSON when `json`.
+        case printed(json: Bool)
+        /// Gathered for the reply on the control socket: data and problems only.
+        case reply
+        /// Streamed to a front end that shows it itself; the stream ends at `finish()`.
+        case streamed(AsyncStream<TaskActivity>.Continuation)
+    }
+
+    package let destination: Destination
     private let gathered = Mutex<(values: [any ResultValue], problems: [String])>(([], []))
 
     /// Output printed as it comes, as text or JSON.
-    package static func standard(json: Bool) -> TaskOutput { TaskOutput(printing: true, json: json) }
+    package static func standard(json: Bool) -> TaskOutput { TaskOutput(.printed(json: json)) }
 
     /// Output gathered for a control-socket reply.
-    package static func reply() -> TaskOutput { TaskOutput(printing: false, json: true) }
+    package static func reply() -> TaskOutput { TaskOutput(.reply) }
 
     /// Output streamed as it comes, as text for people, downloads' progress and ends: the stream ends at `finish()`.
     package static func streamed() -> (output: TaskOutput, activity: AsyncStream<TaskActivity>) {
         let (activity, continuation) = AsyncStream.makeStream(of: TaskActivity.self)
-        return (TaskOutput(printing: true, json: false, activity: continuation), activity)
+        return (TaskOutput(.streamed(continuation)), activity)
     }
 
-    private init(printing: Bool, json: Bool, activity: AsyncStream<TaskActivity>.Continuation? = nil) {
-        self.printing = printing
-        self.json = json
-        self.activity = activity
+    private init(_ destination: Destination) {
+        self.destination = destination
+    }
+
+    /// True when the task speaks to a person or a program as it goes (printed, or streamed); false when gathering for a
+    /// reply.
+    package var printing: Bool {
+        if case .reply = destination { return false }
+        return true
+    }
+
+    /// True when the command asked for JSON (always, for a reply; never, for a stream).
+    package var json: Bool {
+        switch destination {
+        case .printed(let json): json
+        case .reply: true
+        case .streamed: false
+        }
+    }
+
+    /// Where what the task says goes to a front end that shows it, instead of standard output and standard error.
+    package var activity: AsyncStream<TaskActivity>.Continuation? {
+        if case .streamed(let continuation) = destination { return continuation }
+        return nil
     }
 
     /// Ends the stream of what the task says: the task is done.
     package func finish() { activity?.finish() }
 
     /// True when progress may be drawn as bars on this process's terminal.
-    package var drawsBars: Bool { printing && activity == nil }
+    package var drawsBars: Bool {
+        if case .printed = destination { return true }
+        return false
+    }
 
     /// A line for a reader: printed when the command prints text.
     package func line(_ text: String) {
