@@ -25,11 +25,31 @@ public final class LibraryStore: Sendable {
                 FileManager.default.createFile(atPath: paths.database.path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
             chmod(paths.database.path, 0o600)
+            let migrator = LibraryMigrations.migrator
+            try Self.refuseNewer(paths.database.path, migrator: migrator)
             pool = try DatabasePool(path: paths.database.path, configuration: configuration)
-            try LibraryMigrations.migrator.migrate(pool)
+            try migrator.migrate(pool)
             for (origin, credential) in try pool.read(Self.credentials) { FeedCredentials.shared.set(credential, for: origin) }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw .database("cannot open the library \(paths.database.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Refuses a library written by a newer Podline (migrations `migrator` does not know), reading it on a read-only
+    /// connection: a pool's opening writes (it makes the WAL files), and migrating would mark it as this version's.
+    private static func refuseNewer(_ path: String, migrator: DatabaseMigrator) throws {
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap({ $0 }) ?? 0 > 0 else { return }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let unknown = try DatabaseQueue(path: path, configuration: readOnly).read { db in
+            try migrator.hasBeenSuperseded(db) ? migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
+        }
+        if let newest = unknown.sorted().last {
+            throw StoreError.newer(
+                "\(path) was written by a newer Podline (its schema has \"\(newest)\"): this one leaves it as it is; "
+                    + "run the newer Podline")
         }
     }
 

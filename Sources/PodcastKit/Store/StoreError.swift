@@ -10,10 +10,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadySubscribed(String)
     /// The change cannot be made now (the episode is playing, say).
     case refused(String)
+    /// The library was written by a newer Podline: its schema has migrations this one does not know.
+    case newer(String)
 
     public var description: String {
         switch self {
-        case .database(let reason), .notFound(let reason), .invalid(let reason), .alreadySubscribed(let reason), .refused(let reason):
+        case .database(let reason), .notFound(let reason), .invalid(let reason), .alreadySubscribed(let reason), .refused(let reason),
+            .newer(let reason):
             reason
         }
     }

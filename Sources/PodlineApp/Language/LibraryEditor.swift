@@ -179,12 +179,13 @@ public final class LibraryEditor {
 
 extension CommandError {
     /// A library failure as the command language reports it: a name that names nothing is unreadable (2), a malformed
-    /// one a usage error (64), a refusal or a database failure a failure (1).
+    /// one a usage error (64), a refusal or a database failure a failure (1), a newer Podline's library 78.
     package init(_ error: StoreError) {
         switch error {
         case .notFound(let reason): self.init(.unreadable, reason)
         case .invalid(let reason): self.init(.invalidParameter, reason)
         case .database(let reason), .alreadySubscribed(let reason), .refused(let reason): self.init(.failed, reason)
+        case .newer(let reason): self.init(.configuration, reason)
         }
     }
 }
