@@ -29,6 +29,9 @@ public protocol AudioDevice: AnyObject {
     var pendingOverwriteFrames: Int { get }
     /// Waits until what is queued has been heard.
     func drain()
+    /// Stops the device's clock once what is queued has been heard and nothing follows (a pause): it asks for nothing
+    /// and wakes nobody until the next flush or write starts it again.
+    func suspend()
 }
 
 extension AudioDevice {
@@ -41,4 +44,5 @@ extension AudioDevice {
     public func overwrite(frames: Int) { flush() }
     public var pendingOverwriteFrames: Int { 0 }
     public func drain() {}
+    public func suspend() {}
 }

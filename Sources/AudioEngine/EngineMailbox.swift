@@ -26,13 +26,13 @@ final class EngineMailbox {
     }
 
     /// The commands sent since the last call, oldest first. When `waiting` and none is there, sleeps until one comes,
-    /// or for a twentieth of a second at most when `polling` (something is looked at now and then).
-    func take(waiting: Bool, polling: Bool) -> [EngineCommand] {
+    /// or until `deadline` at the latest (something is to be looked at then).
+    func take(waiting: Bool, until deadline: Date?) -> [EngineCommand] {
         condition.lock()
         defer { condition.unlock() }
         if waiting && inbox.isEmpty {
-            if polling {
-                _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            if let deadline {
+                _ = condition.wait(until: deadline)
             } else {
                 condition.wait()
             }

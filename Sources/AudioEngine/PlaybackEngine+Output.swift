@@ -130,3 +130,28 @@ extension PlaybackEngine {
         outputRetryAt = Date().addingTimeInterval(0.5)
     }
 }
+
+/// A paused output is suspended once its queue (the pause's fade) has been heard, so that a paused player sleeps.
+extension PlaybackEngine {
+    /// How long after the queue's last frame the output is suspended: a margin for the sound server's own latency.
+    static let suspendMargin = 0.1
+
+    /// Notes when the output's queue will have been heard.
+    func scheduleOutputSuspension() {
+        guard let output, output.canTakeBack, let format = output.format.sampleRate > 0 ? output.format : nil else { return }
+        let queued = Double(output.unplayedFrames()) / Double(format.sampleRate)
+        suspendOutputAt = Date().addingTimeInterval(queued + Self.suspendMargin)
+    }
+
+    /// Suspends the output when its queue has been heard and the episode is still paused; forgets the time otherwise.
+    func suspendOutputIfHeard() {
+        guard let at = suspendOutputAt else { return }
+        guard !playing, decoder != nil, let output else {
+            suspendOutputAt = nil
+            return
+        }
+        guard Date() >= at else { return }
+        suspendOutputAt = nil
+        output.suspend()
+    }
+}

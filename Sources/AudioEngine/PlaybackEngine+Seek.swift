@@ -30,6 +30,9 @@ extension PlaybackEngine {
         if playing {
             ramp.set(0)
             ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
+        } else if !pausePending {
+            // Paused: the flush started the output again; it is suspended once more.
+            scheduleOutputSuspension()
         }
         report(.position(Double(decoder.position) / rate))
     }

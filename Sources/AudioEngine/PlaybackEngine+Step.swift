@@ -146,6 +146,7 @@ extension PlaybackEngine {
         if pausePending && !ramp.isMoving {
             pausePending = false
             playing = false
+            scheduleOutputSuspension()
             report(.paused)
             reportPosition(decoder)
             return

@@ -41,6 +41,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     var outputPart = 1
     var sniffed = false
     var outputRetryAt: Date?
+    /// When a paused output's queue will have been heard, so that it can be suspended (nil: nothing to suspend).
+    var suspendOutputAt: Date?
     var running = true
     /// Whether the output was lost and has not come back yet (reported once).
     var outputLost = false
@@ -132,7 +134,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func run() {
         while running {
             let idle = !playing || decoder == nil
-            for command in mailbox.take(waiting: idle, polling: outputRetryAt != nil) { handle(command) }
+            let wakeAt = outputRetryAt.map { _ in Date().addingTimeInterval(0.05) } ?? suspendOutputAt
+            for command in mailbox.take(waiting: idle, until: wakeAt) { handle(command) }
+            suspendOutputIfHeard()
             guard running, playing, decoder != nil else { continue }
             step()
         }

@@ -31,6 +31,8 @@ public final class PulseOutput: AudioDevice {
     private var lastTimingUpdate: UInt64 = 0
     /// Set by `flush` until the next write (guarded by the main loop's lock).
     private var flushed = false
+    /// True while the stream is corked by `suspend` (guarded by the main loop's lock).
+    private var corked = false
     public let format: AudioFormat
     public var driverName: String { "pulse" }
     public var canTakeBack: Bool { true }
@@ -214,6 +216,7 @@ public final class PulseOutput: AudioDevice {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         podline_pa_threaded_mainloop_lock(mainloop)
         defer { podline_pa_threaded_mainloop_unlock(mainloop) }
+        setCorkedLocked(false)
         var offset = 0
         while offset < bytes.count {
             try checkAlive()
@@ -319,9 +322,27 @@ public final class PulseOutput: AudioDevice {
         defer { podline_pa_threaded_mainloop_unlock(mainloop) }
         overwriting = (0, false)
         flushed = true
+        setCorkedLocked(false)
         // The timing kept from before no longer holds: the next look at the latency asks the server again.
         lastTimingUpdate = 0
         guard let stream, let operation = podline_pa_stream_flush(stream, nil, nil) else { return }
+        podline_pa_operation_unref(operation)
+    }
+
+    /// Corks the stream: the server stops reading it and asking for more, so a paused player's sound thread sleeps (as
+    /// mpv does). Called once the pause's fade has been heard; the next `flush` (a resume's) or `play` uncorks it.
+    public func suspend() {
+        podline_pa_threaded_mainloop_lock(mainloop)
+        defer { podline_pa_threaded_mainloop_unlock(mainloop) }
+        setCorkedLocked(true)
+    }
+
+    /// Corks or uncorks the stream, unless it already is so; the timing kept no longer holds either way.
+    private func setCorkedLocked(_ cork: Bool) {
+        guard cork != corked, let stream else { return }
+        corked = cork
+        lastTimingUpdate = 0
+        guard let operation = podline_pa_stream_cork(stream, cork ? 1 : 0, nil, nil) else { return }
         podline_pa_operation_unref(operation)
     }
 

@@ -31,6 +31,7 @@
     F(size_t, pa_stream_writable_size, (const pa_stream *p), (p)) \
     F(int, pa_stream_write, (pa_stream *p, const void *data, size_t nbytes, pa_free_cb_t free_cb, int64_t offset, pa_seek_mode_t seek), (p, data, nbytes, free_cb, offset, seek)) \
     F(pa_operation *, pa_stream_flush, (pa_stream *s, pa_stream_success_cb_t cb, void *userdata), (s, cb, userdata)) \
+    F(pa_operation *, pa_stream_cork, (pa_stream *s, int b, pa_stream_success_cb_t cb, void *userdata), (s, b, cb, userdata)) \
     F(int, pa_stream_get_latency, (pa_stream *s, pa_usec_t *r_usec, int *negative), (s, r_usec, negative)) \
     F(const pa_timing_info *, pa_stream_get_timing_info, (pa_stream *s), (s)) \
     F(pa_operation *, pa_stream_update_timing_info, (pa_stream *p, pa_stream_success_cb_t cb, void *userdata), (p, cb, userdata)) \

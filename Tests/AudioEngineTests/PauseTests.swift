@@ -52,6 +52,46 @@ struct PauseTests {
     }
 }
 
+extension PauseTests {
+    /// What `pactl` says of the server's playback streams: "yes" or "no" for each, in order.
+    private func corked(on server: PulseAudioServer) throws -> [String] {
+        let pactl = try #require(CommandRunner.which("pactl"))
+        let listed = try CommandRunner.run(pactl, ["list", "sink-inputs"], environment: server.environment)
+        return listed.stdout.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            return words.count == 2 && words[0] == "Corked" ? words[1] : nil
+        }
+    }
+
+    @Test("a paused stream is corked once its fade is heard, so the sound thread sleeps; resume uncorks it and plays on")
+    func pauseCorks() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 2, frequency: 660)
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let recording = try server.record()
+        let (engine, log) = EnginePlaying.start(mp3, on: server, until: 0.5)
+        #expect(try corked(on: server) == ["no"])
+        engine.pause()
+        // The fade and what was queued (at most a second) are heard first, then the stream is corked.
+        let pausedAt = Date()
+        var states = try corked(on: server)
+        while states != ["yes"], Date().timeIntervalSince(pausedAt) < 3 {
+            usleep(50_000)
+            states = try corked(on: server)
+        }
+        #expect(states == ["yes"], "still \(states) \(Date().timeIntervalSince(pausedAt)) s after the pause")
+        engine.resume()
+        #expect(log.waitForEnd() == .eof)
+        engine.shutdown()
+        recording.waitForSilence()
+        let heard = try recording.stop().mono()
+        let loud = stride(from: 0, to: heard.count - 441, by: 441).filter { SoundAnalysis.rms(heard[$0..<$0 + 441]) >= 0.005 }
+        let toneHeard = Double(loud.count * 441) / 44_100
+        #expect(abs(toneHeard - 2) < 0.1, "heard \(toneHeard) s of the 2 s tone")
+    }
+}
+
 @Suite("Volume changes on a real sound server", .serialized)
 struct VolumeChangeTests {
     @Test("volume changes sent back to back, then a pause: every part heard once, ramped, at the last volume")
