@@ -8,6 +8,7 @@ import Playback
 /// The figures `--json` prints, one object.
 struct DataFlowFigures {
     var singleWriteMicroseconds = 0.0
+    var observationAnchorMicroseconds = 0.0
     var pressMicroseconds = 0.0
     var graphUpdateMedianMicroseconds = 0.0
     var graphUpdateP99Microseconds = 0.0
@@ -21,7 +22,8 @@ struct DataFlowFigures {
     /// The figures as one JSON object (every value a finite number).
     var json: String {
         let fields: [(String, Double)] = [
-            ("singleWriteMicroseconds", singleWriteMicroseconds), ("pressMicroseconds", pressMicroseconds),
+            ("singleWriteMicroseconds", singleWriteMicroseconds),
+            ("observationAnchorMicroseconds", observationAnchorMicroseconds), ("pressMicroseconds", pressMicroseconds),
             ("graphUpdateMedianMicroseconds", graphUpdateMedianMicroseconds), ("graphUpdateP99Microseconds", graphUpdateP99Microseconds),
             ("mountMilliseconds", mountMilliseconds), ("writesRSSChangeKilobytes", writesRSSChangeKilobytes),
             ("parentWritesRSSChangeKilobytes", parentWritesRSSChangeKilobytes),
@@ -172,6 +174,7 @@ struct SplitMix {
 let jsonOutput = CommandLine.arguments.dropFirst().contains("--json")
 var figures = DataFlowFigures()
 measureSingleWrite(iterations: 200_000, into: &figures)
+measureObservationAnchor(iterations: 200_000, into: &figures)
 measureLargeGraph(size: 10_000, samples: 20_000, into: &figures)
 measureMemory(writes: 1_000_000, into: &figures)
 let coordinator = CoordinatorProbe.nanosecondsPerChange()
