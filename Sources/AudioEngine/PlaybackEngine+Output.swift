@@ -138,8 +138,8 @@ extension PlaybackEngine {
 
     /// Notes when the output's queue will have been heard.
     func scheduleOutputSuspension() {
-        guard let output, output.canTakeBack, let format = output.format.sampleRate > 0 ? output.format : nil else { return }
-        let queued = Double(output.unplayedFrames()) / Double(format.sampleRate)
+        guard let output, output.canTakeBack, output.format.sampleRate > 0 else { return }
+        let queued = Double(output.unplayedFrames()) / Double(output.format.sampleRate)
         suspendOutputAt = Date().addingTimeInterval(queued + Self.suspendMargin)
     }
 

@@ -40,7 +40,7 @@ public final class LibraryStore: Sendable {
     /// Refuses a library written by a newer Podline (migrations `migrator` does not know), reading it on a read-only
     /// connection: a pool's opening writes (it makes the WAL files), and migrating would mark it as this version's.
     private static func refuseNewer(_ path: String, migrator: DatabaseMigrator) throws {
-        guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap({ $0 }) ?? 0 > 0 else { return }
+        guard let size = OutputFile.size(of: path), size > 0 else { return }
         var readOnly = Configuration()
         readOnly.readonly = true
         let unknown = try DatabaseQueue(path: path, configuration: readOnly).read { db in
