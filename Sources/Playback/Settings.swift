@@ -18,10 +18,20 @@ public struct Settings: Sendable, Equatable {
     public var updateJobs = 4
     /// Where downloads go (empty: the library's episodes folder).
     public var downloadDirectory = ""
-    /// Downloaded episodes kept per show (0 keeps all).
+    /// The newest downloads kept per show: played ones older than these are deleted (0 keeps all).
     public var retention = 0
+    /// Seconds after being played that a download is deleted (0: never).
+    public var deletePlayedAfter = 0.0
     /// New episodes of each show that `update` downloads after refreshing it (0: none).
     public var autoDownload = 0
+    /// Regular expressions a title must match (one of them) to be downloaded by `update` (none: every title).
+    public var downloadInclude: [String] = []
+    /// Regular expressions whose titles `update` never downloads.
+    public var downloadExclude: [String] = []
+    /// The shortest episode `update` downloads, in seconds (0: no limit).
+    public var downloadMinDuration = 0.0
+    /// The longest episode `update` downloads, in seconds (0: no limit).
+    public var downloadMaxDuration = 0.0
     /// Shorten long pauses.
     public var skipSilence = false
     /// Even out the loudness to `loudnessTarget`.
@@ -58,8 +68,21 @@ public struct Settings: Sendable, Equatable {
         self.show(show).speed ?? speed
     }
 
-    /// How many new episodes of the show with slug `show` `update` downloads.
-    public func autoDownload(forShow show: String) -> Int {
-        self.show(show).autoDownload ?? autoDownload
+    /// Which new episodes of the show with slug `show` `update` downloads: its own keys, else the general ones.
+    public func downloadRule(forShow show: String) -> DownloadRule {
+        let own = self.show(show)
+        let shortest = own.downloadMinDuration ?? downloadMinDuration
+        let longest = own.downloadMaxDuration ?? downloadMaxDuration
+        return DownloadRule(
+            count: own.autoDownload ?? autoDownload, include: own.downloadInclude ?? downloadInclude,
+            exclude: own.downloadExclude ?? downloadExclude, minDuration: shortest > 0 ? shortest : nil,
+            maxDuration: longest > 0 ? longest : nil)
+    }
+
+    /// Which downloads of the show with slug `show` are deleted: its own keys, else the general ones.
+    public func retentionRule(forShow show: String) -> RetentionRule {
+        let own = self.show(show)
+        let after = own.deletePlayedAfter ?? deletePlayedAfter
+        return RetentionRule(keep: own.retention ?? retention, deletePlayedAfter: after > 0 ? after : nil)
     }
 }

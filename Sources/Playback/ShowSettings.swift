@@ -13,6 +13,18 @@ public struct ShowSettings: Sendable, Equatable {
     public var skipOutro: Double?
     /// New episodes of the show that `update` downloads.
     public var autoDownload: Int?
+    /// Regular expressions a title must match (one of them) to be downloaded by `update`.
+    public var downloadInclude: [String]?
+    /// Regular expressions whose titles `update` never downloads.
+    public var downloadExclude: [String]?
+    /// The shortest episode `update` downloads, in seconds (0: no limit).
+    public var downloadMinDuration: Double?
+    /// The longest episode `update` downloads, in seconds (0: no limit).
+    public var downloadMaxDuration: Double?
+    /// The newest downloads of the show kept (0: all).
+    public var retention: Int?
+    /// Seconds after being played that a download of the show is deleted (0: never).
+    public var deletePlayedAfter: Double?
     /// The format to stream or download when the feed offers several files.
     public var preferFormat: MediaFormat?
 

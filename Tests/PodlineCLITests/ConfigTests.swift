@@ -64,7 +64,12 @@ struct ConfigTests {
             ),
             ("skip_back = \"soon\"\n", "config.toml line 1: skip_back: expected seconds or a TIME greater than 0"),
             ("[show_speed]\nslow = 0.1\n", "config.toml line 2: show_speed.slow: expected a number from 0.5 to 3.0"),
-            ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more"),
+            ("retention = -1\n", "config.toml line 1: retention: expected a whole number, 0 or more (0 keeps all)"),
+            (
+                "\n[shows.news]\ndownload_include = [\"ok\", \"(bad\"]\n",
+                "config.toml line 3: shows.news.download_include: expected \(RuleValues.patternsExpected)"
+            ),
+            ("delete_played_after = 7\n", "config.toml line 1: delete_played_after: expected \(RuleValues.ageExpected)"),
             ("[shows.news]\nskip_silence = \"yes\"\n", "config.toml line 2: shows.news.skip_silence: expected true or false"),
             ("[shows.news]\nsped = 2\n", "config.toml line 2: shows.news.sped: unknown show setting; did you mean 'speed'?"),
             ("loudness_target = 0\n", "config.toml line 1: loudness_target: expected a number of LUFS from -36.0 to -6.0"),

@@ -204,6 +204,29 @@ enum LibraryMigrations {
             // By origin (host:port): sent to that host only. The library file is the user's alone (0600).
             try db.execute(sql: "CREATE TABLE feed_credential (origin TEXT PRIMARY KEY, username TEXT NOT NULL, password TEXT NOT NULL)")
         }
+        migrator.registerMigration("v15: when each episode was played") { db in
+            // Kept by triggers, so that every way an episode becomes played (the player, `mark`, sync) sets it. Episodes
+            // played before this change take the time they were last heard, else the time of this change.
+            try db.execute(
+                sql: """
+                    ALTER TABLE episode ADD COLUMN playedAt DOUBLE;
+                    UPDATE episode SET playedAt = COALESCE(heardAt, \(unixNow)) WHERE isPlayed = 1;
+                    CREATE TRIGGER episode_played_at AFTER UPDATE OF isPlayed ON episode
+                    WHEN new.isPlayed = 1 AND old.isPlayed = 0 BEGIN
+                        UPDATE episode SET playedAt = \(unixNow) WHERE id = new.id;
+                    END;
+                    CREATE TRIGGER episode_inserted_played AFTER INSERT ON episode WHEN new.isPlayed = 1 BEGIN
+                        UPDATE episode SET playedAt = \(unixNow) WHERE id = new.id;
+                    END;
+                    CREATE TRIGGER episode_unplayed_at AFTER UPDATE OF isPlayed ON episode
+                    WHEN new.isPlayed = 0 AND old.isPlayed = 1 BEGIN
+                        UPDATE episode SET playedAt = NULL WHERE id = new.id;
+                    END;
+                    """)
+        }
         return migrator
     }
+
+    /// SQL for the time now in seconds since 1970, with fractions (as `heardAt` keeps it).
+    private static let unixNow = "((julianday('now') - 2440587.5) * 86400.0)"
 }

@@ -46,11 +46,13 @@ extension LibraryStore {
     }
 
     /// New episodes (not played, not started, not downloaded, with audio) of the shows `showIDs` (every show when
-    /// empty), newest first, at most `limit` a show.
-    public func newEpisodes(showIDs: [Int64], limitPerShow limit: Int?) throws(StoreError) -> [EpisodeListing] {
+    /// empty) that pass `matching`, newest first, at most `limit` a show.
+    public func newEpisodes(
+        showIDs: [Int64], limitPerShow limit: Int?, matching: (EpisodeRecord) -> Bool = { _ in true }
+    ) throws(StoreError) -> [EpisodeListing] {
         let candidates = try episodes(EpisodeQuery(states: [.new])).filter {
             $0.episode.downloadPath == nil && $0.episode.enclosureURL != nil
-                && (showIDs.isEmpty || showIDs.contains($0.episode.showID))
+                && (showIDs.isEmpty || showIDs.contains($0.episode.showID)) && matching($0.episode)
         }
         guard let limit else { return candidates }
         var taken: [Int64: Int] = [:]
@@ -59,6 +61,24 @@ extension LibraryStore {
             guard count < limit else { return false }
             taken[listing.episode.showID] = count + 1
             return true
+        }
+    }
+}
+
+extension LibraryStore {
+    /// Every downloaded episode with when it was played (nil: not played, or not known), show by show, newest first
+    /// within each: what retention rules look at.
+    public func downloadsForRetention() throws(StoreError) -> [(listing: EpisodeListing, playedAt: Date?)] {
+        try read { db in
+            let sql =
+                Self.listingFrom
+                + " WHERE episode.downloadPath IS NOT NULL"
+                + " ORDER BY episode.showID, episode.published IS NULL, episode.published DESC, episode.number DESC"
+            let rows = try Row.fetchCursor(db, sql: sql).map { row in
+                let playedAt: Double? = row["playedAt"]
+                return (listing: try EpisodeListing(row: row), playedAt: playedAt.map(Date.init(timeIntervalSince1970:)))
+            }
+            return try Array(rows)
         }
     }
 }

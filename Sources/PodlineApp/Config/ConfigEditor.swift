@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 
 /// Changes one show's setting in the text of config.toml, line by line, so that everything else in the file (its
 /// comments, its order, its other tables) stays as the listener wrote it.
@@ -67,13 +68,17 @@ package enum ConfigEditor {
     }
 
     /// A value typed on the command line as a TOML literal: numbers as they are, on/off and yes/no as booleans,
-    /// anything else (a TIME such as 1:30) as a string.
+    /// an array as it is, anything else (a TIME such as 1:30) as a string.
     package static func literal(_ typed: String) -> String {
         switch typed.lowercased() {
         case "on", "yes", "true": return "true"
         case "off", "no", "false": return "false"
         default:
             if typed.allSatisfy({ "0123456789.+-".contains($0) }), Double(typed) != nil { return typed }
+            // An array as TOML writes it (`["a", "b"]`) stays one; a pattern such as `[Bb]onus` is a string.
+            if typed.hasPrefix("["), typed.hasSuffix("]"), (try? TOMLTable(string: "value = " + typed))?["value"]?.array != nil {
+                return typed
+            }
             return ConfigKey.quoted(typed)
         }
     }

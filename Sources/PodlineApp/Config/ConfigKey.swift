@@ -87,12 +87,15 @@ package struct ConfigKey: Sendable {
                 return nil
             }, render: { quoted($0.downloadDirectory) }),
         ConfigKey(
-            name: "retention", summary: "downloaded episodes kept per show (0 keeps all)",
+            name: "retention", summary: "the newest downloads kept per show: played ones older are deleted (0 keeps all)",
             apply: { value, settings in
-                guard let count = value.int, count >= 0 else { return "expected a whole number, 0 or more" }
-                settings.retention = count
-                return nil
+                RuleValues.retention(value).map { settings.retention = $0 } == nil ? "expected " + RuleValues.retentionExpected : nil
             }, render: { String($0.retention) }),
+        ConfigKey(
+            name: "delete_played_after", summary: "how long after being played a download is deleted, such as \"7d\" (0: never)",
+            apply: { value, settings in
+                RuleValues.age(value).map { settings.deletePlayedAfter = $0 } == nil ? "expected " + RuleValues.ageExpected : nil
+            }, render: { RuleValues.render(age: $0.deletePlayedAfter) }),
         ConfigKey(
             name: "auto_download", summary: "new episodes of each show that update downloads after refreshing it (0: none)",
             apply: { value, settings in
@@ -100,6 +103,28 @@ package struct ConfigKey: Sendable {
                 settings.autoDownload = count
                 return nil
             }, render: { String($0.autoDownload) }),
+        ConfigKey(
+            name: "download_include", summary: "regular expressions: update downloads only episodes whose title matches one",
+            apply: { value, settings in
+                RuleValues.patterns(value).map { settings.downloadInclude = $0 } == nil ? "expected " + RuleValues.patternsExpected : nil
+            }, render: { RuleValues.render(patterns: $0.downloadInclude) }),
+        ConfigKey(
+            name: "download_exclude", summary: "regular expressions: update never downloads an episode whose title matches one",
+            apply: { value, settings in
+                RuleValues.patterns(value).map { settings.downloadExclude = $0 } == nil ? "expected " + RuleValues.patternsExpected : nil
+            }, render: { RuleValues.render(patterns: $0.downloadExclude) }),
+        ConfigKey(
+            name: "download_min_duration", summary: "the shortest episode update downloads, such as \"10m\" (0: no limit)",
+            apply: { value, settings in
+                RuleValues.duration(value).map { settings.downloadMinDuration = $0 } == nil
+                    ? "expected " + RuleValues.durationExpected : nil
+            }, render: { format($0.downloadMinDuration) }),
+        ConfigKey(
+            name: "download_max_duration", summary: "the longest episode update downloads, such as \"1:30:00\" (0: no limit)",
+            apply: { value, settings in
+                RuleValues.duration(value).map { settings.downloadMaxDuration = $0 } == nil
+                    ? "expected " + RuleValues.durationExpected : nil
+            }, render: { format($0.downloadMaxDuration) }),
     ]
 
     /// What is wrong with a speed out of range.

@@ -35,6 +35,12 @@ package struct ShowSettingKey: Sendable {
                 show.autoDownload = count
                 return true
             }, render: { $0.autoDownload.map(String.init) }),
+        rule("download_include", RuleValues.patternsExpected, RuleValues.patterns, \.downloadInclude, RuleValues.render(patterns:)),
+        rule("download_exclude", RuleValues.patternsExpected, RuleValues.patterns, \.downloadExclude, RuleValues.render(patterns:)),
+        rule("download_min_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMinDuration, ConfigKey.format),
+        rule("download_max_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMaxDuration, ConfigKey.format),
+        rule("retention", RuleValues.retentionExpected, RuleValues.retention, \.retention, String.init),
+        rule("delete_played_after", RuleValues.ageExpected, RuleValues.age, \.deletePlayedAfter, RuleValues.render(age:)),
     ]
 
     /// The key named `name`.
@@ -52,6 +58,20 @@ package struct ShowSettingKey: Sendable {
                 show[keyPath: path] = number
                 return true
             }, render: { $0[keyPath: path].map(ConfigKey.format) })
+    }
+
+    /// A key of the download or retention rules, read and rendered as the general key is.
+    private static func rule<Value: Sendable>(
+        _ name: String, _ expected: String, _ read: @escaping @Sendable (any TOMLValueConvertible) -> Value?,
+        _ path: WritableKeyPath<ShowSettings, Value?> & Sendable, _ render: @escaping @Sendable (Value) -> String
+    ) -> ShowSettingKey {
+        ShowSettingKey(
+            name: name, expected: expected,
+            apply: { value, show in
+                guard let read = read(value) else { return false }
+                show[keyPath: path] = read
+                return true
+            }, render: { $0[keyPath: path].map(render) })
     }
 
     /// true or false.

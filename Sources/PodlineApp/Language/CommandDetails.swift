@@ -64,8 +64,8 @@ package enum CommandDetails {
 
     package static let download = """
         Download episodes; with --new every new episode (not played, not started, not downloaded) of the shows named \
-        (or of every show), newest first, at most --limit of each show; with --keep keep only the N most recent played \
-        downloads of each show afterwards. On a terminal a progress bar per download is redrawn in place on standard \
+        (or of every show), newest first, at most --limit of each show. Afterwards the retention rules delete what they \
+        no longer keep, as after update; --keep N keeps the N newest downloads of each show instead. On a terminal a progress bar per download is redrawn in place on standard \
         error; otherwise download-progress lines go to standard output as NDJSON. A running player reports the \
         progress as download-progress events. On the control socket it answers with the data --json prints (a list: an \
         item each show refreshed or episode downloaded).
@@ -270,8 +270,11 @@ package enum CommandDetails {
         [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
         and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence and normalize (on or off), \
         volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
-        early, counted as played), auto_download or prefer_format (the file streamed and downloaded when the feed \
-        offers several). They apply when an episode of the show starts; a flag of play wins over them.
+        early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), or a \
+        rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
+        expressions for titles; an array is typed as TOML writes it), download_min_duration and download_max_duration, \
+        retention (the newest downloads kept) and delete_played_after (an age such as 7d). Playback settings apply when \
+        an episode of the show starts, and a flag of play wins over them; rules apply at the next update.
         """
 
     package static let shows = """
@@ -365,6 +368,11 @@ package enum CommandDetails {
         Refresh all feeds, or the shows named (slug, id or feed URL), N at a time (default 8). On a terminal a \
         progress bar is drawn on standard error and erased at the end. A running player reports each feed as a \
         feed-updated event. Exits with status 2 when a feed could not be read; the others are updated all the same. \
+        Then the download rules of each show refreshed download its newest new episodes that match (auto_download, \
+        download_include, download_exclude, download_min_duration, download_max_duration), and the retention rules \
+        delete played downloads beyond the newest kept (retention) or played longer ago than delete_played_after; a \
+        favourite, an unplayed episode and one in progress are never deleted. Each deletion is said: a line, or with \
+        --json a download-deleted event with ref, deleted (the file), reason (keep or played-after) and limit. \
         --json prints one object per show: show, url, status (updated, not-modified or failed), new, moved, and error \
         or warnings. On the control socket it answers with the data --json prints (a list: an item each show refreshed \
         or episode downloaded).

@@ -149,7 +149,7 @@ public enum CommandTable {
             FlagSpec("limit", value: "N", "With --new, at most N episodes of each show."),
             FlagSpec(
                 "keep", value: "N",
-                "Afterwards, keep only the N most recent played downloads of each show and delete the rest (default: config.toml's retention; 0 keeps all)."
+                "Afterwards, keep the N newest downloads of each show and delete older played ones (default: each show's retention; 0 keeps all)."
             ),
         ],
         completion: .references, details: CommandDetails.download, parse: LibraryTaskParser.download)

@@ -49,7 +49,7 @@ package enum LibraryEditParser {
         }
         var cutoff: Date?
         if let olderThan {
-            guard let age = Self.age(olderThan) else {
+            guard let age = TimeSpec.age(olderThan) else {
                 throw .usage(spec, "--older-than takes an age such as 30d, 2w or 12h, not '\(olderThan)'")
             }
             cutoff = Date().addingTimeInterval(-age)
@@ -64,15 +64,6 @@ package enum LibraryEditParser {
     /// The states an episode can be marked with.
     package enum MarkState: String, CaseIterable {
         case played, unplayed
-    }
-
-    /// Seconds in an age: `30d`, `2w`, or a TIME (`12h`, `90m`).
-    package static func age(_ text: String) -> Double? {
-        let units: [Character: Double] = ["d": 86_400, "w": 604_800]
-        if let last = text.last, let scale = units[last], let value = Double(text.dropLast()), value >= 0, value.isFinite {
-            return value * scale
-        }
-        return TimeSpec.seconds(text)
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` date.

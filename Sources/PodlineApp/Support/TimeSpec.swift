@@ -30,4 +30,22 @@ public enum TimeSpec {
         guard let value = Double(trimmed), value >= 0, value.isFinite else { return nil }
         return value
     }
+
+    /// Seconds in an age: `30d`, `2w`, or a TIME (`12h`, `90m`).
+    public static func age(_ text: String) -> Double? {
+        let units: [Character: Double] = ["d": 86_400, "w": 604_800]
+        if let last = text.last, let scale = units[last], let value = Double(text.dropLast()), value >= 0, value.isFinite {
+            return value * scale
+        }
+        return seconds(text)
+    }
+
+    /// An age as `age` reads it, in the largest unit that divides it: `2w`, `3d`, `12h`, `90m`, `45s`.
+    public static func ageText(_ seconds: Double) -> String {
+        let units: [(String, Double)] = [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60)]
+        for (unit, scale) in units where seconds >= scale && (seconds / scale).rounded() == seconds / scale {
+            return "\(Int(seconds / scale))\(unit)"
+        }
+        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    }
 }

@@ -50,12 +50,36 @@ package final class DownloadDisplay: Sendable {
         }
     }
 
-    package func deleted(_ file: URL) {
+    /// A download the retention rules deleted: a line, an event with `--json`, or data for a reply.
+    package func deleted(_ deletion: Retention.Deletion) {
+        let line = "\(deletion.ref): deleted \(deletion.file.path) (\(Self.text(deletion.reason)))"
         switch output.destination {
-        case .reply: output.value(.object([("deleted", .string(file.path))]))
-        case .streamed: output.line("deleted \(file.path)")
-        case .printed where writesEvents: break
-        case .printed: print("deleted \(file.path)")
+        case .reply: output.value(Self.data(deletion))
+        case .streamed: output.line(line)
+        case .printed(json: true):
+            TerminalOutput.writeJSON(.object([("event", .string("download-deleted")), ("data", Self.data(deletion))]))
+        case .printed: print(line)
+        }
+    }
+
+    /// A deletion as data: `{"ref", "deleted": FILE, "reason": "keep" or "played-after", "limit"}`, the limit being
+    /// the downloads kept or the seconds after being played.
+    private static func data(_ deletion: Retention.Deletion) -> JSONValue {
+        let (reason, limit): (String, JSONValue) =
+            switch deletion.reason {
+            case .beyondNewest(let keep): ("keep", .int(keep))
+            case .playedLongAgo(let after): ("played-after", .number(after))
+            }
+        return .object([
+            ("ref", .string(deletion.ref)), ("deleted", .string(deletion.file.path)), ("reason", .string(reason)), ("limit", limit),
+        ])
+    }
+
+    /// Why, for people.
+    private static func text(_ reason: Retention.Deletion.Reason) -> String {
+        switch reason {
+        case .beyondNewest(let keep): "played, older than the \(keep) newest download\(keep == 1 ? "" : "s") kept"
+        case .playedLongAgo(let after): "played more than \(TimeSpec.ageText(after)) ago"
         }
     }
 

@@ -2,8 +2,9 @@ import Logging
 import PodcastKit
 
 extension LibraryTaskRunner {
-    /// `update [SHOW…]`: refreshes feeds `jobs` at a time and says what changed, then downloads what config.toml's
-    /// `auto_download` asks for. Status 2 when a feed could not be read (the others are updated all the same).
+    /// `update [SHOW…]`: refreshes feeds `jobs` at a time and says what changed, then downloads what the download rules
+    /// ask for and deletes what the retention rules no longer keep. Status 2 when a feed could not be read (the others
+    /// are updated all the same).
     package func update(_ names: [String], jobs: Int?, sizeCap: Int) async throws -> Int32 {
         let store = try self.store
         var selected: [ShowRecord] = []
@@ -37,19 +38,20 @@ extension LibraryTaskRunner {
         // Cancelled: neither downloads nor a sync start.
         guard !Task.isCancelled else { return ExitStatus.unreadable }
         let downloadFailures = try await autoDownload(results, store: store)
+        try applyRetention(keep: nil, store: store, display: DownloadDisplay(bars: nil, output: output))
         await SyncStart.automatically(editor: editor)
         return results.contains(where: \.failed) || downloadFailures > 0 ? ExitStatus.unreadable : 0
     }
 
-    /// With `auto_download = N` in config.toml (or `[show_auto_download]` for a show), downloads the N newest new
-    /// episodes of each show refreshed; returns how many downloads failed.
+    /// With `auto_download = N` in config.toml (or in a show's own settings), downloads the N newest new episodes of
+    /// each show refreshed that its download rule lets through; returns how many downloads failed.
     private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) async throws -> Int {
         let settings = Configuration.settings
         var listings: [EpisodeListing] = []
         for result in results where !result.failed {
-            let count = settings.autoDownload(forShow: result.show.slug)
-            guard count > 0, let id = result.show.id else { continue }
-            listings += try store.newEpisodes(showIDs: [id], limitPerShow: count)
+            let rule = settings.downloadRule(forShow: result.show.slug)
+            guard rule.count > 0, let id = result.show.id else { continue }
+            listings += try store.newEpisodes(showIDs: [id], limitPerShow: rule.count, matching: rule.matcher())
         }
         return listings.isEmpty ? 0 : await DownloadRun(editor: editor, output: output).download(listings, store: store)
     }

@@ -1,0 +1,66 @@
+import PodcastKit
+import TOMLKit
+
+/// How the values of the download and retention rules read and render, for config.toml's general keys and each
+/// show's own alike: regular expressions, ages and durations.
+package enum RuleValues {
+    /// What a list of patterns must be.
+    package static let patternsExpected = "a regular expression or an array of them, such as [\"(?i)trailer\", \"^Bonus\"]"
+
+    /// Regular expressions: one string, or an array of strings; nil when one is not a regular expression.
+    package static func patterns(_ value: any TOMLValueConvertible) -> [String]? {
+        let texts: [String]
+        if let text = value.string {
+            texts = [text]
+        } else if let array = value.array {
+            var strings: [String] = []
+            for element in array {
+                guard let text = element.string else { return nil }
+                strings.append(text)
+            }
+            texts = strings
+        } else {
+            return nil
+        }
+        return texts.allSatisfy(DownloadRule.isValidPattern) ? texts : nil
+    }
+
+    /// Patterns as a TOML array.
+    package static func render(patterns: [String]) -> String {
+        "[" + patterns.map(ConfigKey.quoted).joined(separator: ", ") + "]"
+    }
+
+    /// What an age must be.
+    package static let ageExpected = "an age such as \"7d\", \"2w\" or \"12h\" (0: never)"
+
+    /// Seconds in an age (`"7d"`), or 0; nil when it is not an age.
+    package static func age(_ value: any TOMLValueConvertible) -> Double? {
+        if value.int == 0 { return 0 }
+        guard let seconds = value.string.flatMap(TimeSpec.age), seconds.isFinite else { return nil }
+        return seconds
+    }
+
+    /// An age as TOML (`"7d"`), or 0.
+    package static func render(age: Double) -> String {
+        age > 0 ? ConfigKey.quoted(TimeSpec.ageText(age)) : "0"
+    }
+
+    /// What a duration must be.
+    package static let durationExpected = "a duration such as \"40m\" or \"1:30:00\", or seconds (0: no limit)"
+
+    /// Seconds in a duration (a TIME or a number of seconds); nil when it is not one.
+    package static func duration(_ value: any TOMLValueConvertible) -> Double? {
+        let seconds = value.double ?? value.int.map(Double.init) ?? value.string.flatMap(TimeSpec.seconds)
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+        return seconds
+    }
+
+    /// What a retention count must be.
+    package static let retentionExpected = "a whole number, 0 or more (0 keeps all)"
+
+    /// A retention count; nil when it is not one.
+    package static func retention(_ value: any TOMLValueConvertible) -> Int? {
+        guard let count = value.int, count >= 0 else { return nil }
+        return count
+    }
+}
