@@ -35,11 +35,24 @@ enum CommandProbe {
     /// Library questions carry limits a query can use and a search that names a word.
     private static func checkValues(_ query: LibraryQuery) {
         switch query {
-        case .episodes(_, _, _, let limit?): Finding.check(limit >= 0, "episodes --limit \(limit)")
+        case .episodes(_, let filter): check(filter, "episodes")
+        case .playlist(.add(let name, _, let filter, _)), .playlist(.edit(let name, let filter)):
+            Finding.check(PlaylistCommand.problem(withName: name) == nil, "playlist named '\(name)'")
+            check(filter, "playlist")
         case .search(let text, _, let limit):
             Finding.check(limit >= 1, "search --limit \(limit)")
             Finding.check(text.contains { $0.isLetter || $0.isNumber }, "search for '\(text)', which holds no word")
         default: break
+        }
+    }
+
+    /// A filter's numbers are within what its flags take: ages, lengths and limits finite and not negative.
+    private static func check(_ filter: EpisodeFilter, _ name: String) {
+        if let limit = filter.limit { Finding.check(limit >= 0, "\(name) --limit \(limit)") }
+        for (flag, value) in [
+            ("newer", filter.newer), ("older", filter.older), ("min-duration", filter.minDuration), ("max-duration", filter.maxDuration),
+        ] {
+            if let value { Finding.check(value.isFinite && value >= 0, "\(name) --\(flag) \(value)") }
         }
     }
 

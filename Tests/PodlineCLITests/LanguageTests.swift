@@ -124,9 +124,11 @@ struct LanguageTests {
         "library questions are parsed with the table's flags; other library commands pass their words to the shell form; help and quit belong to the session"
     )
     func otherKinds() throws {
+        var filter = EpisodeFilter()
+        (filter.states, filter.limit) = ([.new], 3)
         #expect(
             try CommandParser.parse(line: "epi --new 'my show' --limit=3")
-                == .query(QueryCommand(query: .episodes(show: "my show", states: [.new], search: nil, limit: 3), json: false)))
+                == .query(QueryCommand(query: .episodes(target: "my show", filter: filter), json: false)))
         #expect(
             try CommandParser.parse(line: "search tide --show x --json")
                 == .query(QueryCommand(query: .search(text: "tide", show: "x", limit: 20), json: true)))

@@ -14,6 +14,7 @@ struct LibraryQueryTests {
         ["shows", "--json"], ["episodes", "--json"], ["episodes", "edits", "--new", "--json"],
         ["episodes", "--favorites", "--json"], ["episodes", "--in-progress", "--json"], ["episodes", "--search", "Part 3", "--json"],
         ["episodes", "--limit=2", "--json"], ["stats", "--json"], ["notes", "edits/latest", "--json"], ["show", "edits", "--json"],
+        ["playlist", "--json"], ["playlist", "show", "oldest-new", "--json"], ["episodes", "mine", "--json"],
         ["episodes", "nosuch", "--json"], ["notes", "nosuch/9"], ["episodes", "--limit", "-1"],
     ]
 
@@ -22,7 +23,10 @@ struct LibraryQueryTests {
         let home = try Fixtures.temporaryDirectory("pl-query")
         let audio = try Fixtures.toneMP3(in: home, name: "a.mp3", seconds: 1)
         try LibraryEditTests.subscribe(4, audio: audio, home: home)
-        for edit in [["mark", "edits/1", "played"], ["fav", "edits/2"]] {
+        for edit in [
+            ["mark", "edits/1", "played"], ["fav", "edits/2"], ["playlist", "add", "oldest-new", "--new", "--sort", "oldest"],
+            ["playlist", "add", "mine", "edits/3", "edits/1"], ["playlist", "add", "mine", "edits/4", "--head"],
+        ] {
             #expect(try PodlineBinary.run(edit, home: home).status == 0)
         }
         let shell = try Self.questions.map { words in try PodlineBinary.run(words, home: home) }
@@ -54,6 +58,13 @@ struct LibraryQueryTests {
         #expect(shell[7].stdout.contains(#""shows":1,"episodes":4,"played":1"#), "\(shell[7].stdout)")
         #expect(shell[8].stdout.contains(#""ref":"edits/4""#), "latest: the newest not yet played")
         #expect(shell[9].stdout.contains(#""slug":"edits""#) && shell[9].stdout.contains(#""settings":{"#), "\(shell[9].stdout)")
+        #expect(
+            shell[10].stdout.hasPrefix(
+                #"[{"name":"mine","kind":"named","query":null,"episodes":3},{"name":"oldest-new","kind":"smart","query":["--new","--sort","oldest"],"episodes":3}]"#
+            ), "\(shell[10].stdout)")
+        let smart = try #require(try JSONSerialization.jsonObject(with: Data(shell[11].stdout.utf8)) as? [String: Any])
+        #expect((smart["episodes"] as? [[String: Any]])?.compactMap { $0["ref"] as? String } == ["edits/2", "edits/3", "edits/4"])
+        #expect(try refs(12) == ["edits/4", "edits/3", "edits/1"], "a named playlist in its order")
 
         // The subscriptions as OPML: the socket's data is the text the shell prints.
         let opml = try PodlineBinary.run(["export"], home: home)
@@ -76,7 +87,7 @@ struct LibraryQueryTests {
             shell[answered...].map { $0.stderr.replacingOccurrences(of: "podline: ", with: "").trimmingCharacters(in: .newlines) }
                 == messages)
         #expect(repl.stderrLines.map { $0.replacingOccurrences(of: "podline: ", with: "") } == messages)
-        #expect(messages.last == "episodes: --limit takes a whole number of 0 or more (see 'podline help episodes')")
+        #expect(messages.last == "episodes: --limit takes a whole number of 0 or more, not '-1' (see 'podline help episodes')")
     }
 
     @Test("the text forms: shows and episodes as listings, stats in four lines, notes with the episode's details")

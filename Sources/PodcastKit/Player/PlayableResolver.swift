@@ -13,6 +13,9 @@ public struct PlayableResolver: Sendable {
     /// The format to stream when a feed offers an episode in several files, by show slug (`prefer_format`).
     public var preferredFormat: @Sendable (String) -> MediaFormat? = { _ in nil }
 
+    /// The episodes of the playlist a name names, in order; nil when no playlist has that name.
+    public var playlist: @Sendable (String, LibraryStore) throws(StoreError) -> [EpisodeListing]? = { _, _ in nil }
+
     public init(paths: LibraryPaths = LibraryPaths(), directory: String = FileManager.default.currentDirectoryPath) {
         self.paths = paths
         self.directory = directory
@@ -33,8 +36,26 @@ public struct PlayableResolver: Sendable {
             throw ResolveError("\(text): no such file or directory")
         }
         let found = try withStore(text) { store throws(StoreError) in try EpisodeLookup.listing(text, in: store) }
-        guard let listing = found else { throw ResolveError("\(text): no such file, episode or show") }
+        guard let listing = found else { throw ResolveError("\(text): no such file, episode, show or playlist") }
         return try playable(listing, typed: text)
+    }
+
+    /// The items `text` names: those of `resolve`, or a playlist's episodes in its order (a show's name wins over a
+    /// playlist's). An empty playlist is an error, as nothing would play.
+    public func resolveAll(_ text: String) throws(ResolveError) -> [NowPlaying] {
+        do {
+            return [try resolve(text)]
+        } catch {
+            guard EpisodeReference(text) == nil, let name = EpisodeLookup.showSlug(text), name == text,
+                FileManager.default.fileExists(atPath: paths.database.path)
+            else { throw error }
+            let playlist = self.playlist
+            guard let listings = try withStore(text, { store throws(StoreError) in try playlist(name, store) }) else { throw error }
+            guard !listings.isEmpty else { throw ResolveError("\(text): the playlist is empty") }
+            var items: [NowPlaying] = []
+            for listing in listings { items.append(try playable(listing, typed: listing.ref)) }
+            return items
+        }
     }
 
     /// True for a name that can only be meant as a file: one ending in an audio file's extension.
@@ -85,7 +106,7 @@ public struct PlayableResolver: Sendable {
 
     private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
         guard FileManager.default.fileExists(atPath: paths.database.path) else {
-            throw ResolveError("\(text): no such file, episode or show (the library is empty)")
+            throw ResolveError("\(text): no such file, episode, show or playlist (the library is empty)")
         }
         do {
             return try body(try LibraryStore(paths: paths))

@@ -224,6 +224,25 @@ enum LibraryMigrations {
                     END;
                     """)
         }
+        migrator.registerMigration("v16: playlists, smart and named") { db in
+            // A smart playlist keeps its query (JSON, read by the command language), a named one its episodes in order.
+            try db.execute(
+                sql: """
+                    CREATE TABLE playlist (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        query TEXT,
+                        createdAt DOUBLE NOT NULL
+                    );
+                    CREATE TABLE playlist_item (
+                        playlistID INTEGER NOT NULL REFERENCES playlist(id) ON DELETE CASCADE,
+                        episodeID INTEGER NOT NULL REFERENCES episode(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (playlistID, episodeID)
+                    );
+                    CREATE INDEX playlist_item_order ON playlist_item (playlistID, position);
+                    """)
+        }
         return migrator
     }
 

@@ -4,9 +4,11 @@ import GRDB
 /// Which episodes `podline episodes` lists.
 public struct EpisodeQuery: Sendable, Equatable {
     /// The states an episode can be filtered by.
-    public enum State: String, Sendable, CaseIterable {
+    public enum State: String, Sendable, CaseIterable, Codable {
         /// Not played and not started.
         case new
+        /// Not played (started or not).
+        case unplayed
         /// Started but not finished.
         case inProgress = "in-progress"
         /// Downloaded completely.
@@ -15,14 +17,37 @@ public struct EpisodeQuery: Sendable, Equatable {
         case favorite
     }
 
-    public var showID: Int64?
+    /// The orders a listing can take.
+    public enum Sort: String, Sendable, CaseIterable, Codable {
+        /// Newest first (the default).
+        case newest
+        /// Oldest first.
+        case oldest
+        /// Shortest first (unknown lengths last).
+        case shortest
+        /// Longest first (unknown lengths last).
+        case longest
+    }
+
+    /// The shows the episodes are of (none: every show).
+    public var showIDs: [Int64] = []
+    /// States the episodes are all in.
     public var states: [State] = []
     /// Words that must all appear in the title or description.
     public var search: String?
+    /// Only episodes published after this.
+    public var publishedAfter: Date?
+    /// Only episodes published before this.
+    public var publishedBefore: Date?
+    /// Only episodes at least this long, in seconds (an unknown length is left out).
+    public var minDuration: Double?
+    /// Only episodes at most this long, in seconds (an unknown length is left out).
+    public var maxDuration: Double?
+    public var sort = Sort.newest
     public var limit: Int?
 
     public init(showID: Int64? = nil, states: [State] = [], search: String? = nil, limit: Int? = nil) {
-        self.showID = showID
+        self.showIDs = showID.map { [$0] } ?? []
         self.states = states
         self.search = search
         self.limit = limit
@@ -71,13 +96,14 @@ extension LibraryStore {
     static func listingStatement(_ query: EpisodeQuery, columns: String = listingColumns) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
-        if let showID = query.showID {
-            conditions.append("episode.showID = ?")
-            arguments.append(showID)
+        if !query.showIDs.isEmpty {
+            conditions.append("episode.showID IN (\(Array(repeating: "?", count: query.showIDs.count).joined(separator: ",")))")
+            arguments += query.showIDs as [any DatabaseValueConvertible]
         }
         for state in query.states {
             switch state {
             case .new: conditions.append("episode.isPlayed = 0 AND episode.position = 0")
+            case .unplayed: conditions.append("episode.isPlayed = 0")
             case .inProgress: conditions.append("episode.isPlayed = 0 AND episode.position > 0")
             case .downloaded: conditions.append("episode.downloadPath IS NOT NULL")
             case .favorite: conditions.append("episode.isFavorite = 1")
@@ -93,11 +119,37 @@ extension LibraryStore {
             arguments.append(match)
             arguments.append(match)
         }
+        if let after = query.publishedAfter {
+            conditions.append("episode.published > ?")
+            arguments.append(after)
+        }
+        if let before = query.publishedBefore {
+            conditions.append("episode.published < ?")
+            arguments.append(before)
+        }
+        if let shortest = query.minDuration {
+            conditions.append("episode.duration >= ?")
+            arguments.append(shortest)
+        }
+        if let longest = query.maxDuration {
+            conditions.append("episode.duration <= ?")
+            arguments.append(longest)
+        }
         var sql = columns + listingJoin
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY episode.published IS NULL, episode.published DESC, episode.number DESC"
+        sql += " ORDER BY " + order(query.sort)
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
+    }
+
+    /// The ORDER BY terms of `sort`; the newest first are the `episode_newest` index's.
+    private static func order(_ sort: EpisodeQuery.Sort) -> String {
+        switch sort {
+        case .newest: "episode.published IS NULL, episode.published DESC, episode.number DESC"
+        case .oldest: "episode.published IS NULL, episode.published ASC, episode.number ASC"
+        case .shortest: "episode.duration IS NULL, episode.duration ASC, episode.published DESC"
+        case .longest: "episode.duration IS NULL, episode.duration DESC, episode.published DESC"
+        }
     }
 
     /// Episodes with their show's slug and title, before any condition: what every listing query selects. The join

@@ -72,7 +72,11 @@ package enum CommandDetails {
         """
 
     package static let episodes = """
-        List episodes, newest first, with their references. shows, episodes, stats, notes, search, show and export \
+        List episodes, newest first, with their references: of a show, of a playlist (named in place of a show), or \
+        of every show. The filters are those a smart playlist saves: states (--new, --unplayed, --in-progress, \
+        --downloaded, --favorites; all must hold), --show (several, by commas), --newer and --older (an age such as \
+        14d), --min-duration and --max-duration (a TIME; an episode of unknown length is left out), --search, --sort \
+        and --limit. shows, episodes, stats, notes, search, show and export \
         read the library's model (show ... set also writes the show's setting; on the socket, export names its file \
         with an absolute path): they are the same in the shell, the REPL and on the control socket, where the reply's \
         data is what --json prints.
@@ -275,6 +279,20 @@ package enum CommandDetails {
         expressions for titles; an array is typed as TOML writes it), download_min_duration and download_max_duration, \
         retention (the newest downloads kept) and delete_played_after (an age such as 7d). Playback settings apply when \
         an episode of the show starts, and a flag of play wins over them; rules apply at the next update.
+        """
+
+    package static let playlist = """
+        Playlists, kept in the library. A smart playlist is a saved episodes query: playlist add commute --unplayed \
+        --max-duration 40m --newer 14d --show a,b --sort oldest; its episodes are chosen afresh each time it is \
+        listed or played, and playlist edit NAME FILTERS replaces its query. A named playlist is a list kept in the \
+        order made: playlist add NAME REF… makes it if need be and adds the episodes at its tail (--head: at its \
+        head; one already in it stays where it is); playlist remove NAME REF… takes episodes out, playlist remove NAME \
+        removes the playlist (its episodes stay in the library). A playlist's name works where a show's does: \
+        episodes NAME lists it and play NAME plays it in order. A name is 1 to 64 letters, digits, '-', '_' or '.', \
+        and cannot be a show's (exit status 64), nor queue. With no action, or list, the playlists with their kind \
+        and how many episodes each holds now. --json: list gives [{name, kind: smart|named, query: [flags] or \
+        null, episodes}], show the same object with episodes as episodes --json lists them, the others {name, kind, \
+        added|removed}.
         """
 
     package static let shows = """

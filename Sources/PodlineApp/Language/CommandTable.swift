@@ -8,7 +8,8 @@ public enum CommandTable {
 
     public static let all: [CommandSpec] = [
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
-        status, events, add, update, shows, episodes, download, mark, remove, show, stats, notes, chapters, transcript, search, delete, fav,
+        status, events, add, update, shows, episodes, playlist, download, mark, remove, show, stats, notes, chapters, transcript, search,
+        delete, fav,
         inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
     ]
 
@@ -131,15 +132,16 @@ public enum CommandTable {
 
     /// `episodes`.
     public static let episodes = CommandSpec(
-        "episodes", usage: "[<show>]", "List episodes, newest first.", kind: .query,
-        flags: [
-            FlagSpec("new", "Only episodes not played and not started."),
-            FlagSpec("in-progress", "Only episodes started but not finished."),
-            FlagSpec("downloaded", "Only downloaded episodes."), FlagSpec("favorites", "Only favourite episodes."),
-            FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
-            FlagSpec("limit", value: "N", "At most N episodes."), json,
-        ],
+        "episodes", usage: "[<show|playlist>]", "List episodes, newest first.", kind: .query,
+        flags: EpisodeFilter.flags + [json],
         completion: .shows, details: CommandDetails.episodes, parse: LibraryQueryParser.episodes)
+
+    /// `playlist`.
+    public static let playlist = CommandSpec(
+        "playlist", aliases: ["playlists"], usage: "[list|show <name>|add <name> [<ref>…]|edit <name>|remove <name> [<ref>…]]",
+        "List, show, make, fill, change and remove playlists.", kind: .query,
+        flags: EpisodeFilter.flags + [FlagSpec("head", "With add, put the episodes at the playlist's head."), json],
+        completion: .references, details: CommandDetails.playlist, parse: LibraryQueryParser.playlist)
 
     /// `download`.
     public static let download = CommandSpec(

@@ -5,9 +5,9 @@ import PodcastKit
 public enum LibraryQuery: Equatable, Sendable {
     /// The subscribed shows.
     case shows
-    /// Episodes, newest first: of one show (its slug, id or feed URL) or of all, in the states asked for (any of
-    /// them), holding every word of `search`, at most `limit`.
-    case episodes(show: String?, states: [EpisodeQuery.State], search: String?, limit: Int?)
+    /// Episodes that pass `filter`, newest first unless it says otherwise: of one show or one playlist (`target`: a
+    /// show's slug, id or feed URL, else a playlist's name) or of all.
+    case episodes(target: String?, filter: EpisodeFilter)
     /// What the library holds and what listening came to.
     case stats
     /// One episode's details and its show notes.
@@ -17,6 +17,8 @@ public enum LibraryQuery: Equatable, Sendable {
     case search(text: String, show: String?, limit: Int)
     /// One show's details, description and settings; with a change, that setting of the show set or removed first.
     case show(String, change: ShowSettingChange?)
+    /// The playlists, listed, shown or changed.
+    case playlist(PlaylistCommand)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
     case export(path: String?, withCredentials: Bool = false)
 }

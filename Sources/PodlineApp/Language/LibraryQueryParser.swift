@@ -18,14 +18,44 @@ package enum LibraryQueryParser {
 
     /// `episodes [<show>]` with its filters.
     package static let episodes = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
-        guard words.targets.count <= 1 else { throw .usage(spec, "name one show at most") }
-        var limit: Int?
-        if let text = words.value("limit") {
-            guard let value = Int(text), value >= 0 else { throw .usage(spec, "--limit takes a whole number of 0 or more") }
-            limit = value
+        guard words.targets.count <= 1 else { throw .usage(spec, "name one show or playlist at most") }
+        return .episodes(target: words.targets.first, filter: try EpisodeFilter(words, spec: spec))
+    }
+
+    /// `playlist [list|show NAME|add NAME [REF…]|edit NAME|remove NAME [REF…]]` with the filters of `episodes`.
+    package static let playlist = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        let verb = words.targets.first ?? "list"
+        let rest = Array(words.targets.dropFirst())
+        let filter = try EpisodeFilter(words, spec: spec)
+        let atHead = words.has("head")
+        guard PlaylistCommand.verbs.contains(verb) else {
+            let guess = EditDistance.suggestion(for: verb, among: PlaylistCommand.verbs).map { "; did you mean '\($0)'?" } ?? ""
+            throw .usage(spec, "unknown action '\(verb)'\(guess)")
         }
-        let states = EpisodeQuery.State.allCases.filter { words.has(flag(for: $0)) }
-        return .episodes(show: words.targets.first, states: states, search: words.value("search"), limit: limit)
+        if verb == "list" {
+            guard rest.isEmpty, filter.isEmpty, !atHead else { throw .usage(spec, "list takes no arguments") }
+            return .playlist(.list)
+        }
+        guard let name = rest.first else { throw .usage(spec, "\(verb): name a playlist") }
+        if let problem = PlaylistCommand.problem(withName: name) { throw .usage(spec, problem) }
+        let refs = Array(rest.dropFirst())
+        switch verb {
+        case "show":
+            guard refs.isEmpty, filter.isEmpty, !atHead else { throw .usage(spec, "show takes a playlist's name only") }
+            return .playlist(.show(name))
+        case "add":
+            guard refs.isEmpty || filter.isEmpty else {
+                throw .usage(spec, "add: give episodes (a named playlist) or filters (a smart one), not both")
+            }
+            guard !atHead || !refs.isEmpty else { throw .usage(spec, "add: --head goes with episodes to add") }
+            return .playlist(.add(name, refs: refs, filter: filter, atHead: atHead))
+        case "edit":
+            guard refs.isEmpty, !filter.isEmpty, !atHead else { throw .usage(spec, "edit: give the smart playlist's new filters") }
+            return .playlist(.edit(name, filter: filter))
+        default:
+            guard filter.isEmpty, !atHead else { throw .usage(spec, "remove takes a playlist's name and episodes only") }
+            return .playlist(.remove(name, refs: refs))
+        }
     }
 
     /// `search <text>…`.
@@ -73,10 +103,5 @@ package enum LibraryQueryParser {
             guard words.targets.isEmpty else { throw .usage(spec, "takes no arguments") }
             return question
         }
-    }
-
-    /// The flag of `episodes` that asks for episodes in `state`.
-    package static func flag(for state: EpisodeQuery.State) -> String {
-        state == .favorite ? "favorites" : state.rawValue
     }
 }

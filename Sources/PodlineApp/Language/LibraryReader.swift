@@ -22,16 +22,9 @@ package struct LibraryReader {
                 return CommandOutput(
                     value: summaries.map(ShowEntry.init),
                     lines: command.json ? [] : ListOutput.lines(ShowListView(summaries: summaries, style: style)))
-            case .episodes(let show, let states, let search, let limit):
-                var query = EpisodeQuery(states: states, search: search, limit: limit)
-                if let show { query.showID = try findShow(show, in: store).id }
-                let listings = try store.episodes(query)
-                let entries = listings.map { EpisodeEntry($0, paths: store.paths) }
-                guard !command.json else { return CommandOutput(value: entries) }
-                let refWidth = EpisodeListView.refWidth(listings)
-                return CommandOutput(
-                    value: entries,
-                    lines: ListOutput.lines(listings) { EpisodeListView(listings: $0, refWidth: refWidth, style: style) })
+            case .episodes(let target, let filter):
+                let listings = try Self.episodes(of: target, filter: filter, in: store)
+                return Self.listing(listings, paths: store.paths, json: command.json, style: style)
             case .stats:
                 return Self.stats(try store.stats())
             case .notes(let ref):
@@ -58,6 +51,8 @@ package struct LibraryReader {
                     throw CommandError(.failed, "\(path): cannot write: \(reason)")
                 }
                 return CommandOutput(data: .object([("file", .string(path))]))
+            case .playlist(let playlist):
+                return try Self.answer(playlist, in: store, json: command.json, style: style)
             case .search(let text, let show, let limit):
                 var showID: Int64?
                 if let show { showID = try findShow(show, in: store).id }
@@ -71,6 +66,34 @@ package struct LibraryReader {
         } catch {
             throw CommandError(.failed, "\(error)")
         }
+    }
+
+    /// The episodes `filter` lets through: of the show `target` names, else of the playlist it names, else of all.
+    private static func episodes(of target: String?, filter: EpisodeFilter, in store: LibraryStore) throws -> [EpisodeListing] {
+        guard let target else { return try store.episodes(try filter.query(in: store)) }
+        if let show = try store.show(matching: target) {
+            var filter = filter
+            filter.shows = [show.slug]
+            return try store.episodes(try filter.query(in: store))
+        }
+        guard let playlist = try store.playlist(named: target) else {
+            throw StoreError.notFound("\(target): no such show or playlist (see podline shows, podline playlist)")
+        }
+        var others = filter
+        others.limit = nil
+        if !playlist.isSmart, !others.isEmpty {
+            throw CommandError(.invalidParameter, "episodes: \(playlist.name) is a named playlist: only --limit applies to it")
+        }
+        return try PlaylistContents.listings(playlist, in: store, narrower: filter)
+    }
+
+    /// Episodes as `episodes` lists them: a line each, or their entries as data.
+    static func listing(_ listings: [EpisodeListing], paths: LibraryPaths, json: Bool, style: ListStyle) -> CommandOutput {
+        let entries = listings.map { EpisodeEntry($0, paths: paths) }
+        guard !json else { return CommandOutput(value: entries) }
+        let refWidth = EpisodeListView.refWidth(listings)
+        return CommandOutput(
+            value: entries, lines: ListOutput.lines(listings) { EpisodeListView(listings: $0, refWidth: refWidth, style: style) })
     }
 
     /// Three lines a hit: where, the text with the match in bold where colour is allowed, and the command that plays it

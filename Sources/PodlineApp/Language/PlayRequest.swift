@@ -53,20 +53,22 @@ public struct PlayRequest: Equatable, Sendable {
     /// carried by each.
     public func items(_ resolver: PlayableResolver) throws(CommandError) -> [NowPlaying] {
         var items: [NowPlaying] = []
-        for (index, target) in targets.enumerated() {
-            var item: NowPlaying
+        for target in targets {
             do {
-                item = try resolver.resolve(target)
+                items += try resolver.resolveAll(target)
             } catch {
                 throw CommandError(.unreadable, error.description)
             }
+        }
+        for index in items.indices {
+            var item = items[index]
             if index == 0 { item.start = start ?? (noResume ? 0 : nil) } else if noResume { item.start = 0 }
             item.limit = duration
             item.speed = speed
             item.skipSilence = skipSilence
             item.normalize = normalize
             item.volume = volume
-            items.append(item)
+            items[index] = item
         }
         return items
     }
