@@ -37,6 +37,8 @@ struct CommandNamesInOnePlaceTests {
         ("ChaptersTask.swift", "chapters", "a JSON member"),
         ("LibraryQueryParser.swift", "search", "the --search flag"),
         ("LibraryQueryParser.swift", "show", "the --show flag"),
+        ("EpisodeFilter.swift", "search", "the --search flag"),
+        ("EpisodeFilter.swift", "show", "the --show flag"),
     ]
 
     @Test("no command's name is a string literal outside the table and the help texts")

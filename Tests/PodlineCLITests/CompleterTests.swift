@@ -26,7 +26,7 @@ struct CompleterTests {
         #expect(completer.candidates(before: "queue ", word: "") == .words(["add", "clear", "remove"]))
         #expect(completer.candidates(before: "sleep ", word: "o") == .words(["off"]))
         #expect(completer.candidates(before: "status ", word: "--") == .words(["--json"]))
-        #expect(completer.candidates(before: "episodes ", word: "--s") == .words(["--search"]))
+        #expect(completer.candidates(before: "episodes ", word: "--s") == .words(["--show", "--search", "--sort"]))
         #expect(completer.candidates(before: "help ", word: "vo") == .words(["volume"]))
         #expect(completer.candidates(before: "play ", word: "/tmp/x") == .files)
         #expect(completer.candidates(before: "queue add ", word: "./a") == .files)

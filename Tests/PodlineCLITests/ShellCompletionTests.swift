@@ -45,7 +45,7 @@ struct ShellCompletionTests {
                 "podline episodes --ne", "podline episodes --", "podline mark edits/1 ", "podline play ed", "podline play edits/",
                 "podline sleep ", "podline normalize o", "podline fav --o",
             ], home: home)
-        #expect(offered["podline episodes --ne"] == ["--new"])
+        #expect(offered["podline episodes --ne"] == ["--new", "--newer"])
         let flags = Set(offered["podline episodes --"] ?? [])
         #expect(flags.isSuperset(of: ["--new", "--in-progress", "--downloaded", "--favorites", "--search", "--limit", "--json"]))
         #expect(offered["podline mark edits/1 "] == ["played", "unplayed"])

@@ -24,15 +24,16 @@ package enum LibraryQueryParser {
 
     /// `playlist [list|show NAME|add NAME [REF…]|edit NAME|remove NAME [REF…]]` with the filters of `episodes`.
     package static let playlist = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
-        let verb = words.targets.first ?? "list"
+        let typed = words.targets.first ?? PlaylistCommand.Action.list.rawValue
         let rest = Array(words.targets.dropFirst())
         let filter = try EpisodeFilter(words, spec: spec)
         let atHead = words.has("head")
-        guard PlaylistCommand.verbs.contains(verb) else {
-            let guess = EditDistance.suggestion(for: verb, among: PlaylistCommand.verbs).map { "; did you mean '\($0)'?" } ?? ""
-            throw .usage(spec, "unknown action '\(verb)'\(guess)")
+        guard let verb = PlaylistCommand.Action(rawValue: typed) else {
+            let actions = PlaylistCommand.Action.allCases.map(\.rawValue)
+            let guess = EditDistance.suggestion(for: typed, among: actions).map { "; did you mean '\($0)'?" } ?? ""
+            throw .usage(spec, "unknown action '\(typed)'\(guess)")
         }
-        if verb == "list" {
+        if verb == .list {
             guard rest.isEmpty, filter.isEmpty, !atHead else { throw .usage(spec, "list takes no arguments") }
             return .playlist(.list)
         }
@@ -40,19 +41,19 @@ package enum LibraryQueryParser {
         if let problem = PlaylistCommand.problem(withName: name) { throw .usage(spec, problem) }
         let refs = Array(rest.dropFirst())
         switch verb {
-        case "show":
+        case .show:
             guard refs.isEmpty, filter.isEmpty, !atHead else { throw .usage(spec, "show takes a playlist's name only") }
             return .playlist(.show(name))
-        case "add":
+        case .add:
             guard refs.isEmpty || filter.isEmpty else {
                 throw .usage(spec, "add: give episodes (a named playlist) or filters (a smart one), not both")
             }
             guard !atHead || !refs.isEmpty else { throw .usage(spec, "add: --head goes with episodes to add") }
             return .playlist(.add(name, refs: refs, filter: filter, atHead: atHead))
-        case "edit":
+        case .edit:
             guard refs.isEmpty, !filter.isEmpty, !atHead else { throw .usage(spec, "edit: give the smart playlist's new filters") }
             return .playlist(.edit(name, filter: filter))
-        default:
+        case .list, .remove:
             guard filter.isEmpty, !atHead else { throw .usage(spec, "remove takes a playlist's name and episodes only") }
             return .playlist(.remove(name, refs: refs))
         }

@@ -15,11 +15,13 @@ public enum PlaylistCommand: Equatable, Sendable {
     /// A playlist removed, or (with `refs`) those episodes taken out of a named one.
     case remove(String, refs: [String])
 
-    /// The verbs, as help and errors say them.
-    package static let verbs = ["list", "show", "add", "edit", "remove"]
+    /// The actions, as typed after `playlist`.
+    package enum Action: String, CaseIterable {
+        case list, show, add, edit, remove
+    }
 
     /// The names a playlist cannot take: the player's queue is not a playlist.
-    package static let reservedNames: Set<String> = ["queue"]
+    package static let reservedNames: Set<String> = [CommandTable.queue.name]
 
     /// A usage problem with `name` as a playlist's name, or nil when it can be one: 1–64 letters, digits, `-`, `_` or
     /// `.`, not all digits (an episode id) and not reserved.
