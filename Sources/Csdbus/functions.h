@@ -17,6 +17,9 @@
     F(int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p)) \
     F(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m)) \
     F(int, sd_bus_error_set, (sd_bus_error *e, const char *name, const char *message), (e, name, message)) \
+    F(int, sd_bus_message_new_method_call, (sd_bus *bus, sd_bus_message **m, const char *destination, const char *path, const char *interface, const char *member), (bus, m, destination, path, interface, member)) \
+    F(int, sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply), (bus, m, usec, ret_error, reply)) \
+    F(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m)) \
     R(sd_bus_reply_method_return) \
     R(sd_bus_emit_signal) \
     R(sd_bus_object_vtable_format)

@@ -32,6 +32,8 @@ public struct Settings: Sendable, Equatable {
     public var downloadMinDuration = 0.0
     /// The longest episode `update` downloads, in seconds (0: no limit).
     public var downloadMaxDuration = 0.0
+    /// `update --notify` (the scheduled update) sends a desktop notification of what was new.
+    public var notify = true
     /// Shorten long pauses.
     public var skipSilence = false
     /// Even out the loudness to `loudnessTarget`.

@@ -13,7 +13,22 @@ enum LibraryBench {
             ("`shows --json`", ["shows", "--json"], .report),
             ("`episodes SHOW --json` (one show's 2,500 episodes)", ["episodes", library.firstShow, "--json"], .report),
             ("`episodes --limit 100` (newest of all 500,000)", ["episodes", "--limit", "100"], .report),
+            (
+                "`episodes commute` (a smart playlist: unplayed, ≤ 40 min, last 14 days, 2 shows, oldest first)", ["episodes", "commute"],
+                .atMost(.seconds(0.05))
+            ),
+            (
+                "`episodes shortest` (a smart playlist sorting all 500,000: unplayed, shortest first, 100)", ["episodes", "shortest"],
+                .report
+            ),
         ]
+        for (name, query) in [
+            ("commute", ["--unplayed", "--max-duration", "40m", "--newer", "14d", "--show", "1,2", "--sort", "oldest"]),
+            ("shortest", ["--unplayed", "--sort", "shortest", "--limit", "100"]),
+        ] {
+            _ = try? Subprocess.capture(workspace.podline, ["playlist", "remove", name] + home, environment: environment)
+            _ = try Subprocess.capture(workspace.podline, ["playlist", "add", name] + query + home, environment: environment)
+        }
         let hits = try Subprocess.capture(
             workspace.podline, ["episodes", "--search", "zeppelin", "--json"] + home, environment: environment)
         let found = (try? JSONSerialization.jsonObject(with: Data(hits.utf8)) as? [Any])?.count ?? -1

@@ -21,6 +21,15 @@ enum RefreshBench {
         try opmlText(port: server.port).write(toFile: opml, atomically: true, encoding: .utf8)
         Progress.say("refresh: importing \(feeds) feeds from 127.0.0.1:\(server.port)")
         let imported = try Subprocess.run(workspace.podline, ["import", opml, "--home", home], environment: environment)
+        // The same feeds in a library whose config.toml gives every show download and retention rules: each update
+        // matches every new episode's title and length and walks the downloads, and downloads nothing.
+        let ruled = try workspace.freshFolder("ruled-library")
+        var ruledEnvironment = workspace.environment(runtime: try workspace.freshFolder("runtime-ruled"))
+        let ruledConfig = try workspace.freshFolder("ruled-config")
+        ruledEnvironment["XDG_CONFIG_HOME"] = ruledConfig
+        try FileManager.default.createDirectory(atPath: ruledConfig + "/podline", withIntermediateDirectories: true)
+        try Self.rules.write(toFile: ruledConfig + "/podline/config.toml", atomically: true, encoding: .utf8)
+        try Subprocess.run(workspace.podline, ["import", opml, "--home", ruled], environment: ruledEnvironment)
         let offline = try workspace.freshFolder("offline-library")
         let offlineList = workspace.path("offline.opml")
         try opmlText(address: { "http://feed\($0).podline-bench.invalid/feed.xml" }).write(
@@ -36,6 +45,11 @@ enum RefreshBench {
                     generation += 1
                     try writeFeeds(in: served, generation: generation)
                     return try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
+                },
+                Contender(name: "changed, with rules") {
+                    generation += 1
+                    try writeFeeds(in: served, generation: generation)
+                    return try Subprocess.run(workspace.podline, ["update", "--home", ruled], environment: ruledEnvironment)
                 },
                 Contender(name: "unchanged") {
                     try Subprocess.run(workspace.podline, ["update", "--home", home], environment: environment)
@@ -55,6 +69,13 @@ enum RefreshBench {
             BenchRow(
                 group: "refresh", what: "`update` of 200 feeds from a loopback server, all changed (1 new episode each)",
                 podline: .seconds(changed.wall), cpu: .seconds(changed.cpu), goal: .atMost(.seconds(3)), runs: changed.runs))
+        if let withRules = medians["changed, with rules"] {
+            report.add(
+                BenchRow(
+                    group: "refresh", what: "same, with download and retention rules for every show",
+                    podline: .seconds(withRules.wall), cpu: .seconds(withRules.cpu), anchorName: "the same update without rules",
+                    anchor: .seconds(changed.wall), goal: .ratio(1.1, "within 10 % (≤ 1.1)"), runs: withRules.runs))
+        }
         report.add(
             BenchRow(
                 group: "refresh", what: "same, none changed (200 × 304)",
@@ -68,6 +89,17 @@ enum RefreshBench {
                     goal: .ratio(1, "no slower (≤ 1)"), runs: unreachable.runs))
         }
     }
+
+    /// Rules for every show that download nothing: no title matches the include pattern.
+    private static let rules = """
+        auto_download = 2
+        download_include = ["(?i)no title says this", "^Never "]
+        download_exclude = ["(?i)trailer"]
+        download_min_duration = "5m"
+        retention = 2
+        delete_played_after = "30d"
+
+        """
 
     /// Writes every feed with `items + generation` items, dated `generation` minutes after the first set, so
     /// that the server's Last-Modified changes with each generation (it counts whole seconds).

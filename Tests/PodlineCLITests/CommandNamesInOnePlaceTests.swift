@@ -38,6 +38,7 @@ struct CommandNamesInOnePlaceTests {
         ("LibraryQueryParser.swift", "search", "the --search flag"),
         ("LibraryQueryParser.swift", "show", "the --show flag"),
         ("EpisodeFilter.swift", "search", "the --search flag"),
+        ("ScheduleTask.swift", "show", "systemctl show"),
         ("EpisodeFilter.swift", "show", "the --show flag"),
     ]
 

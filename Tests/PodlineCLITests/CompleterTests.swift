@@ -15,7 +15,10 @@ struct CompleterTests {
         "the first word completes to command names",
         arguments: [
             ("", "pa", ["pause"]), ("", "zz", []),
-            ("", "s", ["search", "seek", "show", "shows", "silence", "skip", "sleep", "speed", "stats", "status", "stop", "sync"]),
+            (
+                "", "s",
+                ["schedule", "search", "seek", "show", "shows", "silence", "skip", "sleep", "speed", "stats", "status", "stop", "sync"]
+            ),
         ] as [(String, String, [String])])
     func commands(before: String, word: String, expected: [String]) {
         #expect(completer.candidates(before: before, word: word) == .words(expected))

@@ -43,6 +43,8 @@ public struct EpisodeQuery: Sendable, Equatable {
     public var minDuration: Double?
     /// Only episodes at most this long, in seconds (an unknown length is left out).
     public var maxDuration: Double?
+    /// Only episodes first seen at or after this (those an update found).
+    public var seenSince: Date?
     public var sort = Sort.newest
     public var limit: Int?
 
@@ -126,6 +128,10 @@ extension LibraryStore {
         if let before = query.publishedBefore {
             conditions.append("episode.published < ?")
             arguments.append(before)
+        }
+        if let seen = query.seenSince {
+            conditions.append("episode.firstSeen >= ?")
+            arguments.append(seen)
         }
         if let shortest = query.minDuration {
             conditions.append("episode.duration >= ?")

@@ -103,6 +103,9 @@ package struct ConfigKey: Sendable {
                 settings.autoDownload = count
                 return nil
             }, render: { String($0.autoDownload) }),
+        switchKey(
+            "notify", summary: "after a scheduled update (update --notify) that found new episodes, a desktop notification says so",
+            \.notify),
         ConfigKey(
             name: "download_include", summary: "regular expressions: update downloads only episodes whose title matches one",
             apply: { value, settings in

@@ -295,6 +295,16 @@ package enum CommandDetails {
         added|removed}.
         """
 
+    package static let schedule = """
+        every INTERVAL (5m to 4w: 30m, 1h, 1d) writes a systemd user service and timer, podline-update.service and \
+        podline-update.timer, in $XDG_CONFIG_HOME/systemd/user (else ~/.config/systemd/user), which run podline \
+        update --notify a minute after login and then every INTERVAL, with the library and config.toml this shell \
+        uses; when a user manager runs, it loads and enables the timer. Where none runs, it says in one line how to do \
+        the same with cron. off disables the timer and removes both files; status (also with nothing) says how it \
+        stands. --json: {every, seconds, service, timer, manager, enabled, cron}, {removed}, or {scheduled, every, \
+        seconds, timer, manager, enabled, next}.
+        """
+
     package static let shows = """
         List subscribed shows.
         """
@@ -390,7 +400,10 @@ package enum CommandDetails {
         download_include, download_exclude, download_min_duration, download_max_duration), and the retention rules \
         delete played downloads beyond the newest kept (retention) or played longer ago than delete_played_after; a \
         favourite, an unplayed episode and one in progress are never deleted. Each deletion is said: a line, or with \
-        --json a download-deleted event with ref, deleted (the file), reason (keep or played-after) and limit. \
+        --json a download-deleted event with ref, deleted (the file), reason (keep or played-after) and limit. With \
+        --notify (as the scheduled update runs it; see schedule), a desktop notification through \
+        org.freedesktop.Notifications on the session bus names the new episodes, unless config.toml says notify = \
+        false; with no session bus, nothing is sent and nothing is said. \
         --json prints one object per show: show, url, status (updated, not-modified or failed), new, moved, and error \
         or warnings. On the control socket it answers with the data --json prints (a list: an item each show refreshed \
         or episode downloaded).

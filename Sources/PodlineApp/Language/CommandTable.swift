@@ -8,7 +8,8 @@ public enum CommandTable {
 
     public static let all: [CommandSpec] = [
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
-        status, events, add, update, shows, episodes, playlist, download, mark, remove, show, stats, notes, chapters, transcript, search,
+        status, events, add, update, schedule, shows, episodes, playlist, download, mark, remove, show, stats, notes, chapters, transcript,
+        search,
         delete, fav,
         inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
     ]
@@ -123,8 +124,17 @@ public enum CommandTable {
     /// `update`.
     public static let update = CommandSpec(
         "update", usage: "[<show>…]", "Refresh subscribed feeds.", kind: .library,
-        flags: [FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."), json, maxFeedSize],
+        flags: [
+            FlagSpec("jobs", value: "N", "Feeds refreshed at once (default: config.toml's update_jobs)."),
+            FlagSpec("notify", "Afterwards, a desktop notification of the new episodes (unless config.toml says notify = false)."),
+            json, maxFeedSize,
+        ],
         completion: .shows, details: CommandDetails.update, parse: LibraryTaskParser.update)
+
+    /// `schedule`.
+    public static let schedule = CommandSpec(
+        "schedule", usage: "every <interval>|off|status", "Update the feeds on a timer (a systemd user timer).", kind: .library,
+        flags: [json], details: CommandDetails.schedule, parse: LibraryTaskParser.schedule)
 
     /// `shows`.
     public static let shows = CommandSpec(

@@ -6,8 +6,9 @@ public enum LibraryTask: Equatable, Sendable {
     /// Subscribes to a feed URL or file; a private feed's `user`, with its password from `passwordCommand` (nil: asked on
     /// the terminal).
     case add(feed: String, sizeCap: Int, user: String? = nil, passwordCommand: String? = nil)
-    /// Refreshes these shows (none: every show), `jobs` at once (nil: config.toml's).
-    case update(shows: [String], jobs: Int?, sizeCap: Int)
+    /// Refreshes these shows (none: every show), `jobs` at once (nil: config.toml's); with `notify`, a desktop
+    /// notification says what was new.
+    case update(shows: [String], jobs: Int?, sizeCap: Int, notify: Bool = false)
     /// Downloads these episodes, or with `new` the new episodes of these shows (none: every show), at most `limit` a
     /// show; then keeps `keep` played downloads a show (nil: config.toml's retention).
     case download(targets: [String], new: Bool, limit: Int?, keep: Int?)
@@ -23,6 +24,8 @@ public enum LibraryTask: Equatable, Sendable {
     case config(defaults: Bool)
     /// Keeps the library in step with the sync server, or (`status`) says how it stands.
     case sync(status: Bool)
+    /// Sets, removes or reports the scheduled updates.
+    case schedule(ScheduleAction)
     /// Searches podcast directories for `terms` (nil: what is trending, in `language` and `category`), at most `limit`
     /// results, from `directory` (nil: config.toml's).
     case find(terms: String?, limit: Int, directory: DirectorySettings.Source?, language: String?, category: String?)

@@ -30,7 +30,26 @@ package enum LibraryTaskParser {
 
     /// `update [<show>…]`.
     package static let update = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
-        .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec))
+        .update(shows: words.targets, jobs: try jobs(words, spec), sizeCap: try sizeCap(words, spec), notify: words.has("notify"))
+    }
+
+    /// `schedule every INTERVAL|off|status`.
+    package static let schedule = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        let typed = words.targets.first ?? ScheduleAction.Word.status.rawValue
+        guard let word = ScheduleAction.Word(rawValue: typed) else {
+            throw .usage(spec, "expected every INTERVAL, off or status, not '\(typed)'")
+        }
+        switch word {
+        case .every:
+            guard words.targets.count == 2 else { throw .usage(spec, "every takes one interval, such as 1h") }
+            guard let seconds = TimeSpec.age(words.targets[1]), UpdateSchedule.intervals.contains(seconds) else {
+                throw .usage(spec, "every takes \(UpdateSchedule.intervalExpected), not '\(words.targets[1])'")
+            }
+            return .schedule(.every(seconds))
+        case .off, .status:
+            guard words.targets.count <= 1 else { throw .usage(spec, "\(typed) takes nothing more") }
+            return .schedule(word == .off ? .off : .status)
+        }
     }
 
     /// `import <file.opml>`.

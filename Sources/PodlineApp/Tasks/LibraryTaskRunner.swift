@@ -13,11 +13,14 @@ package struct LibraryTaskRunner {
     /// What the player plays now (its episode's reference, else its file or URL), for `chapters` and `transcript` named
     /// nothing; nil when it plays nothing. Throws when no player runs.
     package let playing: @MainActor () throws(CommandError) -> String?
+    /// Where `update --notify` says what was new: the desktop's notifications, where the front end has them.
+    package let notifier: Notifier
 
     package init(
-        editor: LibraryEditor, output: TaskOutput, playing: @escaping @MainActor () throws(CommandError) -> String?
+        editor: LibraryEditor, output: TaskOutput, notifier: Notifier = .silent,
+        playing: @escaping @MainActor () throws(CommandError) -> String?
     ) {
-        (self.editor, self.output, self.playing) = (editor, output, playing)
+        (self.editor, self.output, self.notifier, self.playing) = (editor, output, notifier, playing)
     }
 
     /// Runs `task`; returns the exit status (2 when part of it could not be read and the rest went on). A failure of
@@ -27,7 +30,9 @@ package struct LibraryTaskRunner {
             switch task {
             case .add(let feed, let sizeCap, let user, let passwordCommand):
                 return try await add(feed, sizeCap: sizeCap, user: user, passwordCommand: passwordCommand)
-            case .update(let shows, let jobs, let sizeCap): return try await update(shows, jobs: jobs, sizeCap: sizeCap)
+            case .update(let shows, let jobs, let sizeCap, let notify):
+                return try await update(shows, jobs: jobs, sizeCap: sizeCap, notify: notify)
+            case .schedule(let action): return try schedule(action)
             case .download(let targets, let new, let limit, let keep):
                 return try await download(targets, new: new, limit: limit, keep: keep)
             case .importOPML(let file, let jobs, let sizeCap): return try await importOPML(file, jobs: jobs, sizeCap: sizeCap)

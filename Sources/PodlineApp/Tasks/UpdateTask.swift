@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PodcastKit
 
@@ -5,8 +6,9 @@ extension LibraryTaskRunner {
     /// `update [SHOW…]`: refreshes feeds `jobs` at a time and says what changed, then downloads what the download rules
     /// ask for and deletes what the retention rules no longer keep. Status 2 when a feed could not be read (the others
     /// are updated all the same).
-    package func update(_ names: [String], jobs: Int?, sizeCap: Int) async throws -> Int32 {
+    package func update(_ names: [String], jobs: Int?, sizeCap: Int, notify: Bool = false) async throws -> Int32 {
         let store = try self.store
+        let started = Date()
         var selected: [ShowRecord] = []
         for name in names {
             guard let show = try store.show(matching: name) else { throw StoreError.notFound("\(name): no such show") }
@@ -39,6 +41,7 @@ extension LibraryTaskRunner {
         guard !Task.isCancelled else { return ExitStatus.unreadable }
         let downloadFailures = try await autoDownload(results, store: store)
         try applyRetention(keep: nil, store: store, display: DownloadDisplay(bars: nil, output: output))
+        if notify, Configuration.settings.notify { try await notifyNew(since: started, store: store) }
         await SyncStart.automatically(editor: editor)
         return results.contains(where: \.failed) || downloadFailures > 0 ? ExitStatus.unreadable : 0
     }
@@ -54,6 +57,21 @@ extension LibraryTaskRunner {
             listings += try store.newEpisodes(showIDs: [id], limitPerShow: rule.count, matching: rule.matcher())
         }
         return listings.isEmpty ? 0 : await DownloadRun(editor: editor, output: output).download(listings, store: store)
+    }
+
+    /// Tells the desktop of the episodes first seen since `date`, newest first: "3 new episodes", and a line each
+    /// (at most five).
+    private func notifyNew(since date: Date, store: LibraryStore) async throws {
+        var query = EpisodeQuery()
+        query.seenSince = date
+        let found = try store.episodes(query)
+        guard !found.isEmpty else { return }
+        let shown = 5
+        var lines = found.prefix(shown).map { listing in
+            "\(listing.showTitle ?? listing.showSlug) — \(listing.episode.title ?? listing.ref)"
+        }
+        if found.count > shown { lines.append("and \(found.count - shown) more") }
+        await notifier.send("\(found.count) new episode\(found.count == 1 ? "" : "s")", lines.joined(separator: "\n"))
     }
 
     private func report(_ results: [FeedUpdateResult]) {
