@@ -105,7 +105,8 @@ struct ScheduleTests {
         let updated = try CommandRunner.run(command[0], Array(command.dropFirst()), environment: environment)
         #expect(updated.status == 0 && updated.stderr.isEmpty, "\(updated.stderr)")
         #expect(updated.stdout.contains("2 new episodes"), "\(updated.stdout)")
-        let heard = poll(timeout: 5, every: 0.05, { (try? String(contentsOf: seen, encoding: .utf8)) ?? "" }) { $0.contains("int32 -1") }
+        let monitored = { (try? String(contentsOf: seen, encoding: .utf8)) ?? "" }
+        let heard = poll(timeout: 5, every: 0.05, monitored) { $0.contains("int32 -1") }
         #expect(heard.contains("member=Notify"), "\(heard)")
         #expect(heard.contains("string \"Podline\""))
         #expect(heard.contains("string \"2 new episodes\""), "\(heard)")
