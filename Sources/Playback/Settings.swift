@@ -24,6 +24,10 @@ public struct Settings: Sendable, Equatable {
     public var deletePlayedAfter = 0.0
     /// New episodes of each show that `update` downloads after refreshing it (0: none).
     public var autoDownload = 0
+    /// The named playlist `update` adds each show's matching new episodes to ("": none).
+    public var autoAdd = ""
+    /// True when they go to the playlist's head rather than its tail.
+    public var autoAddAtHead = false
     /// Regular expressions a title must match (one of them) to be downloaded by `update` (none: every title).
     public var downloadInclude: [String] = []
     /// Regular expressions whose titles `update` never downloads.
@@ -79,6 +83,13 @@ public struct Settings: Sendable, Equatable {
             count: own.autoDownload ?? autoDownload, include: own.downloadInclude ?? downloadInclude,
             exclude: own.downloadExclude ?? downloadExclude, minDuration: shortest > 0 ? shortest : nil,
             maxDuration: longest > 0 ? longest : nil)
+    }
+
+    /// The playlist the show's matching new episodes go to, and whether at its head; nil when none.
+    public func autoAdd(forShow show: String) -> (playlist: String, atHead: Bool)? {
+        let own = self.show(show)
+        let name = own.autoAdd ?? autoAdd
+        return name.isEmpty ? nil : (name, own.autoAddAtHead ?? autoAddAtHead)
     }
 
     /// Which downloads of the show with slug `show` are deleted: its own keys, else the general ones.

@@ -21,6 +21,10 @@ public struct ShowSettings: Sendable, Equatable {
     public var downloadMinDuration: Double?
     /// The longest episode `update` downloads, in seconds (0: no limit).
     public var downloadMaxDuration: Double?
+    /// The named playlist `update` adds the show's matching new episodes to ("": none).
+    public var autoAdd: String?
+    /// True when they go to the playlist's head rather than its tail.
+    public var autoAddAtHead: Bool?
     /// The newest downloads of the show kept (0: all).
     public var retention: Int?
     /// Seconds after being played that a download of the show is deleted (0: never).

@@ -97,10 +97,13 @@ struct DownloadRulesTests {
         let library = try Library()
         defer { library.server.stop() }
         #expect(try library.run(["fav", "daily/1"]).status == 0)
+        #expect(try library.run(["playlist", "add", "later", "daily/1"]).status == 0)
         try library.configure(
             """
             auto_download = 5
+            auto_add = "later"
             [shows.daily]
+            auto_add_at = "head"
             auto_download = 2
             download_include = ["(?i)interview"]
             download_exclude = "(?i)trailer"
@@ -123,6 +126,11 @@ struct DownloadRulesTests {
         #expect(deletions.allSatisfy { $0["reason"] as? String == "keep" && $0["limit"] as? Int == 1 })
         #expect(deletions.compactMap { $0["deleted"] as? String } == [files[0], files[1]])
         #expect(files.map { FileManager.default.fileExists(atPath: $0) } == [false, false, true], "the favourite stays")
+        // The three that match are added to the named playlist's head, oldest first.
+        let later = try library.episodes(["later"]).compactMap { $0["title"] as? String }
+        #expect(later == ["Interview with Di", "INTERVIEW with Cy", "Interview with Ada", "daily 1"])
+        let added = try #require(lines.first { $0["playlist"] as? String == "later" })
+        #expect(added["at"] as? String == "head" && (added["added"] as? [String])?.count == 3)
     }
 
     @Test("retention = 1 with three played downloads: an update that finds one new episode keeps only the newest")

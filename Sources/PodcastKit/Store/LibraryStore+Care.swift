@@ -50,9 +50,10 @@ extension LibraryStore {
     public func newEpisodes(
         showIDs: [Int64], limitPerShow limit: Int?, matching: (EpisodeRecord) -> Bool = { _ in true }
     ) throws(StoreError) -> [EpisodeListing] {
-        let candidates = try episodes(EpisodeQuery(states: [.new])).filter {
-            $0.episode.downloadPath == nil && $0.episode.enclosureURL != nil
-                && (showIDs.isEmpty || showIDs.contains($0.episode.showID)) && matching($0.episode)
+        var query = EpisodeQuery(states: [.new])
+        query.showIDs = showIDs  // in the SQL: a show's new episodes are read without reading every show's
+        let candidates = try episodes(query).filter {
+            $0.episode.downloadPath == nil && $0.episode.enclosureURL != nil && matching($0.episode)
         }
         guard let limit else { return candidates }
         var taken: [Int64: Int] = [:]

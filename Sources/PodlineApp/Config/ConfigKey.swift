@@ -107,6 +107,17 @@ package struct ConfigKey: Sendable {
             "notify", summary: "after a scheduled update (update --notify) that found new episodes, a desktop notification says so",
             \.notify),
         ConfigKey(
+            name: "auto_add",
+            summary: "the named playlist update adds each show's new episodes to, those the download filters match (\"\": none)",
+            apply: { value, settings in
+                RuleValues.playlist(value).map { settings.autoAdd = $0 } == nil ? "expected " + RuleValues.playlistExpected : nil
+            }, render: { quoted($0.autoAdd) }),
+        ConfigKey(
+            name: "auto_add_at", summary: "where auto_add puts them: \"head\" or \"tail\"",
+            apply: { value, settings in
+                RuleValues.atHead(value).map { settings.autoAddAtHead = $0 } == nil ? "expected " + RuleValues.placeExpected : nil
+            }, render: { RuleValues.render(atHead: $0.autoAddAtHead) }),
+        ConfigKey(
             name: "download_include", summary: "regular expressions: update downloads only episodes whose title matches one",
             apply: { value, settings in
                 RuleValues.patterns(value).map { settings.downloadInclude = $0 } == nil ? "expected " + RuleValues.patternsExpected : nil

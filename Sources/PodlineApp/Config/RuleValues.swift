@@ -63,4 +63,28 @@ package enum RuleValues {
         guard let count = value.int, count >= 0 else { return nil }
         return count
     }
+
+    /// What `auto_add` must be.
+    package static let playlistExpected = "a named playlist's name (\"\": none)"
+
+    /// A playlist's name for `auto_add`, or "" for none; nil when it cannot name a playlist.
+    package static func playlist(_ value: any TOMLValueConvertible) -> String? {
+        guard let name = value.string else { return nil }
+        return name.isEmpty || PlaylistCommand.problem(withName: name) == nil ? name : nil
+    }
+
+    /// What `auto_add_at` must be.
+    package static let placeExpected = "\"head\" or \"tail\""
+
+    /// True for "head", false for "tail"; nil for anything else.
+    package static func atHead(_ value: any TOMLValueConvertible) -> Bool? {
+        switch value.string {
+        case "head": true
+        case "tail": false
+        default: nil
+        }
+    }
+
+    /// "head" or "tail", as TOML.
+    package static func render(atHead: Bool) -> String { atHead ? "\"head\"" : "\"tail\"" }
 }

@@ -39,6 +39,8 @@ package struct ShowSettingKey: Sendable {
         rule("download_exclude", RuleValues.patternsExpected, RuleValues.patterns, \.downloadExclude, RuleValues.render(patterns:)),
         rule("download_min_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMinDuration, ConfigKey.format),
         rule("download_max_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMaxDuration, ConfigKey.format),
+        rule("auto_add", RuleValues.playlistExpected, RuleValues.playlist, \.autoAdd, ConfigKey.quoted),
+        rule("auto_add_at", RuleValues.placeExpected, RuleValues.atHead, \.autoAddAtHead, RuleValues.render(atHead:)),
         rule("retention", RuleValues.retentionExpected, RuleValues.retention, \.retention, String.init),
         rule("delete_played_after", RuleValues.ageExpected, RuleValues.age, \.deletePlayedAfter, RuleValues.render(age:)),
     ]

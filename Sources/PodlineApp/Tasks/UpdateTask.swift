@@ -40,6 +40,7 @@ extension LibraryTaskRunner {
         // Cancelled: neither downloads nor a sync start.
         guard !Task.isCancelled else { return ExitStatus.unreadable }
         let downloadFailures = try await autoDownload(results, store: store)
+        try autoAdd(results, since: started, store: store)
         try applyRetention(keep: nil, store: store, display: DownloadDisplay(bars: nil, output: output))
         if notify, Configuration.settings.notify { try await notifyNew(since: started, store: store) }
         await SyncStart.automatically(editor: editor)
@@ -57,6 +58,33 @@ extension LibraryTaskRunner {
             listings += try store.newEpisodes(showIDs: [id], limitPerShow: rule.count, matching: rule.matcher())
         }
         return listings.isEmpty ? 0 : await DownloadRun(editor: editor, output: output).download(listings, store: store)
+    }
+
+    /// With `auto_add = NAME` (general or a show's), adds the episodes of each show refreshed first seen since `date`
+    /// that its download filters match to the named playlist NAME (made if need be), oldest first, at its tail or head.
+    private func autoAdd(_ results: [FeedUpdateResult], since date: Date, store: LibraryStore) throws {
+        let settings = Configuration.settings
+        for result in results where !result.failed {
+            guard let (name, atHead) = settings.autoAdd(forShow: result.show.slug), let showID = result.show.id else { continue }
+            var query = EpisodeQuery(showID: showID)
+            query.seenSince = date
+            query.sort = .oldest
+            let matches = settings.downloadRule(forShow: result.show.slug).matcher()
+            let found = try store.episodes(query).filter { matches($0.episode) }
+            guard !found.isEmpty else { continue }
+            let playlist = try store.playlist(named: name) ?? store.createPlaylist(named: name, query: nil)
+            guard !playlist.isSmart else {
+                output.problem("\(result.show.slug): auto_add: \(playlist.name) is a smart playlist; its query chooses its episodes")
+                continue
+            }
+            let added = try store.addToPlaylist(playlist.id, episodeIDs: found.compactMap(\.episode.id), atHead: atHead)
+            let place = atHead ? "head" : "tail"
+            output.value(
+                .object([
+                    ("playlist", .string(playlist.name)), ("at", .string(place)), ("added", .array(found.map { .string($0.ref) })),
+                ]))
+            output.line("\(result.show.slug): \(added) new episode\(added == 1 ? "" : "s") added to \(playlist.name) (at its \(place))")
+        }
     }
 
     /// Tells the desktop of the episodes first seen since `date`, newest first: "3 new episodes", and a line each
