@@ -9,6 +9,7 @@ enum EngineCommand: Sendable {
     case speed(Double)
     case skipSilence(Bool)
     case endEarly(Double)
+    case skips([SkipRange])
     case loudness(LoudnessSetting?)
     case output(OutputSpec)
     case shutdown

@@ -9,6 +9,8 @@ public enum EngineEvent: Sendable, Equatable {
     case position(Double)
     /// Seconds of the episode left out by skipping silence since it was opened (reported as it grows).
     case timeSaved(Double)
+    /// A stretch to leave out was reached and left out: playback goes on at its end.
+    case skipped(SkipRange)
     /// A requested pause (after its fade) has taken effect.
     case paused
     /// Playback of the episode ended.

@@ -55,6 +55,8 @@ extension PlaybackEngine {
             }
         case let .endEarly(seconds):
             endEarly = max(0, seconds)
+        case let .skips(ranges):
+            skips = ranges.filter { range in range.end.map { $0 > range.start } ?? true }
         case let .skipSilence(on):
             guard on != stages.skipsSilence else { return }
             stages.skipsSilence = on

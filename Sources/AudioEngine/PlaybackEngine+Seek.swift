@@ -7,6 +7,22 @@ extension PlaybackEngine {
         let here = heardPosition(decoder) * rate
         dropQueued()
         let target = max(0, relative ? here + seconds * rate : seconds * rate)
+        guard moveDecoder(decoder, toFrame: target) else { return }
+        stages.make(for: decoder)
+        if playing {
+            ramp.set(0)
+            ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
+        } else if !pausePending {
+            // Paused: the flush started the output again; it is suspended once more.
+            scheduleOutputSuspension()
+        }
+        report(.position(Double(decoder.position) / rate))
+    }
+
+    /// Moves the decoder to `target` (a frame): a file's or a pulling decoder's directly, a fed stream's by asking the
+    /// server for the place. False when it could not move.
+    func moveDecoder(_ decoder: any AudioDecoder, toFrame target: Double) -> Bool {
+        let rate = Double(decoder.format.sampleRate)
         do {
             if stream == nil || decoder.pullsItsInput {
                 try decoder.seek(toFrame: Int(target))
@@ -20,21 +36,13 @@ extension PlaybackEngine {
                 let ahead = target - Double(decoder.position)
                 let far = ahead > Self.readThroughSeconds * rate || ahead < 0
                 let byteOffset = try fed.feedSeek(toFrame: Int(target), estimating: far)
-                if stream?.restart(at: byteOffset) != true { return }
+                if stream?.restart(at: byteOffset) != true { return false }
                 streamEnded = false
             }
         } catch {
-            return
+            return false
         }
-        stages.make(for: decoder)
-        if playing {
-            ramp.set(0)
-            ramp.move(to: volumeGain, overFrames: VolumeRamp.shortRampFrames)
-        } else if !pausePending {
-            // Paused: the flush started the output again; it is suspended once more.
-            scheduleOutputSuspension()
-        }
-        report(.position(Double(decoder.position) / rate))
+        return true
     }
 
     /// Takes back what the device has not played yet, but for a tenth of a second that keeps it playing, and moves a

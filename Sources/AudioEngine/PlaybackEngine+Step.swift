@@ -63,6 +63,12 @@ extension PlaybackEngine {
     /// Decodes one chunk and writes it, or ends the episode at its end or its duration limit.
     private func decodeAndWrite(_ decoder: any AudioDecoder, format: AudioFormat) {
         let sourceStart = stages.sourceSeconds(of: decoder)
+        let rate = Double(format.sampleRate)
+        let startFrame = Int((sourceStart * rate).rounded())
+        if let inside = skips.first(where: { $0.contains(frame: startFrame, rate: rate) }) {
+            skip(inside, decoder: decoder, rate: rate)
+            return
+        }
         let decodedFrames: Int
         do {
             decodedFrames = try stages.produce(into: &pcm, decoder: decoder, chunkFrames: chunkFrames) { buffer throws(AudioError) in
@@ -74,6 +80,20 @@ extension PlaybackEngine {
         }
         if decodedFrames < 0 { return }
         var produced = decodedFrames
+        var sourceEnd = stages.sourceSeconds(of: decoder)
+        // A stretch to leave out begins inside this chunk: what comes before it is written, then the decoder moves
+        // to its end (exact to the frame at the normal speed; at another, to the output frame nearest).
+        let endFrame = Int((sourceEnd * rate).rounded())
+        let ahead = skips.first { $0.startFrame(rate: rate) > startFrame && $0.startFrame(rate: rate) < endFrame }
+        if let ahead {
+            let before = Double(ahead.startFrame(rate: rate) - startFrame) / stages.stretchFactor
+            produced = min(produced, Int(before.rounded()))
+            sourceEnd = ahead.start
+            if produced == 0 {
+                skip(ahead, decoder: decoder, rate: rate)
+                return
+            }
+        }
         if endEarly > 0, let total = decoder.estimatedFrames {
             // What is left before the point where the episode ends early, in output frames at this speed.
             let rate = Double(format.sampleRate)
@@ -113,9 +133,24 @@ extension PlaybackEngine {
             : AudioPiece(
                 samples: Array(pcm[0..<produced * format.channels]),
                 channels: format.channels,
-                sourceStart: sourceStart, sourceEnd: stages.sourceSeconds(of: decoder),
+                sourceStart: sourceStart, sourceEnd: sourceEnd,
                 gainStart: 0, gainEnd: 0)
         emit(frames: produced, format: format, keeping: kept)
+        if let ahead, let decoder = self.decoder { skip(ahead, decoder: decoder, rate: rate) }
+    }
+
+    /// Leaves `range` out: the decoder moves to its end (or the episode ends, when it runs to the end), and the owner
+    /// hears of it.
+    private func skip(_ range: SkipRange, decoder: any AudioDecoder, rate: Double) {
+        report(.skipped(range))
+        guard let end = range.endFrame(rate: rate), decoder.estimatedFrames.map({ end < $0 }) ?? true,
+            moveDecoder(decoder, toFrame: Double(end))
+        else {
+            finish(.eof, error: nil)
+            return
+        }
+        stages.make(for: decoder)
+        report(.position(Double(end) / rate))
     }
 
     /// Ramps the first `frames` of the chunk buffer, writes them, keeps `piece` (the same audio before

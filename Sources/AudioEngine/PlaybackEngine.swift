@@ -59,6 +59,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     var limitEnd: Double?
     /// Seconds before its end that an episode ends (its outro skipped).
     var endEarly = 0.0
+    /// Stretches of the episode left out (chapters the listener skips), kept from one episode to the next until replaced.
+    var skips: [SkipRange] = []
     /// The refill of a stream that ran dry; nil while it plays.
     var refill: StreamRefill?
     /// The refill's progress last reported.
@@ -116,6 +118,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func setSkipSilence(_ on: Bool) { mailbox.send(.skipSilence(on)) }
     /// Ends the episodes loaded from now on `seconds` before their end, as if they had played to it (0: at the end).
     public func setEndEarly(_ seconds: Double) { mailbox.send(.endEarly(seconds)) }
+
+    /// Leaves these stretches of the episode out, to the frame, from the next chunk on (they stay for the next episode
+    /// until replaced: the owner sets them before it loads one).
+    public func setSkips(_ ranges: [SkipRange]) { mailbox.send(.skips(ranges)) }
     /// Evens out the loudness as `setting` says, or stops (nil); a new measured loudness is moved to smoothly. Sent
     /// before `load`, it holds for the episode loaded from its first frame.
     public func setLoudness(_ setting: LoudnessSetting?) { mailbox.send(.loudness(setting)) }

@@ -13,6 +13,7 @@ struct EngineClient {
     var setSkipSilence: @MainActor (_ on: Bool) -> Void = { _ in }
     var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
     var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
+    var setSkips: @MainActor (_ ranges: [SkipRange]) -> Void = { _ in }
     var setOutput: @MainActor (_ output: OutputSpec) -> Void = { _ in }
     /// Stops the engine's thread and closes its output.
     var shutdown: @MainActor () -> Void = {}
@@ -30,6 +31,7 @@ struct EngineClient {
             setSkipSilence: { engine.setSkipSilence($0) },
             setLoudness: { engine.setLoudness($0) },
             setEndEarly: { engine.setEndEarly($0) },
+            setSkips: { engine.setSkips($0) },
             setOutput: { engine.setOutput($0) },
             shutdown: { engine.shutdown() }
         )

@@ -58,6 +58,11 @@ struct PlaybackCoordinator: View {
                 if player.showsCue { player.offerTranscript(journal.keptTranscript(new), for: new.id) }
             }
         }
+        .onChange(of: player.chapters) { _, chapters in
+            // Chapters found after the episode started (a chapters file fetched): the ones to skip go to the engine.
+            guard let item = player.current, !chapters.chapters.isEmpty else { return }
+            engine.setSkips(ChapterSkips.ranges(chapters.chapters, patterns: settings.listening(for: item).skipChapters))
+        }
         .onChange(of: player.showsCue) { _, shown in
             // The cue line needs the transcript: read from the library when it is first shown.
             guard shown, player.transcript.isEmpty, let item = player.current else { return }
@@ -124,6 +129,8 @@ struct PlaybackCoordinator: View {
         engine.setSpeed(listening.speed)
         engine.setSkipSilence(listening.skipSilence)
         engine.setEndEarly(listening.skipOutro ?? 0)
+        // The chapters it skips are left out by the engine too, to the frame; those found later are sent when found.
+        engine.setSkips(ChapterSkips.ranges(journal.knownChapters(item).chapters, patterns: listening.skipChapters))
         if normalize {
             player.loudness =
                 journal.loudness.known(item)

@@ -11,6 +11,8 @@ final class PlaybackJournal {
     private var store: LibraryStore? { library?.store }
     private let settings: PlaybackSettings
     private var lastSave = Date.distantPast
+    /// The chapters `knownChapters` last read, and of which item.
+    private var lastKnownChapters: (id: String, chapters: ChapterList)?
     private var reported: Set<String> = []
     /// The episode last heard and where: what a stop or a quit saves once the model has let go of it.
     private(set) var lastHeard: (item: NowPlaying, position: Double)?
@@ -158,14 +160,24 @@ final class PlaybackJournal {
     /// its file's tag), returned now. What its feed names and the library lacks is fetched meanwhile, from one
     /// read of the episode: a podcast:chapters file, handed to `chaptersFound` on the main actor, and a
     /// transcript, kept so that `transcript` and `search` have it, offline too, and handed to `transcriptFound`.
+    /// The chapters `item` has before anything is fetched: kept in the library, given by the feed, or in its file's
+    /// tag. Read once an episode (its coordinator asks before it loads, `started` after).
+    func knownChapters(_ item: NowPlaying) -> ChapterList {
+        if let known = lastKnownChapters, known.id == item.id { return known.chapters }
+        let episode = item.ref == nil ? nil : listing(item)?.episode
+        let chapters = ChapterFinder.chapters(
+            fetched: episode?.keptChapters, feed: episode?.feedChapters ?? [], file: item.isRemote ? nil : item.url
+        ) { Logger(label: "podline.chapters").warning("\($0)") }
+        lastKnownChapters = (item.id, chapters)
+        return chapters
+    }
+
     func started(
         _ item: NowPlaying, chaptersFound: @escaping @MainActor @Sendable (ChapterList) -> Void,
         transcriptFound: @escaping @MainActor @Sendable ([TranscriptCue]) -> Void
     ) -> ChapterList {
         let episode = item.ref == nil ? nil : listing(item)?.episode
-        let chapters = ChapterFinder.chapters(
-            fetched: episode?.keptChapters, feed: episode?.feedChapters ?? [], file: item.isRemote ? nil : item.url
-        ) { Logger(label: "podline.chapters").warning("\($0)") }
+        let chapters = knownChapters(item)
         guard let store, let episode, let id = episode.id else { return chapters }
         let name = item.ref ?? item.title
         if ChaptersKeeper.needsFetch(episode) {

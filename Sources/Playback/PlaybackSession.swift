@@ -255,6 +255,11 @@ public final class PlaybackSession<Companion: View> {
             if player.current == nil { finish() }
         case let .timeSaved(seconds):
             player.timeSaved = seconds
+        case let .skipped(range):
+            player.skippedChapter = SkippedChapter(title: range.title, from: range.start, to: range.end)
+            warn(
+                "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(Self.clock(range.start))–\(range.end.map(Self.clock) ?? "the end"))"
+            )
         case let .outputLost(reason):
             player.outputAvailable = false
             warn("the sound output is gone (\(reason)); playback goes on when it returns")
@@ -267,6 +272,14 @@ public final class PlaybackSession<Companion: View> {
         case let .slowStream(arriving, playing):
             warn(Self.slowStreamWarning(arriving: arriving, playing: playing, ref: player.current?.ref))
         }
+    }
+
+    /// `754` as `12:34`, `3725` as `1:02:05`.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
     /// One line for a stream slower than its audio: both rates, and how to listen without breaks.

@@ -40,7 +40,8 @@ struct PlaybackSettings: Sendable {
             speed: item.speed ?? show.speed ?? settings.speed,
             skipSilence: item.skipSilence ?? show.skipSilence ?? settings.skipSilence,
             normalize: item.normalize ?? show.normalize ?? settings.normalize,
-            volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro)
+            volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro,
+            skipChapters: show.skipChapters ?? settings.skipChapters)
     }
 }
 
@@ -55,6 +56,8 @@ struct Listening: Equatable, Sendable {
     var skipIntro: Double?
     /// How long before its end it stops, counting as played.
     var skipOutro: Double?
+    /// Patterns of the titles of chapters left out.
+    var skipChapters: [String] = []
 }
 
 /// Settings shared by the copies of a `PlaybackSettings`, safe to replace from any thread.

@@ -38,6 +38,8 @@ public struct Settings: Sendable, Equatable {
     public var downloadMaxDuration = 0.0
     /// `update --notify` (the scheduled update) sends a desktop notification of what was new.
     public var notify = true
+    /// Regular expressions: chapters whose title matches one are left out of playback (`["(?i)sponsor"]`).
+    public var skipChapters: [String] = []
     /// Shorten long pauses.
     public var skipSilence = false
     /// Even out the loudness to `loudnessTarget`.

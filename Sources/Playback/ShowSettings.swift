@@ -11,6 +11,8 @@ public struct ShowSettings: Sendable, Equatable {
     public var skipIntro: Double?
     /// Seconds before its end that an episode of the show ends (its outro skipped), counting as played.
     public var skipOutro: Double?
+    /// Regular expressions: chapters whose title matches one are left out of playback.
+    public var skipChapters: [String]?
     /// New episodes of the show that `update` downloads.
     public var autoDownload: Int?
     /// Regular expressions a title must match (one of them) to be downloaded by `update`.

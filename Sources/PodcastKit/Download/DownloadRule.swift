@@ -43,18 +43,19 @@ public struct DownloadRule: Sendable, Equatable {
 }
 
 /// Regular expressions searched for in a title, compiled once.
-struct TitlePatterns: @unchecked Sendable {
+public struct TitlePatterns: @unchecked Sendable {
     // Regex is not Sendable; these are compiled here, never mutated, and only read by `matches`.
     private let expressions: [Regex<AnyRegexOutput>]
 
-    init(_ patterns: [String]) {
+    /// The expressions of `patterns`; one that does not compile matches nothing.
+    public init(_ patterns: [String]) {
         expressions = patterns.compactMap { try? Regex($0) }
     }
 
-    var isEmpty: Bool { expressions.isEmpty }
+    public var isEmpty: Bool { expressions.isEmpty }
 
     /// True when one of the expressions is found somewhere in `title`.
-    func matches(_ title: String) -> Bool {
+    public func matches(_ title: String) -> Bool {
         expressions.contains { (try? $0.firstMatch(in: title)) != nil }
     }
 }

@@ -30,6 +30,8 @@ public final class Player {
     public var timeSaved: Double = 0
     /// What plays next, in order.
     public var queue: [NowPlaying] = []
+    /// The chapter playback left out last (`skip_chapters`); nil until one is.
+    public var skippedChapter: SkippedChapter?
     /// When playback will stop by itself.
     public var sleep: SleepTimer?
     /// The latest position request, for the coordinator to carry out.

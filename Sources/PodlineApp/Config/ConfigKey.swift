@@ -103,6 +103,11 @@ package struct ConfigKey: Sendable {
                 settings.autoDownload = count
                 return nil
             }, render: { String($0.autoDownload) }),
+        ConfigKey(
+            name: "skip_chapters", summary: "regular expressions: chapters whose title matches one are left out of playback",
+            apply: { value, settings in
+                RuleValues.patterns(value).map { settings.skipChapters = $0 } == nil ? "expected " + RuleValues.patternsExpected : nil
+            }, render: { RuleValues.render(patterns: $0.skipChapters) }),
         switchKey(
             "notify", summary: "after a scheduled update (update --notify) that found new episodes, a desktop notification says so",
             \.notify),

@@ -35,6 +35,7 @@ package struct ShowSettingKey: Sendable {
                 show.autoDownload = count
                 return true
             }, render: { $0.autoDownload.map(String.init) }),
+        rule("skip_chapters", RuleValues.patternsExpected, RuleValues.patterns, \.skipChapters, RuleValues.render(patterns:)),
         rule("download_include", RuleValues.patternsExpected, RuleValues.patterns, \.downloadInclude, RuleValues.render(patterns:)),
         rule("download_exclude", RuleValues.patternsExpected, RuleValues.patterns, \.downloadExclude, RuleValues.render(patterns:)),
         rule("download_min_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMinDuration, ConfigKey.format),

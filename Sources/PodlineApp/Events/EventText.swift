@@ -18,6 +18,9 @@ package enum EventText {
         case .chapterChanged(let chapter):
             let number = chapter.map { "\($0.number) " } ?? ""
             return "chapter-changed \(number)\(TerminalText.safe(chapter?.title ?? "-"))"
+        case .chapterSkipped(let title, let from, let to):
+            let span = "\(TerminalOutput.duration(from))–\(to.map { TerminalOutput.duration($0) } ?? "the end")"
+            return "chapter-skipped \(TerminalText.safe(title ?? "-")) (\(span))"
         case .error(let message):
             return "error \(TerminalText.safe(message))"
         case .downloadProgress, .feedUpdated:

@@ -11,6 +11,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
     case episodeEnded(ItemSummary, reason: EndReason)
     /// The heard position crossed into another chapter, or out of them (nil).
     case chapterChanged(ChapterStatus?)
+    /// A chapter was left out (`skip_chapters`): its title, and where it began and ended (nil: the end).
+    case chapterSkipped(title: String?, from: Double, to: Double?)
     /// A download moved on.
     case downloadProgress(ref: String, bytes: Int64, total: Int64?)
     /// A feed was refreshed.
@@ -29,6 +31,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
             .object([("event", .string("episode-ended")), ("reason", .string(reason.rawValue)), ("episode", episode.json)])
         case .chapterChanged(let chapter):
             .object([("event", .string("chapter-changed")), ("chapter", chapter?.json ?? .null)])
+        case .chapterSkipped(let title, let from, let to):
+            .object([("event", .string("chapter-skipped")), ("title", .string(title)), ("from", .number(from)), ("to", .number(to))])
         case .downloadProgress(let ref, let bytes, let total):
             .object([("event", .string("download-progress")), ("ref", .string(ref)), ("bytes", .int(bytes)), ("total", .int(total))])
         case .feedUpdated(let show, let count):
@@ -52,7 +56,7 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case event, name, data, episode, reason, chapter, ref, bytes, total, show, message
+        case event, name, data, episode, reason, chapter, ref, bytes, total, show, message, title, from, to
         case newEpisodes = "new_episodes"
     }
 
@@ -70,6 +74,10 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
                 try object.decode(ItemSummary.self, forKey: .episode), reason: try object.decode(EndReason.self, forKey: .reason))
         case "chapter-changed":
             self = .chapterChanged(try object.decodeIfPresent(ChapterStatus.self, forKey: .chapter))
+        case "chapter-skipped":
+            self = .chapterSkipped(
+                title: try object.decodeIfPresent(String.self, forKey: .title), from: try object.decode(Double.self, forKey: .from),
+                to: try object.decodeIfPresent(Double.self, forKey: .to))
         case "download-progress":
             self = .downloadProgress(
                 ref: try object.decode(String.self, forKey: .ref), bytes: try object.decode(Int64.self, forKey: .bytes),

@@ -36,6 +36,9 @@ package struct PlayerEventsView: View {
                 guard player.current != nil else { return }
                 emit(.chapterChanged(StatusReport.chapter(player)))
             }
+            .onChange(of: player.skippedChapter) { _, skipped in
+                if let skipped { emit(.chapterSkipped(title: skipped.title, from: skipped.from, to: skipped.to)) }
+            }
             .onChange(of: player.outputAvailable) { _, available in
                 emit(.propertyChange(name: "output_available", data: .bool(available)))
             }

@@ -274,8 +274,8 @@ package enum CommandDetails {
         [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
         and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence and normalize (on or off), \
         volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
-        early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), or a \
-        rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
+        early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), \
+        skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
         expressions for titles; an array is typed as TOML writes it), download_min_duration and download_max_duration, \
         retention (the newest downloads kept) and delete_played_after (an age such as 7d). Playback settings apply when \
         an episode of the show starts, and a flag of play wins over them; rules apply at the next update.

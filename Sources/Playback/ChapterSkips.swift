@@ -1,0 +1,17 @@
+import AudioEngine
+import PodcastKit
+
+/// The stretches playback leaves out for `skip_chapters`: each chapter whose title matches a pattern, from its start
+/// to its end (else the next chapter's start, else the end of the episode).
+enum ChapterSkips {
+    static func ranges(_ chapters: [Chapter], patterns: [String]) -> [SkipRange] {
+        guard !patterns.isEmpty, !chapters.isEmpty else { return [] }
+        let titles = TitlePatterns(patterns)
+        let ordered = chapters.sorted { $0.start < $1.start }
+        return ordered.enumerated().compactMap { index, chapter in
+            guard let title = chapter.title, titles.matches(title) else { return nil }
+            let next = index + 1 < ordered.count ? ordered[index + 1].start : nil
+            return SkipRange(start: chapter.start, end: chapter.end ?? next, title: title)
+        }
+    }
+}
