@@ -154,7 +154,7 @@ struct PositionJournal: View {
                 journal.heard(item, at: position)
             }
             .onChange(of: player.timeSaved) { old, new in
-                journal.timeSaved(grewBy: new - old)
+                journal.timeSaved(grewBy: new - old, of: player.current)
             }
     }
 }

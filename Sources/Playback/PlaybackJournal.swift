@@ -54,10 +54,17 @@ final class PlaybackJournal {
         // Listening moves the position on by a report's worth; a seek jumps, and is not listening.
         if let (last, before) = lastHeard, last.id == item.id, position > before, position - before <= Self.longestStep {
             unsavedHeard += position - before
+            if let slug = item.showSlug { unsavedByShow[slug, default: (0, 0)].heard += position - before }
         }
         lastHeard = (item, position)
         if stretch?.id != item.id { stretch = (item.id, position) }
         if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
+    }
+
+    /// The engine left out a stretch of `item` (a skipped chapter) and goes on at `position`: the move there is not
+    /// listening.
+    func jumped(_ item: NowPlaying, to position: Double) {
+        if let (last, _) = lastHeard, last.id == item.id { lastHeard = (item, position) }
     }
 
     /// Saves where the current or last-heard episode stands now (pause, stop, quit).
@@ -114,10 +121,15 @@ final class PlaybackJournal {
     /// Seconds saved by skipping silence, not yet added to the library's lifetime total.
     private var unsavedTimeSaved = 0.0
 
-    /// Skipping silence saved `seconds` more (a new episode's count starting again at 0 adds nothing).
-    func timeSaved(grewBy seconds: Double) {
-        if seconds > 0 { unsavedTimeSaved += seconds }
+    /// Skipping silence saved `seconds` more of `item` (a new episode's count starting again at 0 adds nothing).
+    func timeSaved(grewBy seconds: Double, of item: NowPlaying?) {
+        guard seconds > 0 else { return }
+        unsavedTimeSaved += seconds
+        if let slug = item?.showSlug { unsavedByShow[slug, default: (0, 0)].saved += seconds }
     }
+
+    /// Seconds heard and saved by show (its slug) since the last save: what `plan` predicts a show's silence from.
+    private var unsavedByShow: [String: (heard: Double, saved: Double)] = [:]
 
     /// Seconds heard since the last save.
     private var unsavedHeard = 0.0
@@ -127,7 +139,11 @@ final class PlaybackJournal {
     /// Adds the seconds saved and heard since the last save to the lifetime totals (`podline stats`).
     private func saveTimeSaved() {
         guard let store else { return }
-        for (name, seconds) in [(ListeningTotal.timeSaved, unsavedTimeSaved), (ListeningTotal.heard, unsavedHeard)] where seconds > 0 {
+        var totals = [(ListeningTotal.timeSaved, unsavedTimeSaved), (ListeningTotal.heard, unsavedHeard)]
+        for (slug, show) in unsavedByShow {
+            totals += [(ListeningTotal.timeSaved(show: slug), show.saved), (ListeningTotal.heard(show: slug), show.heard)]
+        }
+        for (name, seconds) in totals where seconds > 0 {
             do {
                 try store.addToListeningTotal(name, seconds)
             } catch {
@@ -136,6 +152,7 @@ final class PlaybackJournal {
         }
         unsavedTimeSaved = 0
         unsavedHeard = 0
+        unsavedByShow = [:]
     }
 
     private func save(_ item: NowPlaying, _ position: Double, final: Bool) {

@@ -257,6 +257,7 @@ public final class PlaybackSession<Companion: View> {
             player.timeSaved = seconds
         case let .skipped(range):
             player.skippedChapter = SkippedChapter(title: range.title, from: range.start, to: range.end)
+            if let item = player.current, let end = range.end { journal.jumped(item, to: end) }
             warn(
                 "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(Self.clock(range.start))–\(range.end.map(Self.clock) ?? "the end"))"
             )

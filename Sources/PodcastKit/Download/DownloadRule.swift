@@ -1,5 +1,5 @@
 /// Which new episodes of a show `update` downloads: the newest `count` whose title and duration pass.
-public struct DownloadRule: Sendable, Equatable {
+public struct DownloadRule: Sendable, Hashable {
     /// How many of the matching new episodes are downloaded (0: none).
     public var count: Int
     /// Regular expressions: when there are some, a title must match one of them.
@@ -25,6 +25,7 @@ public struct DownloadRule: Sendable, Equatable {
     }
 
     /// The test an episode must pass, its patterns compiled once (a pattern that does not compile matches nothing).
+    /// Compiling is the costly part: a caller with many shows of the same rule keeps one matcher (see `Matchers`).
     public func matcher() -> @Sendable (EpisodeRecord) -> Bool {
         let included = TitlePatterns(include)
         let excluded = TitlePatterns(exclude)
@@ -39,6 +40,23 @@ public struct DownloadRule: Sendable, Equatable {
             if !included.isEmpty, !included.matches(title) { return false }
             return !excluded.matches(title)
         }
+    }
+}
+
+/// The matchers of download rules, each compiled once however many shows share its filters.
+public struct Matchers {
+    private var compiled: [DownloadRule: @Sendable (EpisodeRecord) -> Bool] = [:]
+
+    public init() {}
+
+    /// The matcher of `rule`'s filters (its count aside).
+    public mutating func matcher(of rule: DownloadRule) -> @Sendable (EpisodeRecord) -> Bool {
+        var key = rule
+        key.count = 0
+        if let known = compiled[key] { return known }
+        let made = key.matcher()
+        compiled[key] = made
+        return made
     }
 }
 

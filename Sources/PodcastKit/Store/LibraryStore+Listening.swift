@@ -6,6 +6,12 @@ public enum ListeningTotal {
     public static let timeSaved = "time_saved"
     /// Seconds of episodes heard (the position moving on while playing; seeks and episodes marked played add nothing).
     public static let heard = "heard"
+
+    /// The seconds skipping silence left out of the show with slug `slug`'s episodes.
+    public static func timeSaved(show slug: String) -> String { timeSaved + ":" + slug }
+
+    /// The seconds of the show with slug `slug`'s episodes heard.
+    public static func heard(show slug: String) -> String { heard + ":" + slug }
 }
 
 extension LibraryStore {
@@ -30,6 +36,11 @@ extension LibraryStore {
                 arguments: [seconds, episodeID])
             return db.changesCount > 0
         }
+    }
+
+    /// The lifetime total named `name` (0 when nothing was added to it).
+    public func listeningTotal(_ name: String) throws(StoreError) -> Double {
+        try read { db in try Double.fetchOne(db, sql: "SELECT value FROM listening_total WHERE name = ?", arguments: [name]) ?? 0 }
     }
 
     /// Adds `amount` to the lifetime total named `name`.

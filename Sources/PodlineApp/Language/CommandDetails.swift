@@ -281,6 +281,17 @@ package enum CommandDetails {
         an episode of the show starts, and a flag of play wins over them; rules apply at the next update.
         """
 
+    package static let plan = """
+        Fills a named playlist (plan, or --into NAME; what it held is replaced) with episodes that fit in TIME of \
+        listening, in order: of the shows and playlists named, else every unplayed episode, newest first; one too long \
+        for what is left is passed over for a shorter one after it. Each episode's time is forecast as the player will \
+        play it: from its place (rewound as on resuming) or after the show's skip_intro, to before its skip_outro, less \
+        the chapters skip_chapters leaves out, less the share of silence skipping silence has taken out of the show's \
+        episodes so far (when it is on for the show), at the show's speed. An episode of unknown length is left out. It \
+        prints each episode with its forecast and the total; --json gives {playlist, budget, predicted, unknown_length, \
+        episodes: [{ref, title, predicted, remaining, chapters_skipped, silence_share, speed}]}. Then play NAME plays it.
+        """
+
     package static let playlist = """
         Playlists, kept in the library. A smart playlist is a saved episodes query: playlist add commute --unplayed \
         --max-duration 40m --newer 14d --show a,b --sort oldest; its episodes are chosen afresh each time it is \

@@ -8,7 +8,8 @@ public enum CommandTable {
 
     public static let all: [CommandSpec] = [
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
-        status, events, add, update, schedule, shows, episodes, playlist, download, mark, remove, show, stats, notes, chapters, transcript,
+        status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, notes, chapters,
+        transcript,
         search,
         delete, fav,
         inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
@@ -152,6 +153,12 @@ public enum CommandTable {
         "List, show, make, fill, change and remove playlists.", kind: .query,
         flags: EpisodeFilter.flags + [FlagSpec("head", "With add, put the episodes at the playlist's head."), json],
         completion: .references, details: CommandDetails.playlist, parse: LibraryQueryParser.playlist)
+
+    /// `plan`.
+    public static let plan = CommandSpec(
+        "plan", usage: "<time> [<show|playlist>…]", "Fill a playlist with what fits in a time of listening.", kind: .query,
+        flags: [FlagSpec("into", value: "NAME", "The named playlist to fill (default: plan)."), json],
+        completion: .shows, details: CommandDetails.plan, parse: LibraryQueryParser.plan)
 
     /// `download`.
     public static let download = CommandSpec(

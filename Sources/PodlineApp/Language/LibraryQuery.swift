@@ -19,6 +19,9 @@ public enum LibraryQuery: Equatable, Sendable {
     case show(String, change: ShowSettingChange?)
     /// The playlists, listed, shown or changed.
     case playlist(PlaylistCommand)
+    /// The named playlist `into` filled with what fits in `budget` seconds of listening, from these shows and
+    /// playlists (none: every unplayed episode).
+    case plan(budget: Double, from: [String], into: String)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
     case export(path: String?, withCredentials: Bool = false)
 }

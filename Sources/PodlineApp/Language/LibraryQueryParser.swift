@@ -72,6 +72,20 @@ package enum LibraryQueryParser {
         return .search(text: words.targets.joined(separator: " "), show: words.value("show"), limit: limit)
     }
 
+    /// The playlist `plan` fills unless told another: named after the command.
+    package static let planPlaylist = CommandTable.plan.name
+
+    /// `plan TIME [<show|playlist>…] [--into NAME]`.
+    package static let plan = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        guard let typed = words.targets.first else { throw .usage(spec, "give the time to fill, such as 45m") }
+        guard let budget = TimeSpec.seconds(typed), budget > 0, budget <= 7 * 86_400 else {
+            throw .usage(spec, "expected a time to fill such as 45m or 1:30:00, not '\(typed)'")
+        }
+        let name = words.value("into") ?? planPlaylist
+        if let problem = PlaylistCommand.problem(withName: name) { throw .usage(spec, problem) }
+        return .plan(budget: budget, from: Array(words.targets.dropFirst()), into: name)
+    }
+
     /// `show <show> [set KEY VALUE|unset KEY]`.
     package static let show = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
         guard let show = words.targets.first else { throw .usage(spec, "name a show") }

@@ -53,6 +53,8 @@ package struct LibraryReader {
                 return CommandOutput(data: .object([("file", .string(path))]))
             case .playlist(let playlist):
                 return try Self.answer(playlist, in: store, json: command.json, style: style)
+            case .plan(let budget, let sources, let name):
+                return try Self.plan(budget: budget, from: sources, into: name, in: store)
             case .search(let text, let show, let limit):
                 var showID: Int64?
                 if let show { showID = try findShow(show, in: store).id }

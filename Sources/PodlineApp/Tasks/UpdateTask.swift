@@ -52,10 +52,11 @@ extension LibraryTaskRunner {
     private func autoDownload(_ results: [FeedUpdateResult], store: LibraryStore) async throws -> Int {
         let settings = Configuration.settings
         var listings: [EpisodeListing] = []
+        var matchers = Matchers()
         for result in results where !result.failed {
             let rule = settings.downloadRule(forShow: result.show.slug)
             guard rule.count > 0, let id = result.show.id else { continue }
-            listings += try store.newEpisodes(showIDs: [id], limitPerShow: rule.count, matching: rule.matcher())
+            listings += try store.newEpisodes(showIDs: [id], limitPerShow: rule.count, matching: matchers.matcher(of: rule))
         }
         return listings.isEmpty ? 0 : await DownloadRun(editor: editor, output: output).download(listings, store: store)
     }
@@ -64,12 +65,13 @@ extension LibraryTaskRunner {
     /// that its download filters match to the named playlist NAME (made if need be), oldest first, at its tail or head.
     private func autoAdd(_ results: [FeedUpdateResult], since date: Date, store: LibraryStore) throws {
         let settings = Configuration.settings
+        var matchers = Matchers()
         for result in results where !result.failed {
             guard let (name, atHead) = settings.autoAdd(forShow: result.show.slug), let showID = result.show.id else { continue }
             var query = EpisodeQuery(showID: showID)
             query.seenSince = date
             query.sort = .oldest
-            let matches = settings.downloadRule(forShow: result.show.slug).matcher()
+            let matches = matchers.matcher(of: settings.downloadRule(forShow: result.show.slug))
             let found = try store.episodes(query).filter { matches($0.episode) }
             guard !found.isEmpty else { continue }
             let playlist = try store.playlist(named: name) ?? store.createPlaylist(named: name, query: nil)

@@ -1,0 +1,62 @@
+import Foundation
+import PodcastKit
+
+extension LibraryReader {
+    /// `plan TIME [SHOW|PLAYLIST…] [--into NAME]`: the named playlist NAME filled, in order, with the episodes (of the
+    /// shows and playlists named, else every unplayed one, newest first) whose forecasts fit in `budget` together.
+    static func plan(budget: Double, from sources: [String], into name: String, in store: LibraryStore) throws -> CommandOutput {
+        if let show = try store.show(matching: name) {
+            throw CommandError(.invalidParameter, "plan: '\(name)' is the name of a show (\(show.slug)); choose another playlist")
+        }
+        var candidates: [EpisodeListing] = []
+        if sources.isEmpty {
+            candidates = try store.episodes(EpisodeQuery(states: [.unplayed]))
+        }
+        for source in sources {
+            if let show = try store.show(matching: source) {
+                candidates += try store.episodes(EpisodeQuery(showID: show.id, states: [.unplayed]))
+            } else if let playlist = try store.playlist(named: source) {
+                candidates += try PlaylistContents.listings(playlist, in: store)
+            } else {
+                throw StoreError.notFound("\(source): no such show or playlist (see podline shows, podline playlist)")
+            }
+        }
+        let settings = Configuration.settings
+        var seen = Set<Int64>()
+        var chosen: [(listing: EpisodeListing, forecast: ListeningForecast)] = []
+        var left = budget
+        var unknown = 0
+        for listing in candidates where listing.episode.isPlayable {
+            guard let id = listing.episode.id, seen.insert(id).inserted, !listing.episode.isPlayed else { continue }
+            guard let forecast = try ListeningForecast.of(listing, store: store, settings: settings) else {
+                unknown += 1
+                continue
+            }
+            guard forecast.predicted <= left else { continue }
+            chosen.append((listing, forecast))
+            left -= forecast.predicted
+        }
+        let existing = try store.playlist(named: name)
+        if let existing, existing.isSmart {
+            throw CommandError(.invalidParameter, "plan: \(existing.name) is a smart playlist: plan fills a named one (--into NAME)")
+        }
+        let playlist = try existing ?? store.createPlaylist(named: name, query: nil)
+        try store.removeFromPlaylist(playlist.id, episodeIDs: try store.playlistEpisodes(playlist.id).compactMap(\.episode.id))
+        try store.addToPlaylist(playlist.id, episodeIDs: chosen.compactMap(\.listing.episode.id))
+        let total = chosen.reduce(0) { $0 + $1.forecast.predicted }
+        let refWidth = chosen.map(\.forecast.ref.count).max() ?? 0
+        var lines = chosen.map { entry in
+            let ref = entry.forecast.ref.padding(toLength: refWidth, withPad: " ", startingAt: 0)
+            return "\(ref)  \(TerminalOutput.duration(entry.forecast.predicted))  \(TerminalText.safe(entry.forecast.title))"
+        }
+        lines.append(
+            "Planned \(TerminalOutput.duration(total)) of \(TerminalOutput.duration(budget)): \(chosen.count) episode\(chosen.count == 1 ? "" : "s") "
+                + "in the playlist \(playlist.name) (podline play \(playlist.name))"
+                + (unknown > 0 ? "; \(unknown) of unknown length left out" : ""))
+        let data = JSONValue.object([
+            ("playlist", .string(playlist.name)), ("budget", .number(budget)), ("predicted", .number(total)),
+            ("unknown_length", .int(unknown)), ("episodes", .array(chosen.map(\.forecast.json))),
+        ])
+        return CommandOutput(data: data, lines: lines)
+    }
+}

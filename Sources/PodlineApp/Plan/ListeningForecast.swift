@@ -1,0 +1,60 @@
+import Foundation
+import Playback
+import PodcastKit
+
+/// How long an episode will take to hear, as the player will play it: from where it starts (its place rewound, else
+/// after the show's intro) to where it ends (before the show's outro), less the chapters skipped, less the share of
+/// silence skipping silence has taken out of the show's episodes so far, at the show's speed.
+package struct ListeningForecast: Equatable, Sendable {
+    package var ref: String
+    package var title: String
+    /// Seconds of the episode from where it starts to where it ends.
+    package var remaining: Double
+    /// Seconds of skipped chapters within them.
+    package var chaptersSkipped: Double
+    /// The share of what is played that skipping silence leaves out (0 when it is off for the show).
+    package var silenceShare: Double
+    package var speed: Double
+
+    /// Seconds of listening.
+    package var predicted: Double { max(0, remaining - chaptersSkipped) * (1 - silenceShare) / speed }
+
+    /// The forecast for `listing`; nil when its length is unknown.
+    package static func of(_ listing: EpisodeListing, store: LibraryStore, settings: Settings) throws(StoreError) -> ListeningForecast? {
+        let episode = listing.episode
+        guard let duration = episode.duration, duration > 0 else { return nil }
+        let show = settings.show(listing.showSlug)
+        var start = episode.isPlayed ? 0 : max(0, episode.position - settings.rewindOnResume)
+        if start == 0, let intro = show.skipIntro { start = intro }
+        let end = max(start, duration - (show.skipOutro ?? 0))
+        let patterns = show.skipChapters ?? settings.skipChapters
+        var skipped = 0.0
+        if !patterns.isEmpty {
+            let file = episode.downloadPath.map { store.paths.file(forDownload: $0).path }
+            let chapters = ChapterFinder.chapters(fetched: episode.keptChapters, feed: episode.feedChapters, file: file).chapters
+            let titles = TitlePatterns(patterns)
+            let ordered = chapters.sorted { $0.start < $1.start }
+            for (index, chapter) in ordered.enumerated() where chapter.title.map(titles.matches) == true {
+                let chapterEnd = chapter.end ?? (index + 1 < ordered.count ? ordered[index + 1].start : duration)
+                skipped += max(0, min(chapterEnd, end) - max(chapter.start, start))
+            }
+        }
+        var share = 0.0
+        if show.skipSilence ?? settings.skipSilence {
+            let heard = try store.listeningTotal(ListeningTotal.heard(show: listing.showSlug))
+            let saved = try store.listeningTotal(ListeningTotal.timeSaved(show: listing.showSlug))
+            if heard > 0 { share = min(0.9, saved / heard) }
+        }
+        return ListeningForecast(
+            ref: listing.ref, title: episode.title ?? listing.ref, remaining: end - start, chaptersSkipped: skipped,
+            silenceShare: share, speed: settings.speed(forShow: listing.showSlug))
+    }
+
+    /// The forecast as data.
+    package var json: JSONValue {
+        .object([
+            ("ref", .string(ref)), ("title", .string(title)), ("predicted", .number(predicted)), ("remaining", .number(remaining)),
+            ("chapters_skipped", .number(chaptersSkipped)), ("silence_share", .number(silenceShare)), ("speed", .number(speed)),
+        ])
+    }
+}
