@@ -73,7 +73,7 @@ package enum LibraryQueryParser {
     }
 
     /// The playlist `plan` fills unless told another: named after the command.
-    package static let planPlaylist = CommandTable.plan.name
+    package static var planPlaylist: String { CommandTable.plan.name }
 
     /// `plan TIME [<show|playlist>…] [--into NAME]`.
     package static let plan = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
