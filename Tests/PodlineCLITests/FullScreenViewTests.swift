@@ -542,3 +542,24 @@ private func reversedRows(_ buffer: CellBuffer, column: Int) -> [Int] {
 private func picture(_ buffer: CellBuffer) -> String {
     screenLines(buffer).map { "|\($0)|" }.joined(separator: "\n")
 }
+
+@MainActor
+@Suite("the full-screen view's playlists")
+struct FullScreenPlaylistTests {
+    @Test("playlists are listed after the views; opening one lists its episodes in its order")
+    func playlistsInTheSidebar() throws {
+        let store = try ScreenLibrary.store(ScreenLibrary.mixed)
+        let later = try store.createPlaylist(named: "later", query: nil)
+        let listed = try store.episodes(EpisodeQuery())
+        let picked = [listed[4], listed[0], listed[2]]
+        try store.addToPlaylist(later.id, episodeIDs: picked.compactMap(\.episode.id))
+        let screen = HeadlessScreen(store: store, columns: 100, rows: 30)
+        let titles = screen.model.sidebar.map(\.title)
+        let views = BrowseSource.views.count
+        #expect(titles[views] == "≡ later", "\(titles)")
+        screen.model.open(.playlist(name: "later"))
+        #expect(screen.model.rows.map(\.ref) == picked.map(\.ref))
+        let buffer = screen.draw()
+        #expect(screenLines(buffer)[0].contains("≡ later (3)"), "\(picture(buffer))")
+    }
+}

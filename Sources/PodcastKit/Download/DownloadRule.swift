@@ -26,17 +26,17 @@ public struct DownloadRule: Sendable, Hashable {
 
     /// The test an episode must pass, its patterns compiled once (a pattern that does not compile matches nothing).
     /// Compiling is the costly part: a caller with many shows of the same rule keeps one matcher (see `Matchers`).
-    public func matcher() -> @Sendable (EpisodeRecord) -> Bool {
+    public func matcher() -> @Sendable (_ title: String?, _ duration: Double?) -> Bool {
         let included = TitlePatterns(include)
         let excluded = TitlePatterns(exclude)
         let (shortest, longest) = (minDuration, maxDuration)
-        return { episode in
+        return { title, duration in
             if shortest != nil || longest != nil {
-                guard let duration = episode.duration else { return false }
+                guard let duration else { return false }
                 if let shortest, duration < shortest { return false }
                 if let longest, duration > longest { return false }
             }
-            let title = episode.title ?? ""
+            let title = title ?? ""
             if !included.isEmpty, !included.matches(title) { return false }
             return !excluded.matches(title)
         }
@@ -45,12 +45,12 @@ public struct DownloadRule: Sendable, Hashable {
 
 /// The matchers of download rules, each compiled once however many shows share its filters.
 public struct Matchers {
-    private var compiled: [DownloadRule: @Sendable (EpisodeRecord) -> Bool] = [:]
+    private var compiled: [DownloadRule: @Sendable (String?, Double?) -> Bool] = [:]
 
     public init() {}
 
     /// The matcher of `rule`'s filters (its count aside).
-    public mutating func matcher(of rule: DownloadRule) -> @Sendable (EpisodeRecord) -> Bool {
+    public mutating func matcher(of rule: DownloadRule) -> @Sendable (String?, Double?) -> Bool {
         var key = rule
         key.count = 0
         if let known = compiled[key] { return known }

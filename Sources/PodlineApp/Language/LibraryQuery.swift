@@ -26,6 +26,17 @@ public enum LibraryQuery: Equatable, Sendable {
     case export(path: String?, withCredentials: Bool = false)
 }
 
+extension LibraryQuery {
+    /// True for the questions that make, change or remove playlists (a front end listing them reads them again).
+    public var changesPlaylists: Bool {
+        switch self {
+        case .playlist(.list), .playlist(.show): false
+        case .playlist, .plan: true
+        default: false
+        }
+    }
+}
+
 /// A library question and the form of its answer.
 public struct QueryCommand: Equatable, Sendable {
     public var query: LibraryQuery

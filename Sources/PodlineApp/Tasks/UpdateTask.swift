@@ -72,7 +72,7 @@ extension LibraryTaskRunner {
             query.seenSince = date
             query.sort = .oldest
             let matches = matchers.matcher(of: settings.downloadRule(forShow: result.show.slug))
-            let found = try store.episodes(query).filter { matches($0.episode) }
+            let found = try store.episodes(query).filter { matches($0.episode.title, $0.episode.duration) }
             guard !found.isEmpty else { continue }
             let playlist = try store.playlist(named: name) ?? store.createPlaylist(named: name, query: nil)
             guard !playlist.isSmart else {

@@ -8,6 +8,8 @@ enum BrowseSource: Hashable, Sendable {
     case new, inProgress, queue, downloads, favourites, search, find
     /// One show's episodes.
     case show(id: Int64, slug: String)
+    /// A playlist's episodes, in its order.
+    case playlist(name: String)
 
     /// The views listed above the shows, in order.
     static let views: [BrowseSource] = [.new, .inProgress, .queue, .downloads, .favourites, .search, .find]
@@ -22,6 +24,7 @@ enum BrowseSource: Hashable, Sendable {
         case .search: "Search results"
         case .find: "Directory results"
         case .show(_, let slug): slug
+        case .playlist(let name): "≡ " + name
         }
     }
 }
@@ -111,6 +114,11 @@ final class BrowseModel {
     func reload() {
         let summaries = (try? store.showSummaries()) ?? []
         var items = BrowseSource.views.map { SidebarItem(title: $0.title, count: nil, source: $0) }
+        // Playlists after the views; a smart one's count would cost its query at every reload, so none is shown.
+        for playlist in (try? store.playlists()) ?? [] {
+            let source = BrowseSource.playlist(name: playlist.name)
+            items.append(SidebarItem(title: source.title, count: nil, source: source))
+        }
         for summary in summaries {
             guard let id = summary.show.id else { continue }
             items.append(
@@ -155,7 +163,7 @@ final class BrowseModel {
         case .downloads: EpisodeQuery(states: [.downloaded])
         case .favourites: EpisodeQuery(states: [.favorite])
         case .show(let id, _): EpisodeQuery(showID: id)
-        case .queue, .search, .find: nil
+        case .queue, .search, .find, .playlist: nil
         }
     }
 
@@ -180,6 +188,8 @@ final class BrowseModel {
             } else {
                 switch source {
                 case .queue: loaded = player.queue.map(BrowseRow.init(queued:))
+                case .playlist(let name):
+                    loaded = try (PlaylistContents.listings(named: name, in: store) ?? []).map { BrowseRow(listing: $0) }
                 case .search:
                     loaded =
                         try searchText.map { try store.search($0, limit: 200).map { BrowseRow(listing: $0.listing, start: $0.time) } } ?? []

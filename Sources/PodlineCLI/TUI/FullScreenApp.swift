@@ -387,7 +387,11 @@ final class FullScreenApp {
             }
             if !keepGoing { return finish(0) }
             guard case .task(let task) = command else {
-                if model.source == .queue { model.loadRows() }
+                if case .query(let question) = command, question.query.changesPlaylists {
+                    model.reload()
+                } else if model.source == .queue {
+                    model.loadRows()
+                }
                 return
             }
             switch task.task {
