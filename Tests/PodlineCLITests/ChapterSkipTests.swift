@@ -27,9 +27,13 @@ struct ChapterSkipTests {
         return Array(reference[..<cut] + reference[resume...])
     }
 
-    /// Where two sample lists first differ (nil when they are the same), for the message.
-    static func firstDifference(_ a: [Int16], _ b: [Int16]) -> Int? {
-        zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? (a.count == b.count ? nil : min(a.count, b.count))
+    /// Expects the WAV `written` to hold the samples of `mp3` without those from `from` to `to` seconds, every one.
+    static func expectCut(_ written: URL, from mp3: URL, without from: Double, _ to: Double, in folder: URL) throws {
+        let heard = try WAVFile(url: written).samples
+        let expected = try Self.expected(mp3, without: from, to, in: folder)
+        #expect(heard.count == expected.count, "\(heard.count) samples, not \(expected.count)")
+        let differs = zip(heard, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(differs == nil, "first differs at sample \(differs ?? -1)")
     }
 
     @Test("an ID3 CHAP chapter titled Sponsor is cut out to the sample; the player says so")
@@ -53,10 +57,7 @@ struct ChapterSkipTests {
             environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path])
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stderr.contains("skipped chapter “Sponsor: Acme” (0:02–0:03)"), "\(played.stderr)")
-        let heard = try WAVFile(url: out).samples
-        let expected = try Self.expected(mp3, without: 1.5, 3.25, in: home)
-        #expect(heard.count == expected.count, "\(heard.count) samples, not \(expected.count)")
-        #expect(Self.firstDifference(heard, expected) == nil, "first differs at sample \(Self.firstDifference(heard, expected) ?? -1)")
+        try Self.expectCut(out, from: mp3, without: 1.5, 3.25, in: home)
     }
 
     @Test("a podcast:chapters chapter a show's own skip_chapters names is cut out to the sample")
@@ -84,9 +85,6 @@ struct ChapterSkipTests {
             ["play", "skippy/1", "--output", "wav:\(out.path)", "--quiet"], home: home, environment: environment)
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stderr.contains("skipped chapter “Ad”"), "\(played.stderr)")
-        let heard = try WAVFile(url: out).samples
-        let expected = try Self.expected(mp3, without: 2, 4.5, in: home)
-        #expect(heard.count == expected.count, "\(heard.count) samples, not \(expected.count)")
-        #expect(Self.firstDifference(heard, expected) == nil, "first differs at sample \(Self.firstDifference(heard, expected) ?? -1)")
+        try Self.expectCut(out, from: mp3, without: 2, 4.5, in: home)
     }
 }

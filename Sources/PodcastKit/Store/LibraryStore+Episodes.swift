@@ -121,25 +121,14 @@ extension LibraryStore {
             arguments.append(match)
             arguments.append(match)
         }
-        if let after = query.publishedAfter {
-            conditions.append("episode.published > ?")
-            arguments.append(after)
-        }
-        if let before = query.publishedBefore {
-            conditions.append("episode.published < ?")
-            arguments.append(before)
-        }
-        if let seen = query.seenSince {
-            conditions.append("episode.firstSeen >= ?")
-            arguments.append(seen)
-        }
-        if let shortest = query.minDuration {
-            conditions.append("episode.duration >= ?")
-            arguments.append(shortest)
-        }
-        if let longest = query.maxDuration {
-            conditions.append("episode.duration <= ?")
-            arguments.append(longest)
+        let bounds: [(String, (any DatabaseValueConvertible)?)] = [
+            ("episode.published > ?", query.publishedAfter), ("episode.published < ?", query.publishedBefore),
+            ("episode.firstSeen >= ?", query.seenSince), ("episode.duration >= ?", query.minDuration),
+            ("episode.duration <= ?", query.maxDuration),
+        ]
+        for case let (condition, value?) in bounds {
+            conditions.append(condition)
+            arguments.append(value)
         }
         var sql = columns + listingJoin
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }

@@ -44,8 +44,7 @@ extension LibraryTaskRunner {
                 ("timer", .string(timer.path)),
             ]
             guard manager.isRunning() else {
-                let cron = schedule.cronLine(executable: executable, environment: environment)
-                output.value(.object(data + [("manager", .bool(false)), ("enabled", .bool(false)), ("cron", .string(cron))]))
+                let cron = withoutManager(schedule, data, executable: executable, environment: environment)
                 output.line(
                     "Wrote \(timer.path) (every \(every)), but no systemd user manager runs to start it; to update from cron "
                         + "instead, add this line with crontab -e: \(cron)")
@@ -91,8 +90,7 @@ extension LibraryTaskRunner {
                 ("timer", .string(timer.path)),
             ]
             guard manager.isRunning() else {
-                let cron = schedule.cronLine(executable: executable, environment: environment)
-                output.value(.object(data + [("manager", .bool(false)), ("enabled", .bool(false)), ("cron", .string(cron))]))
+                let cron = withoutManager(schedule, data, executable: executable, environment: environment)
                 output.line("Updates every \(every) (\(timer.path)); no systemd user manager runs: with cron, \(cron)")
                 return 0
             }
@@ -105,6 +103,15 @@ extension LibraryTaskRunner {
             )
             return 0
         }
+    }
+
+    /// Where no user manager runs: `data` said with the crontab line that does the same; returns the line.
+    private func withoutManager(
+        _ schedule: UpdateSchedule, _ data: [(String, JSONValue)], executable: String, environment: [String: String]
+    ) -> String {
+        let cron = schedule.cronLine(executable: executable, environment: environment)
+        output.value(.object(data + [("manager", .bool(false)), ("enabled", .bool(false)), ("cron", .string(cron))]))
+        return cron
     }
 
     /// This program's own path, for the service to run.
