@@ -220,7 +220,7 @@ struct CommandLineTests {
             "undated items are numbered oldest (last in the feed) first")
     }
 
-    @Test("--keep deletes played downloads beyond the number kept")
+    @Test("--keep N keeps the N newest downloads and deletes the older played ones")
     func retention() async throws {
         let server = try LoopbackServer()
         let home = try Fixtures.temporaryDirectory()
@@ -237,7 +237,10 @@ struct CommandLineTests {
         for ref in ["keep/1", "keep/2"] { _ = try await podline(["mark", ref, "played"], home: home) }
         #expect(try await podline(["download", "keep/3", "--keep", "1"], home: home).status == 0)
         let downloaded = try await jsonArray(podline(["episodes", "--downloaded", "--json"], home: home))
-        #expect(downloaded.map { $0["ref"] as? String } == ["keep/3", "keep/2"])
-        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("episodes/keep/1-K1.mp3").path))
+        // The newest download stays; the older ones, played, go.
+        #expect(downloaded.map { $0["ref"] as? String } == ["keep/3"])
+        for file in ["1-K1.mp3", "2-K2.mp3"] {
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("episodes/keep/\(file)").path))
+        }
     }
 }

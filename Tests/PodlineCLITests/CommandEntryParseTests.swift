@@ -11,7 +11,7 @@ struct CommandEntryParseTests {
         "sleep": ["10m"], "silence": ["on"], "normalize": ["off"], "add": ["https://example.org/feed.xml"],
         "download": ["--new"], "mark": ["show/1", "played"], "remove": ["show"], "show": ["show"], "notes": ["show/1"],
         "search": ["word"], "delete": ["show/1"], "fav": ["show/1"], "inspect": ["feed.xml"], "import": ["a.opml"],
-        "find": ["words"], "help": ["play"],
+        "find": ["words"], "help": ["play"], "plan": ["45m"],
     ]
 
     /// The kind of command `parsed` is, as the table says kinds.
