@@ -410,7 +410,9 @@ package enum CommandDetails {
         Then the download rules of each show refreshed download its newest new episodes that match (auto_download, \
         download_include, download_exclude, download_min_duration, download_max_duration), and the retention rules \
         delete played downloads beyond the newest kept (retention) or played longer ago than delete_played_after; a \
-        favourite, an unplayed episode and one in progress are never deleted. Each deletion is said: a line, or with \
+        favourite, an unplayed episode and one in progress are never deleted. With auto_add, the new episodes those \
+        filters match go to a named playlist (a line, and {playlist, at, added: [refs]} with --json). Each deletion is \
+        said: a line, or with \
         --json a download-deleted event with ref, deleted (the file), reason (keep or played-after) and limit. With \
         --notify (as the scheduled update runs it; see schedule), a desktop notification through \
         org.freedesktop.Notifications on the session bus names the new episodes, unless config.toml says notify = \
