@@ -99,13 +99,14 @@ struct ScheduleTests {
             ["-c", "exec dbus-monitor --session \"type='method_call',interface='org.freedesktop.Notifications'\" > '\(seen.path)'"],
             environment: bus.environment)
         defer { _ = monitor.killNow() }
-        Thread.sleep(forTimeInterval: 0.5)
+        let monitored = { (try? String(contentsOf: seen, encoding: .utf8)) ?? "" }
+        // dbus-monitor gives up its name once it is a monitor: from then on it sees every call.
+        #expect(poll(timeout: 10, every: 0.05, monitored) { $0.contains("member=NameLost") }.contains("member=NameLost"))
         try serve(["first", "second", "third"])
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         let updated = try CommandRunner.run(command[0], Array(command.dropFirst()), environment: environment)
         #expect(updated.status == 0 && updated.stderr.isEmpty, "\(updated.stderr)")
         #expect(updated.stdout.contains("2 new episodes"), "\(updated.stdout)")
-        let monitored = { (try? String(contentsOf: seen, encoding: .utf8)) ?? "" }
         let heard = poll(timeout: 5, every: 0.05, monitored) { $0.contains("int32 -1") }
         #expect(heard.contains("member=Notify"), "\(heard)")
         #expect(heard.contains("string \"Podline\""))
