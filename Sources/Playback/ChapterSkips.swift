@@ -3,8 +3,8 @@ import PodcastKit
 
 /// The stretches playback leaves out for `skip_chapters`: each chapter whose title matches a pattern, from its start
 /// to its end (else the next chapter's start, else the end of the episode).
-enum ChapterSkips {
-    static func ranges(_ chapters: [Chapter], patterns: [String]) -> [SkipRange] {
+public enum ChapterSkips {
+    public static func ranges(_ chapters: [Chapter], patterns: [String]) -> [SkipRange] {
         guard !patterns.isEmpty, !chapters.isEmpty else { return [] }
         let titles = TitlePatterns(patterns)
         let ordered = chapters.sorted { $0.start < $1.start }

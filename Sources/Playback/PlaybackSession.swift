@@ -259,7 +259,7 @@ public final class PlaybackSession<Companion: View> {
             player.skippedChapter = SkippedChapter(title: range.title, from: range.start, to: range.end)
             if let item = player.current, let end = range.end { journal.jumped(item, to: end) }
             warn(
-                "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(Self.clock(range.start))–\(range.end.map(Self.clock) ?? "the end"))"
+                "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(ClockText.of(range.start))–\(range.end.map(ClockText.of) ?? "the end"))"
             )
         case let .outputLost(reason):
             player.outputAvailable = false
@@ -273,14 +273,6 @@ public final class PlaybackSession<Companion: View> {
         case let .slowStream(arriving, playing):
             warn(Self.slowStreamWarning(arriving: arriving, playing: playing, ref: player.current?.ref))
         }
-    }
-
-    /// `754` as `12:34`, `3725` as `1:02:05`.
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
     /// One line for a stream slower than its audio: both rates, and how to listen without breaks.

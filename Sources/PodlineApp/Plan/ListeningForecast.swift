@@ -32,11 +32,9 @@ package struct ListeningForecast: Equatable, Sendable {
         if !patterns.isEmpty {
             let file = episode.downloadPath.map { store.paths.file(forDownload: $0).path }
             let chapters = ChapterFinder.chapters(fetched: episode.keptChapters, feed: episode.feedChapters, file: file).chapters
-            let titles = TitlePatterns(patterns)
-            let ordered = chapters.sorted { $0.start < $1.start }
-            for (index, chapter) in ordered.enumerated() where chapter.title.map(titles.matches) == true {
-                let chapterEnd = chapter.end ?? (index + 1 < ordered.count ? ordered[index + 1].start : duration)
-                skipped += max(0, min(chapterEnd, end) - max(chapter.start, start))
+            // The stretches the engine will leave out, as the coordinator gives them to it.
+            for range in ChapterSkips.ranges(chapters, patterns: patterns) {
+                skipped += max(0, min(range.end ?? duration, end) - max(range.start, start))
             }
         }
         var share = 0.0

@@ -54,10 +54,7 @@ package enum TerminalOutput {
     /// `3725` as `1:02:05`, `65` as `1:05`.
     package static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "-" }
-        let total = Int(seconds.rounded())
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+        return ClockText.of(seconds)
     }
 
     /// The date part of an ISO timestamp, or `-`.
