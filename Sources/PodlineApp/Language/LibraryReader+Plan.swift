@@ -13,12 +13,9 @@ extension LibraryReader {
             candidates = try store.episodes(EpisodeQuery(states: [.unplayed]))
         }
         for source in sources {
-            if let show = try store.show(matching: source) {
-                candidates += try store.episodes(EpisodeQuery(showID: show.id, states: [.unplayed]))
-            } else if let playlist = try store.playlist(named: source) {
-                candidates += try PlaylistContents.listings(playlist, in: store)
-            } else {
-                throw StoreError.notFound("\(source): no such show or playlist (see podline shows, podline playlist)")
+            switch try findShowOrPlaylist(source, in: store) {
+            case .show(let show): candidates += try store.episodes(EpisodeQuery(showID: show.id, states: [.unplayed]))
+            case .playlist(let playlist): candidates += try PlaylistContents.listings(playlist, in: store)
             }
         }
         let settings = Configuration.settings

@@ -73,13 +73,13 @@ package struct LibraryReader {
     /// The episodes `filter` lets through: of the show `target` names, else of the playlist it names, else of all.
     private static func episodes(of target: String?, filter: EpisodeFilter, in store: LibraryStore) throws -> [EpisodeListing] {
         guard let target else { return try store.episodes(try filter.query(in: store)) }
-        if let show = try store.show(matching: target) {
+        let playlist: PlaylistRecord
+        switch try findShowOrPlaylist(target, in: store) {
+        case .show(let show):
             var filter = filter
             filter.shows = [show.slug]
             return try store.episodes(try filter.query(in: store))
-        }
-        guard let playlist = try store.playlist(named: target) else {
-            throw StoreError.notFound("\(target): no such show or playlist (see podline shows, podline playlist)")
+        case .playlist(let named): playlist = named
         }
         var others = filter
         others.limit = nil
