@@ -23,9 +23,10 @@ extension LibraryReader {
         var chosen: [(listing: EpisodeListing, forecast: ListeningForecast)] = []
         var left = budget
         var unknown = 0
+        var shares: [String: Double] = [:]
         for listing in candidates where listing.episode.isPlayable {
             guard let id = listing.episode.id, seen.insert(id).inserted, !listing.episode.isPlayed else { continue }
-            guard let forecast = try ListeningForecast.of(listing, store: store, settings: settings) else {
+            guard let forecast = try ListeningForecast.of(listing, store: store, settings: settings, shares: &shares) else {
                 unknown += 1
                 continue
             }

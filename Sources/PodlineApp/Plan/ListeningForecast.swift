@@ -19,8 +19,11 @@ package struct ListeningForecast: Equatable, Sendable {
     /// Seconds of listening.
     package var predicted: Double { max(0, remaining - chaptersSkipped) * (1 - silenceShare) / speed }
 
-    /// The forecast for `listing`; nil when its length is unknown.
-    package static func of(_ listing: EpisodeListing, store: LibraryStore, settings: Settings) throws(StoreError) -> ListeningForecast? {
+    /// The forecast for `listing`; nil when its length is unknown. `shares` keeps each show's share of silence once
+    /// read, for the next episode of the show.
+    package static func of(
+        _ listing: EpisodeListing, store: LibraryStore, settings: Settings, shares: inout [String: Double]
+    ) throws(StoreError) -> ListeningForecast? {
         let episode = listing.episode
         guard let duration = episode.duration, duration > 0 else { return nil }
         let show = settings.show(listing.showSlug)
@@ -39,9 +42,14 @@ package struct ListeningForecast: Equatable, Sendable {
         }
         var share = 0.0
         if show.skipSilence ?? settings.skipSilence {
-            let heard = try store.listeningTotal(ListeningTotal.heard(show: listing.showSlug))
-            let saved = try store.listeningTotal(ListeningTotal.timeSaved(show: listing.showSlug))
-            if heard > 0 { share = min(0.9, saved / heard) }
+            if let known = shares[listing.showSlug] {
+                share = known
+            } else {
+                let heard = try store.listeningTotal(ListeningTotal.heard(show: listing.showSlug))
+                let saved = try store.listeningTotal(ListeningTotal.timeSaved(show: listing.showSlug))
+                if heard > 0 { share = min(0.9, saved / heard) }
+                shares[listing.showSlug] = share
+            }
         }
         return ListeningForecast(
             ref: listing.ref, title: episode.title ?? listing.ref, remaining: end - start, chaptersSkipped: skipped,
