@@ -151,10 +151,14 @@ struct PositionJournal: View {
         EmptyView()
             .onChange(of: player.position) { _, position in
                 guard let item = player.current else { return }
-                journal.heard(item, at: position)
+                journal.heard(item, at: position, speed: player.speed)
             }
             .onChange(of: player.timeSaved) { old, new in
                 journal.timeSaved(grewBy: new - old, of: player.current)
+            }
+            .onChange(of: player.seekRequest) { _, request in
+                guard request != nil, let item = player.current else { return }
+                journal.seeked(item)
             }
     }
 }

@@ -23,12 +23,19 @@ final class PlaybackJournal {
     }
 
     private let warn: PlayerWarning
+    /// The output's driver, as the listening log names it.
+    private let output: String?
 
-    init(library: Library?, settings: PlaybackSettings, warn: @escaping PlayerWarning) {
+    init(library: Library?, settings: PlaybackSettings, output: String? = nil, warn: @escaping PlayerWarning) {
         self.library = library
         self.settings = settings
+        self.output = output
         self.warn = warn
     }
+
+    /// The stretch being heard now, kept in the listening log as it grows (at each save) and closed where listening
+    /// stops (a pause, a seek, a skipped chapter, a change of speed, the episode's end).
+    private var hearing: (item: String, stretch: ListeningStretch, row: Int64?)?
 
     /// Where `item` starts: its own start, else where it was left (rewound), else its show's `skip_intro`, else 0.
     func start(for item: NowPlaying) -> Double {
@@ -48,23 +55,73 @@ final class PlaybackJournal {
     /// The episode planned last and its start: the model's position is set to it before anything is heard.
     private var planned: (id: String, start: Double)?
 
-    /// The model's position moved: remembered, and saved when the last save is old enough.
-    func heard(_ item: NowPlaying, at position: Double) {
+    /// The model's position moved, heard at `speed`: remembered, and saved when the last save is old enough.
+    func heard(_ item: NowPlaying, at position: Double, speed: Double = 1) {
         if let planned, planned.id == item.id, planned.start == position { return }
         // Listening moves the position on by a report's worth; a seek jumps, and is not listening.
-        if let (last, before) = lastHeard, last.id == item.id, position > before, position - before <= Self.longestStep {
+        // Where it was heard last: its last report, else (its first report) where it was planned to start.
+        let before =
+            lastHeard.flatMap { $0.item.id == item.id ? $0.position : nil } ?? planned.flatMap { $0.id == item.id ? $0.start : nil }
+        if let before, position > before, settings.rendersFast || position - before <= Self.longestStep {
             unsavedHeard += position - before
             if let slug = item.showSlug { unsavedByShow[slug, default: (0, 0)].heard += position - before }
+            extendStretch(item, from: before, to: position, speed: speed)
+        } else {
+            closeStretch()
         }
         lastHeard = (item, position)
         if stretch?.id != item.id { stretch = (item.id, position) }
         if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
     }
 
-    /// The engine left out a stretch of `item` (a skipped chapter) and goes on at `position`: the move there is not
-    /// listening.
-    func jumped(_ item: NowPlaying, to position: Double) {
+    /// The engine played `item` up to `start`, left out what follows (a skipped chapter) and goes on at `position`:
+    /// what was played before is heard, the move is not listening.
+    func jumped(_ item: NowPlaying, from start: Double, to position: Double, speed: Double) {
+        heard(item, at: start, speed: speed)
+        closeStretch()
         if let (last, _) = lastHeard, last.id == item.id { lastHeard = (item, position) }
+    }
+
+    /// The listener moved the position of `item` (a seek): the stretch heard ends where it was, and what the next report
+    /// says is not listening.
+    func seeked(_ item: NowPlaying) {
+        closeStretch()
+        if let (last, _) = lastHeard, last.id == item.id { lastHeard = nil }
+        if planned?.id == item.id { planned = nil }
+    }
+
+    /// `item` was heard from `from` to `to` at `speed`: the open stretch grows, or (another episode, another speed)
+    /// is closed and a new one begins.
+    private func extendStretch(_ item: NowPlaying, from: Double, to: Double, speed: Double) {
+        let now = Date()
+        if let open = hearing, open.item == item.id, open.stretch.speed == speed, open.stretch.to == from {
+            hearing?.stretch.to = to
+            hearing?.stretch.endedAt = now
+            return
+        }
+        closeStretch()
+        guard let id = item.marks?.episodeID else { return }
+        // In real time the stretch began a report before; an output written faster than that began it now.
+        let began = settings.rendersFast ? now : now.addingTimeInterval(-(to - from) / max(speed, 0.01))
+        hearing = (
+            item.id, ListeningStretch(episodeID: id, from: from, to: to, startedAt: began, endedAt: now, speed: speed, output: output), nil
+        )
+    }
+
+    /// Keeps the open stretch in the log as it stands (a new row, else its row updated).
+    private func keepStretch() {
+        guard let store, let open = hearing else { return }
+        do {
+            hearing?.row = try store.logListening(open.stretch, id: open.row)
+        } catch {
+            report("cannot keep the listening log: \(error)")
+        }
+    }
+
+    /// Keeps the open stretch and ends it: what is heard next begins another.
+    private func closeStretch() {
+        keepStretch()
+        hearing = nil
     }
 
     /// Saves where the current or last-heard episode stands now (pause, stop, quit).
@@ -78,6 +135,7 @@ final class PlaybackJournal {
     func ended(_ item: NowPlaying, reason: EndReason) {
         defer { lastHeard = nil }
         saveTimeSaved()
+        closeStretch()
         guard reason == .eof else {
             if let (heard, position) = lastHeard, heard.id == item.id { save(heard, position, final: true) }
             return
@@ -124,6 +182,7 @@ final class PlaybackJournal {
     /// Skipping silence saved `seconds` more of `item` (a new episode's count starting again at 0 adds nothing).
     func timeSaved(grewBy seconds: Double, of item: NowPlaying?) {
         guard seconds > 0 else { return }
+        if let open = hearing, open.item == item?.id { hearing?.stretch.silenceSkipped += seconds }
         unsavedTimeSaved += seconds
         if let slug = item?.showSlug { unsavedByShow[slug, default: (0, 0)].saved += seconds }
     }
@@ -158,6 +217,7 @@ final class PlaybackJournal {
     private func save(_ item: NowPlaying, _ position: Double, final: Bool) {
         lastSave = Date()
         saveTimeSaved()
+        if final { closeStretch() } else { keepStretch() }
         guard let listing = listing(item), let id = listing.episode.id else { return }
         let duration = item.duration ?? listing.episode.duration
         if final, let duration, PlayedMargin.reached(position, length: duration, margin: settings.playedMargin) {

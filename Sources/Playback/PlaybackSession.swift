@@ -45,8 +45,9 @@ public final class PlaybackSession<Companion: View> {
         self.warn = warn
         var playbackSettings = PlaybackSettings(settings)
         playbackSettings.measuresBeforePlaying = output.isFile
+        playbackSettings.rendersFast = output.isFile || output.fast
         self.settings = playbackSettings
-        journal = PlaybackJournal(library: library, settings: self.settings, warn: warn)
+        journal = PlaybackJournal(library: library, settings: self.settings, output: output.driver, warn: warn)
         let mailbox = EngineMailbox()
         engine = makeEngine(output) { event in mailbox.post(event) }
         mailbox.deliver = { [weak self] event in self?.handle(event) }
@@ -257,7 +258,7 @@ public final class PlaybackSession<Companion: View> {
             player.timeSaved = seconds
         case let .skipped(range):
             player.skippedChapter = SkippedChapter(title: range.title, from: range.start, to: range.end)
-            if let item = player.current, let end = range.end { journal.jumped(item, to: end) }
+            if let item = player.current, let end = range.end { journal.jumped(item, from: range.start, to: end, speed: player.speed) }
             warn(
                 "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(ClockText.of(range.start))–\(range.end.map(ClockText.of) ?? "the end"))"
             )

@@ -11,6 +11,9 @@ struct PlaybackSettings: Sendable {
     /// Whether an episode's loudness is measured before it plays, when not known (a file output, which is written
     /// faster than real time); else it is measured while it plays.
     var measuresBeforePlaying = false
+    /// Whether the output takes the audio as fast as it is made (a file, or `null` with `--fast`): position reports
+    /// then come seconds apart, and only a seek moves the position without listening.
+    var rendersFast = false
     /// The configured settings, shared by every copy: `update` replaces them for all.
     private let current: CurrentSettings
 

@@ -17,12 +17,16 @@ struct ControlEndToEndTests {
         #expect(status.stdout == "{\"state\":\"stopped\"}\n")
         for command in [
             ["pause"], ["resume"], ["toggle"], ["stop"], ["next"], ["seek", "-30"], ["volume", "+5"],
-            ["speed", "1.5"], ["queue"], ["sleep", "end"], ["skip"], ["back"], ["events"],
+            ["speed", "1.5"], ["sleep", "end"], ["skip"], ["back"], ["events"],
         ] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 4, "\(command)")
             #expect(result.stderrLines == ["podline: no running player (start one with 'podline play' or 'podline')"], "\(command)")
         }
+        // With no player, queue is the library's queue: empty where there is no library, and none is made.
+        let queue = try PodlineBinary.run(["queue"], home: folder, environment: environment)
+        #expect(queue.status == 0 && queue.stdout.isEmpty && queue.stderr.isEmpty, "\(queue.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("library.sqlite").path))
         for command in [["seek", "later"], ["volume", "500"], ["speed", "9"], ["sleep", "never"], ["queue", "shuffle"]] {
             let result = try PodlineBinary.run(command, home: folder, environment: environment)
             #expect(result.status == 64, "\(command)")

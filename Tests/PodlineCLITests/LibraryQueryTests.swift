@@ -15,7 +15,8 @@ struct LibraryQueryTests {
         ["episodes", "--favorites", "--json"], ["episodes", "--in-progress", "--json"], ["episodes", "--search", "Part 3", "--json"],
         ["episodes", "--limit=2", "--json"], ["stats", "--json"], ["notes", "edits/latest", "--json"], ["show", "edits", "--json"],
         ["playlist", "--json"], ["playlist", "show", "oldest-new", "--json"], ["episodes", "mine", "--json"],
-        ["episodes", "nosuch", "--json"], ["notes", "nosuch/9"], ["episodes", "--limit", "-1"],
+        ["history", "--json"], ["stats", "--by", "show", "--json"], ["episodes", "nosuch", "--json"], ["notes", "nosuch/9"],
+        ["episodes", "--limit", "-1"],
     ]
 
     @Test("each question gives the same JSON and the same failure from the shell, the REPL and the socket")
@@ -60,7 +61,7 @@ struct LibraryQueryTests {
         #expect(shell[9].stdout.contains(#""slug":"edits""#) && shell[9].stdout.contains(#""settings":{"#), "\(shell[9].stdout)")
         #expect(
             shell[10].stdout.hasPrefix(
-                #"[{"name":"mine","kind":"named","query":null,"episodes":3},{"name":"oldest-new","kind":"smart","query":["--new","--sort","oldest"],"episodes":3}]"#
+                #"[{"name":"mine","kind":"named","query":null,"episodes":3},{"name":"oldest-new","kind":"smart","query":["--new","--sort","oldest"],"episodes":3},{"name":"queue","kind":"named","query":null,"episodes":0}]"#
             ), "\(shell[10].stdout)")
         let smart = try #require(try JSONSerialization.jsonObject(with: Data(shell[11].stdout.utf8)) as? [String: Any])
         #expect((smart["episodes"] as? [[String: Any]])?.compactMap { $0["ref"] as? String } == ["edits/2", "edits/3", "edits/4"])

@@ -59,7 +59,21 @@ struct PlanTests {
         let actual = try WAVFile(url: out).duration
         #expect(abs(actual - predicted) / actual <= 0.02, "forecast \(predicted) s, played \(actual) s")
 
-        for bad in [["plan"], ["plan", "soon"], ["plan", "45m", "--into", "drills"], ["plan", "45m", "--into", "queue"]] {
+        // The report sets the forecast beside the listening log's time for each episode since the plan: what was heard,
+        // less the silence skipped, at the speed heard. It agrees with the length written.
+        let reported = try PodlineBinary.run(["plan", "--report", "--json"], home: home, environment: environment)
+        #expect(reported.status == 0, "\(reported.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
+        #expect(report["finished"] as? Int == 2, "\(report)")
+        let heard = try #require(report["finished_heard"] as? Double)
+        #expect(abs(heard - actual) <= 0.25, "the log says \(heard) s, the player wrote \(actual) s")
+        #expect(abs((report["finished_predicted"] as? Double ?? 0) - predicted) < 0.001)
+        let text = try PodlineBinary.run(["plan", "--report"], home: home, environment: environment)
+        #expect(text.stdoutLines.count == 3 && text.stdoutLines[0].hasPrefix("drills/4  forecast "), "\(text.stdout)")
+        #expect(text.stdoutLines.last?.contains("the 2 finished took") == true, "\(text.stdout)")
+        #expect(try PodlineBinary.run(["plan", "--report", "--into", "nosuch"], home: home, environment: environment).status == 2)
+
+        for bad in [["plan"], ["plan", "soon"], ["plan", "45m", "--into", "drills"], ["plan", "45m", "--report"]] {
             let refused = try PodlineBinary.run(bad, home: home, environment: environment)
             #expect(refused.status == 64 && refused.stderrLines.count == 1, "\(bad): \(refused.stderr)")
         }

@@ -171,7 +171,10 @@ struct PlaylistTests {
         #expect(out.stdout == "mix: 1 episode taken out\n")
         #expect(try Self.refs(["episodes", "mix", "--limit", "1"], home: home) == ["tones/2"])
         let listed = try PodlineBinary.run(["playlists"], home: home)
-        #expect(listed.stdoutLines == ["mix  named  2 episodes", "oldest-first  smart  3 episodes --show tones --sort oldest"])
+        #expect(
+            listed.stdoutLines == [
+                "mix  named  2 episodes", "oldest-first  smart  3 episodes --show tones --sort oldest", "queue  named  0 episodes",
+            ])
         #expect(try PodlineBinary.run(["playlist", "remove", "mix"], home: home).status == 0)
         #expect(try PodlineBinary.run(["episodes", "mix"], home: home).status == 2)
         #expect(try Self.refs(["episodes", "tones"], home: home).count == 3, "the episodes stay in the library")
@@ -216,7 +219,7 @@ struct PlaylistTests {
         let listed = try PodlineBinary.run(["playlist", "--json"], home: home)
         #expect(
             listed.stdout
-                == #"[{"name":"empty","kind":"named","query":null,"episodes":0},{"name":"mine","kind":"named","query":null,"episodes":1},{"name":"smart","kind":"smart","query":["--new"],"episodes":1}]"#
+                == #"[{"name":"empty","kind":"named","query":null,"episodes":0},{"name":"mine","kind":"named","query":null,"episodes":1},{"name":"queue","kind":"named","query":null,"episodes":0},{"name":"smart","kind":"smart","query":["--new"],"episodes":1}]"#
                 + "\n")
     }
 }

@@ -102,7 +102,7 @@ extension Episode {
         case .position(_, let seconds), .listened(_, _, let seconds): position = seconds
         case .downloaded(_, let path): downloadedFile = paths.file(forDownload: path)
         case .downloadDeleted: downloadedFile = nil
-        case .subscribed, .unsubscribed: break
+        case .subscribed, .unsubscribed, .queued: break
         }
     }
 }

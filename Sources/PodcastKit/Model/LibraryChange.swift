@@ -17,13 +17,15 @@ public enum LibraryChange: Sendable, Equatable {
     case subscribed(showID: Int64, feedURL: String)
     /// The show with this id and feed URL was unsubscribed: it, its episodes and their places are gone.
     case unsubscribed(showID: Int64, feedURL: String)
+    /// The queue (the library's playlist named `queue`) holds these episodes now, in this order.
+    case queued([Int64])
 
     /// The episodes the change is about.
     public var episodeIDs: [Int64] {
         switch self {
         case .played(let ids, _): ids
         case .favorite(let id, _), .position(let id, _), .listened(let id, _, _), .downloaded(let id, _), .downloadDeleted(let id): [id]
-        case .subscribed, .unsubscribed: []
+        case .subscribed, .unsubscribed, .queued: []
         }
     }
 }

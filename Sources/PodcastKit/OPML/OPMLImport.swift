@@ -32,7 +32,12 @@ public struct OPMLImport: Sendable {
     /// The library's subscriptions as an OPML document.
     public static func document(of store: LibraryStore) throws(StoreError) -> OPMLDocument {
         let entries = try store.shows().map { OPMLDocument.Entry(title: $0.title, feedURL: $0.feedURL, siteURL: $0.link) }
-        return OPMLDocument(title: "Podline subscriptions", entries: entries)
+        var playlists: [OPMLDocument.Playlist] = []
+        for playlist in try store.playlists() {
+            let episodes = playlist.isSmart ? [] : try store.playlistEpisodeKeys(playlist.id)
+            playlists.append(OPMLDocument.Playlist(name: playlist.name, query: playlist.query, episodes: episodes))
+        }
+        return OPMLDocument(title: "Podline subscriptions", entries: entries, playlists: playlists)
     }
 
     /// Stores one entry: the feed as loaded, or a placeholder that records why it could not be loaded.

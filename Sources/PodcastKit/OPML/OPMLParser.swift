@@ -16,7 +16,8 @@ public enum OPMLParser {
                 throw FeedError("not OPML: the root element is <\(root)> (line \(line), column \(column))")
             }
             guard builder.sawBody else { throw FeedError("not OPML: no <body> element") }
-            return OPMLDocument(title: builder.title, entries: builder.entries, skipped: builder.skipped)
+            return OPMLDocument(
+                title: builder.title, entries: builder.entries, playlists: builder.playlists, skipped: builder.skipped)
         }
     }
 }
@@ -27,6 +28,7 @@ struct OPMLBuilder: XMLEventHandler {
     private(set) var rootOffset = 0
     private(set) var title: String?
     private(set) var entries: [OPMLDocument.Entry] = []
+    private(set) var playlists: [OPMLDocument.Playlist] = []
     private(set) var skipped: [String] = []
     private(set) var sawBody = false
     private var seen: Set<String> = []
@@ -76,6 +78,21 @@ struct OPMLBuilder: XMLEventHandler {
             return found
         }
         let title = value("title") ?? value("text")
+        switch value("type")?.lowercased() {
+        case OPMLDocument.playlistsType:
+            return
+        case OPMLDocument.playlistType:
+            if let title { playlists.append(OPMLDocument.Playlist(name: title, query: value("query"))) }
+            return
+        case OPMLDocument.episodeType:
+            if let feed = value("feed"), !playlists.isEmpty {
+                playlists[playlists.count - 1].episodes.append(
+                    OPMLDocument.EpisodeKey(feedURL: feed, guid: value("guid"), enclosureURL: value("enclosure"), title: title))
+            }
+            return
+        default:
+            break
+        }
         guard let url = value("xmlurl") ?? value("url").flatMap({ FeedURL.isRemote($0) ? $0 : nil }) else {
             pendingOutlines.append((depth: stack.count, label: title ?? "(untitled)", hasChildren: false))
             return

@@ -13,8 +13,32 @@ public enum OPMLWriter {
             if let site = entry.siteURL { output += " htmlUrl=\"\(escape(site))\"" }
             output += "/>\n"
         }
+        if !document.playlists.isEmpty { output += playlists(document.playlists) }
         output += "  </body>\n</opml>\n"
         return output
+    }
+
+    /// The outline of the playlists: one outline each, a smart one's with its `query`, a named one's with its episodes.
+    private static func playlists(_ playlists: [OPMLDocument.Playlist]) -> String {
+        var output = "    <outline text=\"Podline playlists\" type=\"\(OPMLDocument.playlistsType)\">\n"
+        for playlist in playlists {
+            output += "      <outline text=\"\(escape(playlist.name))\" type=\"\(OPMLDocument.playlistType)\""
+            if let query = playlist.query { output += " query=\"\(escape(query))\"" }
+            guard !playlist.episodes.isEmpty else {
+                output += "/>\n"
+                continue
+            }
+            output += ">\n"
+            for episode in playlist.episodes {
+                output += "        <outline text=\"\(escape(episode.title ?? ""))\" type=\"\(OPMLDocument.episodeType)\""
+                output += " feed=\"\(escape(episode.feedURL))\""
+                if let guid = episode.guid { output += " guid=\"\(escape(guid))\"" }
+                if let enclosure = episode.enclosureURL { output += " enclosure=\"\(escape(enclosure))\"" }
+                output += "/>\n"
+            }
+            output += "      </outline>\n"
+        }
+        return output + "    </outline>\n"
     }
 
     /// `text` safe inside an attribute value or element.

@@ -6,7 +6,7 @@ extension Player {
         switch change {
         case .played(_, let played): mark = { $0.played = played }
         case .favorite(_, let favorite): mark = { $0.favorite = favorite }
-        case .position, .listened, .downloaded, .downloadDeleted, .subscribed, .unsubscribed: return
+        case .position, .listened, .downloaded, .downloadDeleted, .subscribed, .unsubscribed, .queued: return
         }
         let ids = Set(change.episodeIDs)
         func marked(_ item: NowPlaying) -> NowPlaying {

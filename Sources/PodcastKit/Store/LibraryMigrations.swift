@@ -243,6 +243,43 @@ enum LibraryMigrations {
                     CREATE INDEX playlist_item_order ON playlist_item (playlistID, position);
                     """)
         }
+        migrator.registerMigration("v17: the queue is the playlist named queue") { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO playlist (name, query, createdAt) VALUES (?, NULL, \(unixNow))",
+                arguments: [PlaylistRecord.queueName])
+        }
+        migrator.registerMigration("v18: the listening log, and the forecasts of plans") { db in
+            // Each stretch heard: where it went in the episode (seconds), when (wall clock), at what speed, what skipping
+            // silence left out of it (seconds of the episode), and through which output.
+            try db.execute(
+                sql: """
+                    CREATE TABLE listening (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        episodeID INTEGER NOT NULL REFERENCES episode(id) ON DELETE CASCADE,
+                        fromPosition DOUBLE NOT NULL,
+                        toPosition DOUBLE NOT NULL,
+                        startedAt DOUBLE NOT NULL,
+                        endedAt DOUBLE NOT NULL,
+                        speed DOUBLE NOT NULL,
+                        silenceSkipped DOUBLE NOT NULL DEFAULT 0,
+                        output TEXT
+                    );
+                    CREATE INDEX listening_started ON listening (startedAt);
+                    CREATE INDEX listening_episode ON listening (episodeID, startedAt);
+                    CREATE TABLE plan_forecast (
+                        playlistID INTEGER PRIMARY KEY REFERENCES playlist(id) ON DELETE CASCADE,
+                        madeAt DOUBLE NOT NULL,
+                        budget DOUBLE NOT NULL
+                    );
+                    CREATE TABLE plan_forecast_item (
+                        playlistID INTEGER NOT NULL REFERENCES plan_forecast(playlistID) ON DELETE CASCADE,
+                        episodeID INTEGER NOT NULL REFERENCES episode(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        predicted DOUBLE NOT NULL,
+                        PRIMARY KEY (playlistID, episodeID)
+                    );
+                    """)
+        }
         return migrator
     }
 

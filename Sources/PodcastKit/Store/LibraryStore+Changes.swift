@@ -16,6 +16,8 @@ extension LibraryStore {
             try setDownloadPath(episodeID: id, nil)
         case .unsubscribed(let showID, _):
             try removeShow(id: showID)
+        case .queued(let ids):
+            try setQueue(ids)
         case .subscribed:
             // Kept with the show's episodes, in the transaction that stored the feed.
             return 0

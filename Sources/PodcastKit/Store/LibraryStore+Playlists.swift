@@ -12,6 +12,13 @@ public struct PlaylistRecord: Sendable, Equatable {
     /// True for a playlist whose episodes its query chooses.
     public var isSmart: Bool { query != nil }
 
+    /// The name of the named playlist that is the player's queue: what plays next, kept between players. Every library
+    /// has it; it is emptied, never removed.
+    public static let queueName = "queue"
+
+    /// True for the queue.
+    public var isQueue: Bool { name.caseInsensitiveCompare(Self.queueName) == .orderedSame }
+
     public init(id: Int64, name: String, query: String?) {
         (self.id, self.name, self.query) = (id, name, query)
     }
@@ -98,6 +105,51 @@ extension LibraryStore {
                 removed += db.changesCount
             }
             return removed
+        }
+    }
+
+    /// The episodes of the queue, in its order (those of removed shows left out).
+    public func queueEpisodeIDs() throws(StoreError) -> [Int64] {
+        try read { db in
+            try Int64.fetchAll(
+                db,
+                sql: "SELECT playlist_item.episodeID FROM playlist_item JOIN playlist ON playlist.id = playlist_item.playlistID"
+                    + " JOIN episode ON episode.id = playlist_item.episodeID JOIN live_show ON live_show.id = episode.showID"
+                    + " WHERE playlist.name = ? ORDER BY playlist_item.position",
+                arguments: [PlaylistRecord.queueName])
+        }
+    }
+
+    /// Makes the queue hold `episodeIDs`, in this order (an episode named twice is kept at its first place).
+    func setQueue(_ episodeIDs: [Int64]) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO playlist (name, query, createdAt) VALUES (?, NULL, ?)",
+                arguments: [PlaylistRecord.queueName, Date().timeIntervalSince1970])
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM playlist WHERE name = ?", arguments: [PlaylistRecord.queueName])
+            else { return }
+            try db.execute(sql: "DELETE FROM playlist_item WHERE playlistID = ?", arguments: [id])
+            var seen = Set<Int64>()
+            for (position, episodeID) in episodeIDs.enumerated() where seen.insert(episodeID).inserted {
+                try db.execute(
+                    sql: "INSERT INTO playlist_item (playlistID, episodeID, position) SELECT ?, id, ? FROM episode WHERE id = ?",
+                    arguments: [id, position, episodeID])
+            }
+        }
+    }
+
+    /// What names a named playlist's episodes in any library, in its order: for `export`.
+    public func playlistEpisodeKeys(_ id: Int64) throws(StoreError) -> [OPMLDocument.EpisodeKey] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT show.feedURL, episode.guid, episode.enclosureURL, episode.title FROM playlist_item"
+                    + " JOIN episode ON episode.id = playlist_item.episodeID JOIN live_show AS show ON show.id = episode.showID"
+                    + " WHERE playlist_item.playlistID = ? ORDER BY playlist_item.position",
+                arguments: [id]
+            ).map { row in
+                OPMLDocument.EpisodeKey(feedURL: row["feedURL"], guid: row["guid"], enclosureURL: row["enclosureURL"], title: row["title"])
+            }
         }
     }
 

@@ -118,19 +118,25 @@ extension LibraryStore {
     /// The id of the episode a remote action names: by GUID within its show, then by GUID alone, then by enclosure URL.
     /// (A normalised URL is matched by the caller, over `enclosureURLs()`.)
     public func episodeID(matching action: SyncAction) throws(StoreError) -> Int64? {
+        try episodeID(feedURL: action.podcast, guid: action.guid, enclosureURL: action.episode)
+    }
+
+    /// The id of the episode these name: by GUID within the show of `feedURL`, then by GUID alone, then by enclosure URL.
+    public func episodeID(feedURL: String, guid: String?, enclosureURL: String?) throws(StoreError) -> Int64? {
         try read { db in
-            if let guid = action.guid, !guid.isEmpty {
+            if let guid, !guid.isEmpty {
                 let inShow = try Int64.fetchOne(
                     db,
                     sql: """
                         SELECT e.id FROM live_episode e JOIN live_show s ON s.id = e.showID WHERE e.guid = ? AND s.feedURL = ? LIMIT 1
-                        """, arguments: [guid, action.podcast])
+                        """, arguments: [guid, feedURL])
                 if let inShow { return inShow }
                 if let any = try Int64.fetchOne(db, sql: "SELECT id FROM live_episode WHERE guid = ? LIMIT 1", arguments: [guid]) {
                     return any
                 }
             }
-            return try Int64.fetchOne(db, sql: "SELECT id FROM live_episode WHERE enclosureURL = ? LIMIT 1", arguments: [action.episode])
+            guard let enclosureURL else { return nil }
+            return try Int64.fetchOne(db, sql: "SELECT id FROM live_episode WHERE enclosureURL = ? LIMIT 1", arguments: [enclosureURL])
         }
     }
 

@@ -49,7 +49,7 @@ public final class SyncRecorder {
             try store.queueActions(try store.syncIdentities(episodeIDs: [id]).map { $0.action(.download, at: now) })
         case .downloadDeleted(let id):
             try store.queueActions(try store.syncIdentities(episodeIDs: [id]).map { $0.action(.delete, at: now) })
-        case .favorite, .position:
+        case .favorite, .position, .queued:
             break
         }
     }

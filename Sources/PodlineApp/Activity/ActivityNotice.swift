@@ -77,6 +77,8 @@ public enum ActivityNotice: Sendable, Equatable {
             return [("change", .string("subscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
         case .unsubscribed(let showID, let feedURL):
             return [("change", .string("unsubscribed")), ("show", .int(showID)), ("feed", .string(feedURL))]
+        case .queued(let ids):
+            return [("change", .string("queued")), ("episodes", .array(ids.map { .int($0) }))]
         }
     }
 
@@ -85,6 +87,9 @@ public enum ActivityNotice: Sendable, Equatable {
         if let kind = object["change"]?.stringValue, kind == "subscribed" || kind == "unsubscribed" {
             guard let show = object["show"]?.int64Value, let feed = object["feed"]?.stringValue else { return nil }
             return kind == "subscribed" ? .subscribed(showID: show, feedURL: feed) : .unsubscribed(showID: show, feedURL: feed)
+        }
+        if object["change"]?.stringValue == "queued" {
+            return object["episodes"]?.arrayValue.map { .queued($0.compactMap(\.int64Value)) }
         }
         guard let ids = object["episodes"]?.arrayValue?.compactMap(\.int64Value), let first = ids.first else {
             return nil

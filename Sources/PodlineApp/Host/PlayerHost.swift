@@ -1,5 +1,6 @@
 import AudioEngine
 import DataFlow
+import Foundation
 import Playback
 import PodcastKit
 
@@ -51,10 +52,25 @@ package final class PlayerHost<Companion: View> {
         session.start()
     }
 
+    /// What keeps the player's queue as the library's, once `keepQueue()` asked for it.
+    private var queueKeeper: QueueKeeper?
+
+    /// Makes the player's queue the library's queue (the playlist `queue`): taken up now, after what the player holds,
+    /// and kept both ways while the player runs. Nothing is done where there is no library yet.
+    package func keepQueue() {
+        guard queueKeeper == nil, FileManager.default.fileExists(atPath: dispatcher.resolver.paths.database.path) else { return }
+        do {
+            queueKeeper = try QueueKeeper(dispatcher: dispatcher)
+        } catch {
+            printError("the library's queue is not played: \(error)")
+        }
+    }
+
     /// Ends the session (the services stop, the position is saved, the output closes), then the socket, so that its
     /// listeners hear what the end did before they are let go.
     package func stop() {
         session.stop()
+        queueKeeper?.stop()
         stopServing()
     }
 
@@ -70,6 +86,7 @@ package final class PlayerHost<Companion: View> {
     /// Saves the position, closes the output and leaves the socket at once, before the process exits (on a signal).
     package func shutdownNow() {
         session.shutdownNow()
+        queueKeeper?.stop()
         stopServing()
     }
 

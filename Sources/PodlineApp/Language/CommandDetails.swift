@@ -210,7 +210,14 @@ package enum CommandDetails {
         """
 
     package static let queue = """
-        List what plays next, or change it. REF is an episode reference, a file or a URL; INDEX counts from 1.
+        List what plays next, or change it. REF is an episode reference, a show, a playlist, a file or a URL; INDEX \
+        counts from 1. An episode is queued once: adding one already queued leaves it where it is, and playing one \
+        takes it out (a file or a URL is queued as often as it is added). The queue is kept in the library as the \
+        playlist named queue: a player that is heard takes it up when it starts (after what it was asked to play) and \
+        keeps it there as it changes, so it is the same in every shell, in the REPL, on the socket and after a restart \
+        (playlist show queue, episodes queue, play queue). With no player running, queue lists and changes the \
+        library's queue, which holds episodes only (a file or a URL: exit 64). A player writing a file (--output wav, \
+        au or raw) plays only what it is given. Files and URLs queued in a player are not kept.
         """
 
     package static let remove = """
@@ -300,10 +307,11 @@ package enum CommandDetails {
         head; one already in it stays where it is); playlist remove NAME REF… takes episodes out, playlist remove NAME \
         removes the playlist (its episodes stay in the library). A playlist's name works where a show's does: \
         episodes NAME lists it and play NAME plays it in order. A name is 1 to 64 letters, digits, '-', '_' or '.', \
-        and cannot be a show's (exit status 64), nor queue. With no action, or list, the playlists with their kind \
-        and how many episodes each holds now. --json: list gives [{name, kind: smart|named, query: [flags] or \
-        null, episodes}], show the same object with episodes as episodes --json lists them, the others {name, kind, \
-        added|removed}.
+        and cannot be a show's (exit status 64). The queue is the named playlist queue, in every library: playlist \
+        add queue REF… and auto_add = "queue" add to it (a running player's queue follows), playlist remove queue \
+        empties it. With no action, or list, the playlists with their kind and how many episodes each holds now. \
+        --json: list gives [{name, kind: smart|named, query: [flags] or null, episodes}], show the same object with \
+        episodes as episodes --json lists them, the others {name, kind, added|removed|emptied}.
         """
 
     package static let schedule = """
@@ -340,7 +348,21 @@ package enum CommandDetails {
     package static let stats = """
         What the library holds (shows; episodes played, in progress, downloaded), the time listened (heard while \
         playing: an episode only marked played adds nothing), and the time skipping silence saved in all \
-        (listened_seconds and time_saved, seconds, with --json).
+        (listened_seconds and time_saved, seconds, with --json). With --by or --since, the sums of the listening log \
+        (see history) instead, by show, day, week (from Monday) or month (UTC), or in one: the time heard by the \
+        player's clock, the time the speed saved (the episodes' seconds heard less the time they took), the \
+        episodes' seconds skipping silence left out, the episodes finished (marked played then), and the episodes \
+        abandoned (begun, not finished, and not heard for 30 days, by when they were last heard). --json: [{show|day|\
+        week|month, heard, saved_by_speed, saved_by_silence, finished, abandoned}] (seconds), one object without --by.
+        """
+
+    package static let history = """
+        The listening log: every stretch heard, oldest first, with the episode, where it began and ended in it, when \
+        (wall clock, UTC), the speed, the seconds skipping silence left out of it, the time it took to hear by the \
+        player's clock ((to - from - silence skipped) / speed) and the output. A stretch ends at a pause, a stop, a \
+        seek, a skipped chapter, a change of speed and the episode's end; the player keeps the one it is hearing every \
+        few seconds, so a crash loses at most those. --json: [{ref, title, from, to, started, ended, speed, \
+        silence_skipped, heard, output}]. --csv: the same columns with a header line.
         """
 
     package static let status = """

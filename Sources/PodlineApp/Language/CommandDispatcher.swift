@@ -28,7 +28,7 @@ public final class CommandDispatcher {
         observers: [{ [player] change in player.take(change) }])
 
     /// Answers library questions from the same model as `library`.
-    package var reader: LibraryReader { LibraryReader { [library] () throws(StoreError) in try library.library().store } }
+    package var reader: LibraryReader { LibraryReader(editor: library) }
 
     /// Runs library tasks on the same model as `library`, saying what they did through `output`.
     package func tasks(_ output: TaskOutput) -> LibraryTaskRunner {
@@ -182,11 +182,15 @@ public final class CommandDispatcher {
         }
         guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.status(player))) }
         if request.enqueue {
-            player.queue.append(contentsOf: items)
+            enqueue(items)
             if player.current == nil { player.advance(because: .next) }
             let count = items.count == 1 ? "1 item" : "\(items.count) items"
             return CommandOutput(value: items.map(ItemSummary.init), lines: ["queued \(count)"])
         }
+        // An episode that plays now or next leaves its place further down the queue: an episode is queued once (a file
+        // or a URL as often as it is asked for).
+        let asked = Set(items.compactMap(\.marks?.episodeID))
+        player.queue.removeAll { $0.marks?.episodeID.map(asked.contains) == true }
         player.queue.insert(contentsOf: items.dropFirst(), at: 0)
         player.load(first)
         return CommandOutput(value: ItemSummary(first), lines: ["playing \(TerminalText.safe(first.title))"])
@@ -205,7 +209,7 @@ public final class CommandDispatcher {
         case .list:
             break
         case .add(let texts):
-            player.queue.append(contentsOf: try PlayRequest(targets: texts).items(resolver))
+            enqueue(try PlayRequest(targets: texts).items(resolver))
         case .remove(let text):
             if let index = Int(text), player.queue.indices.contains(index - 1), !player.queue.contains(where: { $0.ref == text }) {
                 player.queue.remove(at: index - 1)
@@ -219,6 +223,12 @@ public final class CommandDispatcher {
         }
         let lines = ListOutput.lines(QueueListView(titles: player.queue.map(\.title), style: .standardOutput()))
         return CommandOutput(value: player.queue.map(ItemSummary.init), lines: lines)
+    }
+
+    /// Adds `items` at the queue's tail; an episode queued already stays where it is (a file or a URL is added again).
+    private func enqueue(_ items: [NowPlaying]) {
+        var queued = Set(player.queue.compactMap(\.marks?.episodeID))
+        player.queue.append(contentsOf: items.filter { item in item.marks?.episodeID.map { queued.insert($0).inserted } ?? true })
     }
 
     private func requireEpisode(_ name: String) throws(CommandError) {

@@ -8,8 +8,8 @@ public enum CommandTable {
 
     public static let all: [CommandSpec] = [
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
-        status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, notes, chapters,
-        transcript,
+        status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, history,
+        notes, chapters, transcript,
         search,
         delete, fav,
         inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
@@ -156,8 +156,11 @@ public enum CommandTable {
 
     /// `plan`.
     public static let plan = CommandSpec(
-        "plan", usage: "<time> [<show|playlist>…]", "Fill a playlist with what fits in a time of listening.", kind: .query,
-        flags: [FlagSpec("into", value: "NAME", "The named playlist to fill (default: plan)."), json],
+        "plan", usage: "<time> [<show|playlist>…] | --report", "Fill a playlist with what fits in a time of listening.", kind: .query,
+        flags: [
+            FlagSpec("into", value: "NAME", "The named playlist to fill (default: plan)."),
+            FlagSpec("report", "The last plan's forecast beside the time its episodes took to hear since."), json,
+        ],
         completion: .shows, details: CommandDetails.plan, parse: LibraryQueryParser.plan)
 
     /// `download`.
@@ -201,7 +204,23 @@ public enum CommandTable {
     /// `stats`.
     public static let stats = CommandSpec(
         "stats", "Show what the library holds and what listening came to (with the time skip silence saved).",
-        kind: .query, flags: [json], details: CommandDetails.stats, parse: LibraryQueryParser.stats)
+        kind: .query,
+        flags: [
+            FlagSpec("by", value: "show|day|week|month", "The listening log's sums by show, day, week (from Monday) or month (UTC)."),
+            FlagSpec("since", value: "DATE", "The listening log's sums since then: a date YYYY-MM-DD (UTC) or an age such as 30d."),
+            json,
+        ],
+        details: CommandDetails.stats, parse: LibraryQueryParser.stats)
+
+    /// `history`.
+    public static let history = CommandSpec(
+        "history", "List the stretches heard: which episode, from where to where, when, at what speed.", kind: .query,
+        flags: [
+            FlagSpec("since", value: "DATE", "Only stretches begun since then: a date YYYY-MM-DD (UTC) or an age such as 7d."),
+            FlagSpec("show", value: "SHOW", "Only this show's episodes."),
+            FlagSpec("csv", "Print CSV (RFC 4180) with a header line instead of text."), json,
+        ],
+        details: CommandDetails.history, parse: LibraryQueryParser.history)
 
     /// `notes`.
     public static let notes = CommandSpec(

@@ -1,3 +1,4 @@
+import Foundation
 import PodcastKit
 
 /// A question to the library's model: what `shows`, `episodes`, `stats`, `notes` and `search` ask, whichever front end
@@ -22,6 +23,12 @@ public enum LibraryQuery: Equatable, Sendable {
     /// The named playlist `into` filled with what fits in `budget` seconds of listening, from these shows and
     /// playlists (none: every unplayed episode).
     case plan(budget: Double, from: [String], into: String)
+    /// The forecast of the last plan into this playlist beside the time its episodes took to hear since.
+    case planReport(String)
+    /// The listening log since a date, of one show when given, as text, CSV or JSON.
+    case history(since: Date?, show: String?, csv: Bool)
+    /// The listening log's sums since a date, by show or period (one sum without).
+    case listeningSums(by: ListeningGrouping?, since: Date?)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
     case export(path: String?, withCredentials: Bool = false)
 }

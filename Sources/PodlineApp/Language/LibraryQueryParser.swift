@@ -1,3 +1,4 @@
+import Foundation
 import PodcastKit
 
 /// Reads the words after `shows`, `episodes`, `stats`, `notes`, `search`, `show` and `export` into a question, with
@@ -75,8 +76,12 @@ package enum LibraryQueryParser {
     /// The playlist `plan` fills unless told another: named after the command.
     package static var planPlaylist: String { CommandTable.plan.name }
 
-    /// `plan TIME [<show|playlist>…] [--into NAME]`.
+    /// `plan TIME [<show|playlist>…] [--into NAME]`, `plan --report [--into NAME]`.
     package static let plan = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        if words.has("report") {
+            guard words.targets.isEmpty else { throw .usage(spec, "--report takes no time or shows (--into names the playlist)") }
+            return .planReport(words.value("into") ?? planPlaylist)
+        }
         guard let typed = words.targets.first else { throw .usage(spec, "give the time to fill, such as 45m") }
         guard let budget = TimeSpec.seconds(typed), budget > 0, budget <= 7 * 86_400 else {
             throw .usage(spec, "expected a time to fill such as 45m or 1:30:00, not '\(typed)'")
@@ -84,6 +89,21 @@ package enum LibraryQueryParser {
         let name = words.value("into") ?? planPlaylist
         if let problem = PlaylistCommand.problem(withName: name) { throw .usage(spec, problem) }
         return .plan(budget: budget, from: Array(words.targets.dropFirst()), into: name)
+    }
+
+    /// `history [--since DATE] [--show SHOW] [--csv]`.
+    package static let history = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        try CommandParser.expect(words.targets, atMost: 0, spec)
+        if words.has("csv"), words.has("json") { throw .usage(spec, "--csv or --json, not both") }
+        return .history(since: try since(words, spec), show: words.value("show"), csv: words.has("csv"))
+    }
+
+    /// What `--since` says: a date YYYY-MM-DD (UTC midnight) or an age back from now; nil when not given.
+    private static func since(_ words: FlagWords, _ spec: CommandSpec) throws(CommandError) -> Date? {
+        guard let text = words.value("since") else { return nil }
+        if let age = TimeSpec.age(text) { return Date().addingTimeInterval(-age) }
+        if let date = LibraryEditParser.date(text) { return date }
+        throw .usage(spec, "--since takes a date YYYY-MM-DD or an age such as 7d, not '\(text)'")
     }
 
     /// `show <show> [set KEY VALUE|unset KEY]`.
@@ -109,8 +129,16 @@ package enum LibraryQueryParser {
     /// `shows`.
     package static let shows = bare(.shows)
 
-    /// `stats`.
-    package static let stats = bare(.stats)
+    /// `stats [--by show|day|week|month] [--since DATE]`.
+    package static let stats = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        try CommandParser.expect(words.targets, atMost: 0, spec)
+        let since = try since(words, spec)
+        guard let by = words.value("by") else { return since == nil ? .stats : .listeningSums(by: nil, since: since) }
+        guard let grouping = ListeningGrouping(rawValue: by) else {
+            throw .usage(spec, "--by takes \(ListeningGrouping.allCases.map(\.rawValue).joined(separator: ", ")), not '\(by)'")
+        }
+        return .listeningSums(by: grouping, since: since)
+    }
 
     /// A question that takes no arguments.
     private static func bare(_ question: LibraryQuery) -> CommandSpec.Parse {

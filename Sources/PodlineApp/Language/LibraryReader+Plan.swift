@@ -4,10 +4,8 @@ import PodcastKit
 extension LibraryReader {
     /// `plan TIME [SHOW|PLAYLIST…] [--into NAME]`: the named playlist NAME filled, in order, with the episodes (of the
     /// shows and playlists named, else every unplayed one, newest first) whose forecasts fit in `budget` together.
-    static func plan(budget: Double, from sources: [String], into name: String, in store: LibraryStore) throws -> CommandOutput {
-        if let show = try store.show(matching: name) {
-            throw CommandError(.invalidParameter, "plan: '\(name)' is the name of a show (\(show.slug)); choose another playlist")
-        }
+    static func plan(budget: Double, from sources: [String], into name: String, in editing: PlaylistEditing) throws -> CommandOutput {
+        let store = editing.store
         var candidates: [EpisodeListing] = []
         if sources.isEmpty {
             candidates = try store.episodes(EpisodeQuery(states: [.unplayed]))
@@ -34,13 +32,13 @@ extension LibraryReader {
             chosen.append((listing, forecast))
             left -= forecast.predicted
         }
-        let existing = try store.playlist(named: name)
-        if let existing, existing.isSmart {
-            throw CommandError(.invalidParameter, "plan: \(existing.name) is a smart playlist: plan fills a named one (--into NAME)")
-        }
-        let playlist = try existing ?? store.createPlaylist(named: name, query: nil)
-        try store.removeFromPlaylist(playlist.id, episodeIDs: try store.playlistEpisodes(playlist.id).compactMap(\.episode.id))
-        try store.addToPlaylist(playlist.id, episodeIDs: chosen.compactMap(\.listing.episode.id))
+        let playlist = try editing.named(name, for: CommandTable.plan.name)
+        try editing.replace(playlist, with: chosen.compactMap(\.listing.episode.id))
+        try store.keepForecast(
+            playlistID: playlist.id, budget: budget,
+            items: chosen.compactMap { entry in
+                entry.listing.episode.id.map { PlanForecast.Item(episodeID: $0, predicted: entry.forecast.predicted) }
+            })
         let total = chosen.reduce(0) { $0 + $1.forecast.predicted }
         let refWidth = chosen.map(\.forecast.ref.count).max() ?? 0
         var lines = chosen.map { entry in

@@ -3,7 +3,8 @@ import PodcastKit
 
 extension LibraryReader {
     /// The answer to `playlist`: the list, one playlist, or what a change did.
-    static func answer(_ command: PlaylistCommand, in store: LibraryStore, json: Bool, style: ListStyle) throws -> CommandOutput {
+    static func answer(_ command: PlaylistCommand, in editing: PlaylistEditing, json: Bool, style: ListStyle) throws -> CommandOutput {
+        let store = editing.store
         switch command {
         case .list:
             let playlists = try store.playlists()
@@ -25,7 +26,7 @@ extension LibraryReader {
             let query = try PlaylistContents.filter(of: playlist).map { ": " + $0.words.joined(separator: " ") } ?? ""
             return CommandOutput(data: data, lines: json ? [] : ["\(playlist.name) (\(kind(playlist))\(query))"] + episodes.lines)
         case .add(let name, let refs, let filter, let atHead):
-            return try add(name, refs: refs, filter: filter, atHead: atHead, in: store)
+            return try add(name, refs: refs, filter: filter, atHead: atHead, in: editing)
         case .edit(let name, let filter):
             let playlist = try require(name, in: store)
             guard playlist.isSmart else {
@@ -38,6 +39,11 @@ extension LibraryReader {
                 data: try summary(changed), lines: ["\(playlist.name): \(filter.words.joined(separator: " "))"])
         case .remove(let name, let refs):
             let playlist = try require(name, in: store)
+            if refs.isEmpty, playlist.isQueue {
+                try editing.replace(playlist, with: [])
+                return CommandOutput(
+                    data: try summary(playlist, extra: [("emptied", .bool(true))]), lines: ["Emptied the queue (it is never removed)"])
+            }
             guard !refs.isEmpty else {
                 try store.removePlaylist(playlist.id)
                 return CommandOutput(
@@ -48,7 +54,7 @@ extension LibraryReader {
                 throw CommandError(.invalidParameter, "playlist: \(playlist.name) is a smart playlist: its query chooses its episodes")
             }
             let ids = try refs.map { ref throws in try EpisodeLookup.require(ref, in: store).episode.id ?? 0 }
-            let removed = try store.removeFromPlaylist(playlist.id, episodeIDs: ids)
+            let removed = try editing.remove(ids, from: playlist)
             return CommandOutput(
                 data: try summary(playlist, extra: [("removed", .int(removed))]),
                 lines: ["\(playlist.name): \(removed) episode\(removed == 1 ? "" : "s") taken out"])
@@ -57,13 +63,18 @@ extension LibraryReader {
 
     /// `playlist add`: a smart playlist made, or a named one made if need be and filled.
     private static func add(
-        _ name: String, refs: [String], filter: EpisodeFilter, atHead: Bool, in store: LibraryStore
+        _ name: String, refs: [String], filter: EpisodeFilter, atHead: Bool, in editing: PlaylistEditing
     ) throws -> CommandOutput {
-        if let show = try store.show(matching: name) {
-            throw CommandError(.invalidParameter, "playlist: '\(name)' is the name of a show (\(show.slug)); choose another")
-        }
+        let store = editing.store
         let existing = try store.playlist(named: name)
         if !filter.isEmpty {
+            if let show = try store.show(matching: name) {
+                throw CommandError(.invalidParameter, "playlist: '\(name)' is the name of a show (\(show.slug)); choose another")
+            }
+            if let existing, existing.isQueue {
+                throw CommandError(
+                    .invalidParameter, "playlist: \(existing.name) is the player's queue, a named playlist: add episodes to it")
+            }
             guard existing == nil else {
                 throw CommandError(.invalidParameter, "playlist: \(name) already exists; change it with playlist edit")
             }
@@ -72,12 +83,9 @@ extension LibraryReader {
             return CommandOutput(
                 data: try summary(made), lines: ["Made the smart playlist \(made.name): \(filter.words.joined(separator: " "))"])
         }
-        if let existing, existing.isSmart {
-            throw CommandError(.invalidParameter, "playlist: \(existing.name) is a smart playlist: its query chooses its episodes")
-        }
+        let playlist = try editing.named(name, for: CommandTable.playlist.name)
         let ids = try refs.map { ref throws in try EpisodeLookup.require(ref, in: store).episode.id ?? 0 }
-        let playlist = try existing ?? store.createPlaylist(named: name, query: nil)
-        let added = try store.addToPlaylist(playlist.id, episodeIDs: ids, atHead: atHead)
+        let added = try editing.add(ids, to: playlist, atHead: atHead)
         let made = existing == nil ? "Made the playlist \(playlist.name)" : playlist.name
         return CommandOutput(
             data: try summary(playlist, extra: [("added", .int(added))]),

@@ -7,9 +7,13 @@ import PodcastKit
 package struct LibraryReader {
     /// The library's store, opened when first asked.
     package let store: () throws(StoreError) -> LibraryStore
+    /// Makes a change through the library's model, whose observers (a player's queue) hear of it.
+    package let record: (LibraryChange) throws(StoreError) -> Void
 
-    package init(store: @escaping () throws(StoreError) -> LibraryStore) {
-        self.store = store
+    /// A reader of `editor`'s library, making the changes a question may make (a playlist's) through it.
+    package init(editor: LibraryEditor) {
+        store = { () throws(StoreError) in try editor.library().store }
+        record = { change throws(StoreError) in try editor.record(change) }
     }
 
     /// The answer to `command`: its data, and its text lines unless it asked for JSON.
@@ -52,9 +56,15 @@ package struct LibraryReader {
                 }
                 return CommandOutput(data: .object([("file", .string(path))]))
             case .playlist(let playlist):
-                return try Self.answer(playlist, in: store, json: command.json, style: style)
+                return try Self.answer(playlist, in: PlaylistEditing(store: store, record: record), json: command.json, style: style)
             case .plan(let budget, let sources, let name):
-                return try Self.plan(budget: budget, from: sources, into: name, in: store)
+                return try Self.plan(budget: budget, from: sources, into: name, in: PlaylistEditing(store: store, record: record))
+            case .planReport(let name):
+                return try Self.planReport(name, in: store)
+            case .history(let since, let show, let csv):
+                return try Self.history(since: since, show: show, csv: csv, in: store)
+            case .listeningSums(let grouping, let since):
+                return Self.sums(try store.listeningSums(by: grouping, since: since), by: grouping)
             case .search(let text, let show, let limit):
                 var showID: Int64?
                 if let show { showID = try findShow(show, in: store).id }

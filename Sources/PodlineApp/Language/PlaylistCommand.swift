@@ -20,11 +20,8 @@ public enum PlaylistCommand: Equatable, Sendable {
         case list, show, add, edit, remove
     }
 
-    /// The names a playlist cannot take: the player's queue is not a playlist.
-    package static let reservedNames: Set<String> = [CommandTable.queue.name]
-
     /// A usage problem with `name` as a playlist's name, or nil when it can be one: 1–64 letters, digits, `-`, `_` or
-    /// `.`, not all digits (an episode id) and not reserved.
+    /// `.`, not all digits (an episode id).
     package static func problem(withName name: String) -> String? {
         let allowed = name.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
@@ -33,7 +30,6 @@ public enum PlaylistCommand: Equatable, Sendable {
             return "'\(name)' cannot name a playlist: use 1 to 64 letters, digits, '-', '_' or '.'"
         }
         if name.allSatisfy(\.isNumber) { return "'\(name)' cannot name a playlist: a number names an episode" }
-        if reservedNames.contains(name.lowercased()) { return "'\(name)' cannot name a playlist: it is the player's queue" }
         return nil
     }
 }

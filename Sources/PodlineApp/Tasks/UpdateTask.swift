@@ -74,12 +74,15 @@ extension LibraryTaskRunner {
             let matches = matchers.matcher(of: settings.downloadRule(forShow: result.show.slug))
             let found = try store.episodes(query).filter { matches($0.episode.title, $0.episode.duration) }
             guard !found.isEmpty else { continue }
-            let playlist = try store.playlist(named: name) ?? store.createPlaylist(named: name, query: nil)
-            guard !playlist.isSmart else {
-                output.problem("\(result.show.slug): auto_add: \(playlist.name) is a smart playlist; its query chooses its episodes")
+            let editing = PlaylistEditing(store: store) { change throws(StoreError) in try editor.record(change) }
+            let playlist: PlaylistRecord
+            do {
+                playlist = try editing.named(name, for: "\(result.show.slug): auto_add")
+            } catch let error as CommandError {
+                output.problem(error.message)
                 continue
             }
-            let added = try store.addToPlaylist(playlist.id, episodeIDs: found.compactMap(\.episode.id), atHead: atHead)
+            let added = try editing.add(found.compactMap(\.episode.id), to: playlist, atHead: atHead)
             let place = atHead ? "head" : "tail"
             output.value(
                 .object([

@@ -44,6 +44,7 @@ final class ReplSession {
         }
         do {
             try host.start(whenSocketTaken: .fail)
+            host.keepQueue()
             self.host = host
         } catch .alreadyServed {
             remote = ControlClient.waitingForPlayer(at: location)

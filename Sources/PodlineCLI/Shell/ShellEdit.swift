@@ -22,8 +22,7 @@ enum ShellEdit {
 
     /// Answers library questions from this process's reading of the configured library.
     static func reader() -> LibraryReader {
-        let paths = LibraryPaths.configured()
-        return LibraryReader { () throws(StoreError) in try LibraryStore.opened(paths) }
+        LibraryReader(editor: editor())
     }
 
     /// Carries out the library's commands on this process's model of the library; player commands are not for it.

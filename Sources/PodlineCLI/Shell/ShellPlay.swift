@@ -40,9 +40,12 @@ enum ShellPlay {
         let paths = LibraryPaths()
         let resolver = PlayableResolver.forListener(paths: paths)
         let items: [NowPlaying]
+        // A player that writes a file plays what it is given; one that is heard plays the library's queue after it.
+        let keepsQueue = !output.isFile
+        let queued = keepsQueue && request.targets.isEmpty && Self.libraryQueueHolds(paths)
         do {
             // Chosen before a player is made: nothing starts for a target that names nothing, or with nothing to resume.
-            items = try CommandDispatcher.items(for: request, resolver: resolver, loaded: false, queued: false)
+            items = try CommandDispatcher.items(for: request, resolver: resolver, loaded: false, queued: queued)
         } catch {
             printError(error.message)
             return error.exitStatus
@@ -55,6 +58,7 @@ enum ShellPlay {
             PlayerSession.forFrontEnd(output: output, library: library, settings: settings, dispatcher: $0)
         }
         let session = host.session
+        if keepsQueue { host.keepQueue() }
         var here = request
         here.output = nil
         do {
@@ -85,6 +89,12 @@ enum ShellPlay {
         // The player stopped: what was heard goes to the other devices (with [sync] auto; a failure is a warning).
         if library != nil { await SyncStart.automatically(editor: dispatcher.library) }
         return error.map(ExitStatus.code(for:)) ?? 0
+    }
+
+    /// True when the library at `paths` has episodes in its queue.
+    private static func libraryQueueHolds(_ paths: LibraryPaths) -> Bool {
+        guard FileManager.default.fileExists(atPath: paths.database.path) else { return false }
+        return (try? LibraryStore.opened(paths).queueEpisodeIDs().isEmpty) == false
     }
 
     /// Sends `request` to the running player and reports in one line what it does with it.

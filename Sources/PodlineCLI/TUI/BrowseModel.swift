@@ -114,8 +114,9 @@ final class BrowseModel {
     func reload() {
         let summaries = (try? store.showSummaries()) ?? []
         var items = BrowseSource.views.map { SidebarItem(title: $0.title, count: nil, source: $0) }
-        // Playlists after the views; a smart one's count would cost its query at every reload, so none is shown.
-        for playlist in (try? store.playlists()) ?? [] {
+        // Playlists after the views (the queue is one of them); a smart one's count would cost its query at every reload,
+        // so none is shown.
+        for playlist in (try? store.playlists()) ?? [] where !playlist.isQueue {
             let source = BrowseSource.playlist(name: playlist.name)
             items.append(SidebarItem(title: source.title, count: nil, source: source))
         }

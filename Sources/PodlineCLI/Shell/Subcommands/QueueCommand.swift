@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import PodcastKit
 import PodlineApp
 
-/// `podline queue [add <ref|file>…|remove <ref|index>|clear]`: shows or changes what the running player plays next.
+/// `podline queue [add <ref|file>…|remove <ref|index>|clear]`: shows or changes what the running player plays next,
+/// or, when none runs, the library's queue that the next player plays.
 struct QueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: CommandTable.queue.name,
@@ -32,6 +34,20 @@ struct QueueCommand: ParsableCommand {
             throw ExitCode(error.exitStatus)
         }
         guard case .player(let queue) = command else { return }
+        if case .queue(let action, _) = queue, !RunningPlayer.isRunning {
+            // No player: the library's queue, which the next player plays.
+            let status = MainActor.assumeIsolated { () -> Int32 in
+                let resolver = PlayableResolver.forListener(paths: LibraryPaths.configured())
+                do throws(CommandError) {
+                    return try LibraryQueue.run(action, editor: ShellEdit.editor(), resolver: resolver).print(json: json)
+                } catch {
+                    printError(error.message)
+                    return error.exitStatus
+                }
+            }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let answer = try RemoteCommand.run(queue)
         if json {
             print(answer.dataText)
