@@ -21,6 +21,11 @@ enum LibraryBench {
                 "`episodes shortest` (a smart playlist sorting all 500,000: unplayed, shortest first, 100)", ["episodes", "shortest"],
                 .report
             ),
+            (
+                "`stats --by month` (100,000 stretches in the listening log, over 400 days)", ["stats", "--by", "month"],
+                .atMost(.seconds(0.03))
+            ),
+            ("`history --since 7d --json` (the last week's stretches of those)", ["history", "--since", "7d", "--json"], .report),
         ]
         for (name, query) in [
             ("commute", ["--unplayed", "--max-duration", "40m", "--newer", "14d", "--show", "1,2", "--sort", "oldest"]),
@@ -29,6 +34,7 @@ enum LibraryBench {
             _ = try? Subprocess.capture(workspace.podline, ["playlist", "remove", name] + home, environment: environment)
             _ = try Subprocess.capture(workspace.podline, ["playlist", "add", name] + query + home, environment: environment)
         }
+        try logStretches(in: library.home)
         let hits = try Subprocess.capture(
             workspace.podline, ["episodes", "--search", "zeppelin", "--json"] + home, environment: environment)
         let found = (try? JSONSerialization.jsonObject(with: Data(hits.utf8)) as? [Any])?.count ?? -1
@@ -49,5 +55,24 @@ enum LibraryBench {
                     runs: measured.runs))
         }
         try LibraryCareBench.run(workspace, report)
+    }
+
+    /// Writes 100,000 stretches into the library's listening log (in place of any there), one every 345.6 s up to now,
+    /// over its first 1,000 episodes, at speeds 0.8 to 2.4, a quarter with silence left out.
+    private static func logStretches(in home: String) throws {
+        let now = Int(Date().timeIntervalSince1970)
+        _ = try Subprocess.capture(
+            "/usr/bin/sqlite3",
+            [
+                home + "/library.sqlite",
+                """
+                DELETE FROM listening;
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999)
+                INSERT INTO listening (episodeID, fromPosition, toPosition, startedAt, endedAt, speed, silenceSkipped, output)
+                SELECT (i % 1000) + 1, (i % 97) * 3.5, (i % 97) * 3.5 + (i % 13) * 11.25, \(now) - (100000 - i) * 345.6,
+                    \(now) - (100000 - i) * 345.6 + 60, 0.8 + (i % 9) * 0.2, CASE WHEN i % 4 = 0 THEN (i % 7) * 0.75 ELSE 0 END, 'null'
+                FROM n;
+                """,
+            ], environment: [:])
     }
 }

@@ -39,7 +39,7 @@ enum CommandProbe {
         case .playlist(.add(let name, _, let filter, _)), .playlist(.edit(let name, let filter)):
             Finding.check(PlaylistCommand.problem(withName: name) == nil, "playlist named '\(name)'")
             check(filter, "playlist")
-        case .search(let text, _, let limit):
+        case .search(let text, _, let limit, _):
             Finding.check(limit >= 1, "search --limit \(limit)")
             Finding.check(text.contains { $0.isLetter || $0.isNumber }, "search for '\(text)', which holds no word")
         default: break

@@ -21,6 +21,7 @@ struct CommandNamesInOnePlaceTests {
         ("PlayerCommand+Words.swift", "remove", "queue remove"),
         ("PlayerCommand+Words.swift", "next", "chapter next"),
         ("LibraryTaskParser.swift", "status", "sync status"),
+        ("LibraryTaskParser.swift", "remove", "bookmark remove"),
         ("ActivityNotice.swift", "show", "a notice's member"),
         ("ActivityNotice.swift", "episodes", "a notice's member"),
         ("KeyAction.swift", "stop", "a key's summary"),

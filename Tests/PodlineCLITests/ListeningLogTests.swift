@@ -107,6 +107,44 @@ struct ListeningLogTests {
         #expect(zip(rows, all).allSatisfy { abs((Double($0["heard"] ?? "") ?? -1) - ($1["heard"] as? Double ?? 0)) < 0.001 })
     }
 
+    @Test("search --heard finds only the transcript cues said within the stretches heard, at their times")
+    func searchWhatWasHeard() throws {
+        let vtt = """
+            WEBVTT
+
+            00:02.000 --> 00:03.000
+            A zebra at the start.
+
+            00:05.000 --> 00:06.000
+            An apple early on.
+
+            00:15.000 --> 00:16.000
+            The zebra in the middle.
+
+            00:30.000 --> 00:31.000
+            A zebra near the end.
+
+            """
+        let (home, server, ref) = try TranscriptTests.servedEpisode("Stripes", seconds: 40, vtt: vtt)
+        defer { server.stop() }
+        #expect(try PodlineBinary.run(["transcript", ref], home: home).status == 0)
+        let out = home.appendingPathComponent("heard.wav")
+        let played = try PodlineBinary.run(
+            ["play", ref, "--start", "10", "--duration", "12", "--output", "wav:\(out.path)", "--quiet"], home: home)
+        #expect(played.status == 0, "\(played.stderr)")
+        func times(_ words: [String]) throws -> [Double] {
+            let result = try PodlineBinary.run(["search"] + words + ["--json"], home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            let hits = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+            return hits.filter { $0["kind"] as? String == "transcript" }.compactMap { $0["time"] as? Double }.sorted()
+        }
+        #expect(try times(["zebra"]) == [2, 15, 30])
+        #expect(try times(["zebra", "--heard"]) == [15])
+        #expect(try times(["apple", "--heard"]).isEmpty)
+        let text = try PodlineBinary.run(["search", "zebra", "--heard"], home: home)
+        #expect(text.stdout.contains("podline play \(ref) --start 00:15"), "\(text.stdout)")
+    }
+
     @Test("kill -9 while playing loses at most 5 s of the log")
     func killedPlayerLosesLittle() throws {
         let home = try Fixtures.temporaryDirectory("pl-log-kill")

@@ -99,6 +99,10 @@ struct MPRISModelTests {
         #expect(byName["xesam:artist"] == .strings(["Ada"]))
         #expect(byName["mpris:artUrl"] == .string("https://example.com/a.jpg"))
         #expect(byName["xesam:url"] == .string("file:///tmp/a%20b.mp3"))
+        // Read while 83.6 s in, the address carries the time, as a link does.
+        player.position = 83.6
+        guard case .dictionary(let later) = MPRISModel.metadata(player) else { return }
+        #expect(Dictionary(uniqueKeysWithValues: later)["xesam:url"] == .string("file:///tmp/a%20b.mp3#t=83"))
         #expect(MPRISModel.trackID(item) == MPRISModel.trackID(item))
         #expect(MPRISModel.trackID(item) != MPRISModel.trackID(NowPlaying(ref: "show/2", title: "Two", url: "/tmp/b.mp3")))
         #expect(MPRISModel.metadata(Player()) == .dictionary([]))

@@ -25,8 +25,18 @@ public struct PlayableResolver: Sendable {
     /// (`show/N` or an id); `show/latest` or a show alone, meaning the show's newest episode not yet played.
     public func resolve(_ text: String) throws(ResolveError) -> NowPlaying {
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            let name = URL(string: text)?.lastPathComponent ?? ""
-            return NowPlaying(title: name.isEmpty ? text : name, url: text)
+            // A share link's time (`#t=1:23`, `?t=83`) is where it starts.
+            let (url, start) = URLTime.split(text)
+            let name = URL(string: url)?.lastPathComponent ?? ""
+            var item = NowPlaying(title: name.isEmpty ? url : name, url: url)
+            item.start = start
+            return item
+        }
+        if let id = Bookmark.id(in: text) {
+            let found = try withStore(text) { store throws(StoreError) in try store.bookmark(id) }
+            var item = try playable(found.listing, typed: found.listing.ref)
+            item.start = found.bookmark.position
+            return item
         }
         if let local = localPath(text) {
             guard !local.isDirectory else { throw ResolveError("\(text): is a directory") }

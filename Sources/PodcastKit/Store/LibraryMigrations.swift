@@ -280,6 +280,19 @@ enum LibraryMigrations {
                     );
                     """)
         }
+        migrator.registerMigration("v19: bookmarks") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE bookmark (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        episodeID INTEGER NOT NULL REFERENCES episode(id) ON DELETE CASCADE,
+                        position DOUBLE NOT NULL,
+                        note TEXT,
+                        createdAt DOUBLE NOT NULL
+                    );
+                    CREATE INDEX bookmark_episode ON bookmark (episodeID, position);
+                    """)
+        }
         return migrator
     }
 

@@ -24,11 +24,20 @@ public struct SearchHit: Sendable, Equatable {
 extension LibraryStore {
     /// The best `limit` places where `text` occurs in transcripts, titles and show notes (of one show when
     /// `showID` is given), best first. `text`: words (all must occur, case and accents folded), "quoted
-    /// phrases", and `word*` prefixes. Empty when `text` holds nothing to search for.
-    public func search(_ text: String, showID: Int64? = nil, limit: Int = 20) throws(StoreError) -> [SearchHit] {
+    /// phrases", and `word*` prefixes. Empty when `text` holds nothing to search for. `heardOnly`: transcript cues
+    /// alone, and of those only the ones that begin within a stretch of the listening log.
+    public func search(_ text: String, showID: Int64? = nil, limit: Int = 20, heardOnly: Bool = false) throws(StoreError)
+        -> [SearchHit]
+    {
         guard let match = Self.searchQuery(text), limit > 0 else { return [] }
         return try read { db in
             let show = showID == nil ? "" : " AND episode.showID = \(showID!)"
+            var heard = ""
+            if heardOnly {
+                heard =
+                    " AND EXISTS (SELECT 1 FROM listening WHERE listening.episodeID = transcript_cue.episodeID"
+                    + " AND transcript_cue.start >= listening.fromPosition AND transcript_cue.start < listening.toPosition)"
+            }
             var found: [(id: Int64, kind: SearchHit.Kind, time: Double?, text: String, rank: Double)] = []
             // Ranking every match costs time in proportion to their number (1.3 s for a word in 1.8 million
             // cues), and so does bm25's weight of a word (it counts the cues holding it: 40 ms): past
@@ -47,19 +56,22 @@ extension LibraryStore {
                     FROM transcript_search
                     JOIN transcript_cue ON transcript_cue.id = transcript_search.rowid
                     JOIN live_episode AS episode ON episode.id = transcript_cue.episodeID
-                    WHERE transcript_search MATCH ?\(show) ORDER BY \(broad ? "transcript_search.rowid DESC" : "rank") LIMIT ?
+                    WHERE transcript_search MATCH ?\(show)\(heard) ORDER BY \(broad ? "transcript_search.rowid DESC" : "rank") LIMIT ?
                     """, arguments: [match, limit])
             for row in cues { found.append((row["episodeID"], .transcript, row["start"], row["text"], row["rank"])) }
             // The index keeps no text (see migration v9): the hits' title and notes are read from the episodes,
-            // and their matches marked by `marked`.
-            let episodes = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT episode.id AS episodeID, episode.title AS title, episode.description AS description,
-                        bm25(episode_search, 10.0, 1.0) AS rank
-                    FROM episode_search JOIN live_episode AS episode ON episode.id = episode_search.rowid
-                    WHERE episode_search MATCH ?\(show) ORDER BY rank LIMIT ?
-                    """, arguments: [match, limit])
+            // and their matches marked by `marked`. What was heard is in the transcripts alone.
+            let episodes =
+                heardOnly
+                ? []
+                : try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT episode.id AS episodeID, episode.title AS title, episode.description AS description,
+                            bm25(episode_search, 10.0, 1.0) AS rank
+                        FROM episode_search JOIN live_episode AS episode ON episode.id = episode_search.rowid
+                        WHERE episode_search MATCH ?\(show) ORDER BY rank LIMIT ?
+                        """, arguments: [match, limit])
             let texts = episodes.map { row in
                 (
                     id: row["episodeID"] as Int64, title: row["title"] as String?,

@@ -267,8 +267,9 @@ package enum CommandDetails {
         Where words were said or written: the kept transcripts (see transcript), episode titles and show notes, \
         through SQLite's full-text index (every word must occur, case and accents folded, "quoted phrases" and word* \
         prefixes). Hits are ranked, titles weighing most; each gives the show, the episode, the time for a transcript, \
-        the text with the match in bold on a terminal, and the podline play REF --start TIME that plays it. --json \
-        prints ref, show, title, kind (transcript, title or notes), time and text for each.
+        the text with the match in bold on a terminal, and the podline play REF --start TIME that plays it. --heard \
+        searches only the transcript cues that begin within a stretch the listening log says you heard (see \
+        history). --json prints ref, show, title, kind (transcript, title or notes), time and text for each.
         """
 
     package static let seek = """
@@ -354,6 +355,26 @@ package enum CommandDetails {
         episodes' seconds skipping silence left out, the episodes finished (marked played then), and the episodes \
         abandoned (begun, not finished, and not heard for 30 days, by when they were last heard). --json: [{show|day|\
         week|month, heard, saved_by_speed, saved_by_silence, finished, abandoned}] (seconds), one object without --by.
+        """
+
+    package static let bookmark = """
+        Keep a moment with a note: with no REF, the episode the running player plays, where it is now (nothing \
+        playing: exit 4); bookmark REF TIME [NOTE] marks a time of a library episode (past its end: exit 64). Each \
+        bookmark gets a number N: play bookmark/N plays from it, bookmark remove N removes it (no such bookmark: exit \
+        2). --json: {id, ref, position, note}.
+        """
+
+    package static let bookmarks = """
+        The bookmarks, by episode and time: their numbers (for play bookmark/N), episodes, times and notes. --json: \
+        [{id, ref, title, position, note, created}].
+        """
+
+    package static let link = """
+        Where an episode can be found, to share: its own page (the feed item's link), when the feed gives one, then \
+        its audio (the enclosure) with a W3C Media Fragments time, URL#t=SECONDS, when a TIME is given. With no REF, \
+        the episode the running player plays, at the time it is at (a TIME alone, such as 1:23, is a time in it). \
+        play URL#t=1:23 (and a URL whose query says ?t=83, as Pocket Casts' links do) starts there. --json: {ref, \
+        title, time, page, audio}.
         """
 
     package static let history = """

@@ -32,9 +32,9 @@ public final class CommandDispatcher {
 
     /// Runs library tasks on the same model as `library`, saying what they did through `output`.
     package func tasks(_ output: TaskOutput) -> LibraryTaskRunner {
-        LibraryTaskRunner(editor: library, output: output) { [player] () throws(CommandError) in
-            player.current.map { $0.ref ?? $0.url }
-        }
+        LibraryTaskRunner(
+            editor: library, output: output, position: { [player] in player.current == nil ? nil : player.position },
+            playing: { [player] () throws(CommandError) in player.current.map { $0.ref ?? $0.url } })
     }
 
     /// Parses and runs the words of one command line; library tasks and session commands are not for this dispatcher.

@@ -9,7 +9,7 @@ public enum CommandTable {
     public static let all: [CommandSpec] = [
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
         status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, history,
-        notes, chapters, transcript,
+        bookmark, bookmarks, notes, chapters, transcript, link,
         search,
         delete, fav,
         inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
@@ -222,6 +222,21 @@ public enum CommandTable {
         ],
         details: CommandDetails.history, parse: LibraryQueryParser.history)
 
+    /// `bookmark`.
+    public static let bookmark = CommandSpec(
+        "bookmark", usage: "[<note>…] | <ref> TIME [<note>…] | remove N", "Mark a moment of an episode, with a note.", kind: .library,
+        flags: [json], completion: .references, details: CommandDetails.bookmark, parse: LibraryTaskParser.bookmark)
+
+    /// `bookmarks`.
+    public static let bookmarks = CommandSpec(
+        "bookmarks", usage: "[<ref>]", "List the bookmarks, of one episode or of all.", kind: .query, flags: [json],
+        completion: .references, details: CommandDetails.bookmarks, parse: LibraryQueryParser.bookmarks)
+
+    /// `link`.
+    public static let link = CommandSpec(
+        "link", usage: "[<ref>] [TIME]", "Print where an episode can be found: its page, and its audio at a time.", kind: .library,
+        flags: [json], completion: .references, details: CommandDetails.link, parse: LibraryTaskParser.link)
+
     /// `notes`.
     public static let notes = CommandSpec(
         "notes", usage: "<ref>", "Show an episode's details and its show notes.", kind: .query, flags: [json],
@@ -247,6 +262,7 @@ public enum CommandTable {
         flags: [
             json, FlagSpec("show", value: "SLUG", "Search one show only."),
             FlagSpec("limit", value: "N", "At most N hits (default \(LibraryQueryParser.searchLimit))."),
+            FlagSpec("heard", "Only transcript cues said within stretches you heard (the listening log)."),
         ],
         completion: .none, details: CommandDetails.search, parse: LibraryQueryParser.search)
 

@@ -15,7 +15,7 @@ public enum LibraryQuery: Equatable, Sendable {
     case notes(ref: String)
     /// Where `text`'s words were said (transcripts) or written (titles, show notes): of one show or of all, at most
     /// `limit` hits, best first.
-    case search(text: String, show: String?, limit: Int)
+    case search(text: String, show: String?, limit: Int, heard: Bool = false)
     /// One show's details, description and settings; with a change, that setting of the show set or removed first.
     case show(String, change: ShowSettingChange?)
     /// The playlists, listed, shown or changed.
@@ -29,6 +29,8 @@ public enum LibraryQuery: Equatable, Sendable {
     case history(since: Date?, show: String?, csv: Bool)
     /// The listening log's sums since a date, by show or period (one sum without).
     case listeningSums(by: ListeningGrouping?, since: Date?)
+    /// The bookmarks, of one episode when given.
+    case bookmarks(String?)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
     case export(path: String?, withCredentials: Bool = false)
 }

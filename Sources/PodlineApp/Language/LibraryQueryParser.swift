@@ -70,7 +70,7 @@ package enum LibraryQueryParser {
             guard let value = Int(text), value >= 1 else { throw .usage(spec, "--limit takes a whole number of 1 or more") }
             limit = value
         }
-        return .search(text: words.targets.joined(separator: " "), show: words.value("show"), limit: limit)
+        return .search(text: words.targets.joined(separator: " "), show: words.value("show"), limit: limit, heard: words.has("heard"))
     }
 
     /// The playlist `plan` fills unless told another: named after the command.
@@ -89,6 +89,12 @@ package enum LibraryQueryParser {
         let name = words.value("into") ?? planPlaylist
         if let problem = PlaylistCommand.problem(withName: name) { throw .usage(spec, problem) }
         return .plan(budget: budget, from: Array(words.targets.dropFirst()), into: name)
+    }
+
+    /// `bookmarks [<ref>]`.
+    package static let bookmarks = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        try CommandParser.expect(words.targets, atMost: 1, spec)
+        return .bookmarks(words.targets.first)
     }
 
     /// `history [--since DATE] [--show SHOW] [--csv]`.

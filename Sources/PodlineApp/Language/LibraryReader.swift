@@ -63,12 +63,14 @@ package struct LibraryReader {
                 return try Self.planReport(name, in: store)
             case .history(let since, let show, let csv):
                 return try Self.history(since: since, show: show, csv: csv, in: store)
+            case .bookmarks(let ref):
+                return try Self.bookmarks(of: ref, in: store)
             case .listeningSums(let grouping, let since):
                 return Self.sums(try store.listeningSums(by: grouping, since: since), by: grouping)
-            case .search(let text, let show, let limit):
+            case .search(let text, let show, let limit, let heard):
                 var showID: Int64?
                 if let show { showID = try findShow(show, in: store).id }
-                let hits = try store.search(text, showID: showID, limit: limit)
+                let hits = try store.search(text, showID: showID, limit: limit, heardOnly: heard)
                 return CommandOutput(data: .array(hits.map(\.json)), lines: command.json ? [] : Self.lines(of: hits, style: style))
             }
         } catch let error as CommandError {

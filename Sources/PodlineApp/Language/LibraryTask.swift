@@ -20,6 +20,12 @@ public enum LibraryTask: Equatable, Sendable {
     case chapters(target: String?)
     /// Shows an episode's transcript (nil: what plays) from `at` seconds, or follows the running player through it.
     case transcript(target: String?, at: Double?, follow: Bool)
+    /// Keeps a bookmark: `words` are an episode, a TIME and a note, or a note alone of what plays, where it is.
+    case bookmark(words: [String])
+    /// Removes the bookmark with this id.
+    case removeBookmark(Int64)
+    /// Says where an episode (nil: what plays) can be found, at `time` (nil: none; where it plays for what plays).
+    case link(target: String?, time: Double?)
     /// Shows the effective settings, or with `defaults` a documented file of every default.
     case config(defaults: Bool)
     /// Keeps the library in step with the sync server, or (`status`) says how it stands.

@@ -91,6 +91,28 @@ package enum LibraryTaskParser {
         return .transcript(target: target, at: at, follow: follow)
     }
 
+    /// `bookmark [NOTE…]`, `bookmark <ref> TIME [NOTE…]`, `bookmark remove N`.
+    package static let bookmark = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        guard words.targets.first == "remove" else { return .bookmark(words: words.targets) }
+        guard words.targets.count == 2, let text = words.targets.last,
+            let id = Int64(text.hasPrefix(Bookmark.prefix) ? String(text.dropFirst(Bookmark.prefix.count)) : text), id > 0
+        else { throw .usage(spec, "bookmark remove takes one bookmark's number") }
+        return .removeBookmark(id)
+    }
+
+    /// `link [<ref>] [TIME]`: one word is an episode, unless it is a clock time (`1:23`), which is a time in what plays.
+    package static let link = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        guard words.targets.count <= 2 else { throw .usage(spec, "give at most an episode and a TIME") }
+        var targets = words.targets
+        var time: Double?
+        if let last = targets.last, targets.count == 2 || last.contains(":") {
+            guard let seconds = TimeSpec.seconds(last) else { throw .usage(spec, "'\(last)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)") }
+            time = seconds
+            targets.removeLast()
+        }
+        return .link(target: targets.first, time: time)
+    }
+
     /// `find <words>…|--trending`.
     package static let find = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
         try findTask(words, spec)

@@ -62,7 +62,8 @@ public struct PlayRequest: Equatable, Sendable {
         }
         for index in items.indices {
             var item = items[index]
-            if index == 0 { item.start = start ?? (noResume ? 0 : nil) } else if noResume { item.start = 0 }
+            // --start wins over a time the target carries (a share link's `#t=`).
+            if index == 0 { item.start = start ?? item.start ?? (noResume ? 0 : nil) } else if noResume { item.start = item.start ?? 0 }
             item.limit = duration
             item.speed = speed
             item.skipSilence = skipSilence

@@ -15,12 +15,16 @@ package struct LibraryTaskRunner {
     package let playing: @MainActor () throws(CommandError) -> String?
     /// Where `update --notify` says what was new: the desktop's notifications, where the front end has them.
     package let notifier: Notifier
+    /// Where the player is in what it plays, for `link` named nothing; nil when it plays nothing.
+    package let position: @MainActor () -> Double?
 
     package init(
         editor: LibraryEditor, output: TaskOutput, notifier: Notifier = .silent,
+        position: @escaping @MainActor () -> Double? = { nil },
         playing: @escaping @MainActor () throws(CommandError) -> String?
     ) {
         (self.editor, self.output, self.notifier, self.playing) = (editor, output, notifier, playing)
+        self.position = position
     }
 
     /// Runs `task`; returns the exit status (2 when part of it could not be read and the rest went on). A failure of
@@ -40,6 +44,9 @@ package struct LibraryTaskRunner {
             case .chapters(let target): return try await chapters(of: try target ?? requirePlaying())
             case .transcript(let target, let at, let follow): return try await transcript(target, at: at, follow: follow)
             case .config(let defaults): return try config(defaults: defaults)
+            case .link(let target, let time): return try link(target, at: time)
+            case .bookmark(let words): return try bookmark(words)
+            case .removeBookmark(let id): return try removeBookmark(id)
             case .sync(let status): return try await status ? syncStatus() : sync()
             case .find(let terms, let limit, let directory, let language, let category):
                 return try await find(terms, limit: limit, directory: directory, language: language, category: category)

@@ -65,7 +65,7 @@ enum MPRISModel {
         Player.target(of: .next, from: player.position, in: player.chapters.chapters, duration: player.duration)
     }
 
-    /// The current episode's metadata: track id, length, title, show, author, picture and address.
+    /// The current episode's metadata: track id, length, title, show, author, picture and address (at the time heard).
     static func metadata(_ player: Player) -> BusValue {
         guard let item = player.current else { return .dictionary([]) }
         var fields: [(String, BusValue)] = [("mpris:trackid", .objectPath(trackID(item)))]
@@ -76,7 +76,10 @@ enum MPRISModel {
         if let show = item.show { fields.append(("xesam:album", .string(show))) }
         if let author = item.author { fields.append(("xesam:artist", .strings([author]))) }
         if let image = item.image { fields.append(("mpris:artUrl", .string(image))) }
-        fields.append(("xesam:url", .string(item.isRemote ? item.url : URL(fileURLWithPath: item.url).absoluteString)))
+        // The address at the time heard, as a link shares it (`#t=SECONDS`): read afresh each time it is asked, it is not
+        // signalled as the position moves.
+        let url = item.isRemote ? item.url : URL(fileURLWithPath: item.url).absoluteString
+        fields.append(("xesam:url", .string(player.position >= 1 ? URLTime.adding(player.position.rounded(.down), to: url) : url)))
         return .dictionary(fields)
     }
 

@@ -21,6 +21,14 @@ enum RunningPlayer {
         return answer.data(as: PlayerStatus.self)?.episode
     }
 
+    /// Where the running player is in what it plays; nil when none runs or it plays nothing.
+    static func position() -> Double? {
+        guard let answer = try? ControlClient().request([CommandTable.status.name]), answer.succeeded,
+            let status = answer.data(as: PlayerStatus.self), status.episode != nil
+        else { return nil }
+        return status.position
+    }
+
     /// What the running player plays, for commands whose argument defaults to it: its episode reference, else its
     /// file or URL; nil when it holds nothing. Throws when no player runs.
     static func playing() throws(CommandError) -> String? {

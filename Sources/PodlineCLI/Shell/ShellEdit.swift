@@ -15,9 +15,9 @@ enum ShellEdit {
 
     /// Runs library tasks on this process's model of the library, saying what they did through `output`.
     static func runner(output: TaskOutput) -> LibraryTaskRunner {
-        LibraryTaskRunner(editor: editor(), output: output, notifier: .desktop) { () throws(CommandError) in
-            try RunningPlayer.playing()
-        }
+        LibraryTaskRunner(
+            editor: editor(), output: output, notifier: .desktop, position: { RunningPlayer.position() },
+            playing: { () throws(CommandError) in try RunningPlayer.playing() })
     }
 
     /// Answers library questions from this process's reading of the configured library.

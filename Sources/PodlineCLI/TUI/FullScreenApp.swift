@@ -363,7 +363,7 @@ final class FullScreenApp {
     /// Runs `command` in the session; a search and a find also open their views. With `showingOutput`, a command that
     /// says several lines shows them in a panel.
     func run(_ command: ParsedCommand, showingOutput: Bool = false) {
-        if case .query(let query) = command, case .search(let text, _, _) = query.query {
+        if case .query(let query) = command, case .search(let text, _, _, _) = query.query {
             model.searchText = text
             model.showsOutput = false
             show(.search)
