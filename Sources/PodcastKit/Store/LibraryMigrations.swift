@@ -293,6 +293,70 @@ enum LibraryMigrations {
                     CREATE INDEX bookmark_episode ON bookmark (episodeID, position);
                     """)
         }
+        migrator.registerMigration("v20: the listening log's sums by day and show, and when episodes were last heard") { db in
+            // Kept by triggers, so that `stats --by` reads a few hundred rows, not every stretch: each stretch's time by
+            // the player's clock (heard), its episode's seconds less silence (content) and the silence left out, added to
+            // the UTC day it began on and its show; and each episode's last stretch's end.
+            let heard = { (row: String) in
+                "MAX(0, \(row).toPosition - \(row).fromPosition - \(row).silenceSkipped) / MAX(\(row).speed, 0.01)"
+            }
+            let content = { (row: String) in "MAX(0, \(row).toPosition - \(row).fromPosition - \(row).silenceSkipped)" }
+            let add = { (row: String) in
+                """
+                INSERT INTO listening_day (day, showID, heard, content, silence)
+                    SELECT CAST(\(row).startedAt / 86400 AS INTEGER), showID, \(heard(row)), \(content(row)), \(row).silenceSkipped
+                    FROM episode WHERE id = \(row).episodeID
+                    ON CONFLICT (day, showID) DO UPDATE SET heard = heard + excluded.heard, content = content + excluded.content,
+                        silence = silence + excluded.silence;
+                """
+            }
+            let subtract = """
+                UPDATE listening_day SET heard = heard - \(heard("old")), content = content - \(content("old")),
+                    silence = silence - old.silenceSkipped
+                WHERE day = CAST(old.startedAt / 86400 AS INTEGER) AND showID = (SELECT showID FROM episode WHERE id = old.episodeID);
+                """
+            let last = """
+                INSERT INTO listening_last (episodeID, lastHeard) VALUES (new.episodeID, new.endedAt)
+                    ON CONFLICT (episodeID) DO UPDATE SET lastHeard = MAX(lastHeard, excluded.lastHeard);
+                """
+            try db.execute(
+                sql: """
+                    CREATE TABLE listening_day (
+                        day INTEGER NOT NULL,
+                        showID INTEGER NOT NULL,
+                        heard DOUBLE NOT NULL,
+                        content DOUBLE NOT NULL,
+                        silence DOUBLE NOT NULL,
+                        PRIMARY KEY (day, showID)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE listening_last (
+                        episodeID INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                        lastHeard DOUBLE NOT NULL
+                    );
+                    CREATE INDEX episode_played_at ON episode (playedAt) WHERE playedAt IS NOT NULL;
+                    CREATE TRIGGER listening_inserted AFTER INSERT ON listening BEGIN
+                        \(add("new"))
+                        \(last)
+                    END;
+                    CREATE TRIGGER listening_updated AFTER UPDATE ON listening BEGIN
+                        \(subtract)
+                        \(add("new"))
+                        \(last)
+                    END;
+                    CREATE TRIGGER listening_deleted AFTER DELETE ON listening BEGIN
+                        \(subtract)
+                        DELETE FROM listening_last WHERE episodeID = old.episodeID
+                            AND NOT EXISTS (SELECT 1 FROM listening WHERE episodeID = old.episodeID);
+                        UPDATE listening_last SET lastHeard = (SELECT MAX(endedAt) FROM listening WHERE episodeID = old.episodeID)
+                            WHERE episodeID = old.episodeID;
+                    END;
+                    INSERT INTO listening_day (day, showID, heard, content, silence)
+                        SELECT CAST(listening.startedAt / 86400 AS INTEGER), episode.showID, SUM(\(heard("listening"))),
+                            SUM(\(content("listening"))), SUM(listening.silenceSkipped)
+                        FROM listening JOIN episode ON episode.id = listening.episodeID GROUP BY 1, 2;
+                    INSERT INTO listening_last (episodeID, lastHeard) SELECT episodeID, MAX(endedAt) FROM listening GROUP BY episodeID;
+                    """)
+        }
         return migrator
     }
 

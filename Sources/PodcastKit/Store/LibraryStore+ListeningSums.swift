@@ -5,15 +5,30 @@ import GRDB
 public enum ListeningGrouping: String, Sendable, CaseIterable {
     case show, day, week, month
 
-    /// The SQL of a group's key for a time column holding seconds since 1970 (UTC): `2026-11-28`, the Monday of its
-    /// week, `2026-11`; a show's slug is joined in instead.
-    func key(of column: String) -> String {
+    /// The group of what was heard on `day` (days since 1970, UTC) of the show with slug `slug`: the slug, the day
+    /// (`2026-11-28`), the Monday of its week, or the month (`2026-11`).
+    func key(day: Int, slug: String) -> String {
         switch self {
-        case .show: "show.slug"
-        case .day: "date(\(column), 'unixepoch')"
-        case .week: "date(\(column), 'unixepoch', 'weekday 0', '-6 days')"
-        case .month: "strftime('%Y-%m', \(column), 'unixepoch')"
+        case .show: return slug
+        case .day: return Self.date(day)
+        case .week: return Self.date(day - (day + 3) % 7)  // 1970-01-01 was a Thursday: (day + 3) % 7 is 0 on Mondays
+        case .month: return String(Self.date(day).prefix(7))
         }
+    }
+
+    /// `YYYY-MM-DD` of a day counted from 1970-01-01 (UTC), by the civil calendar.
+    static func date(_ day: Int) -> String {
+        // Howard Hinnant's days-to-civil.
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
     }
 }
 
@@ -40,49 +55,65 @@ public struct ListeningSums: Sendable, Equatable {
 
 extension LibraryStore {
     /// The listening log's sums since `date` (all of it without), by `grouping` (one sum of everything without), with
-    /// the episodes finished and abandoned. Groups in order: days, weeks and months oldest first, shows by slug.
+    /// the episodes finished and abandoned. Groups in order: days, weeks and months oldest first, shows by slug. Read
+    /// from the sums the library keeps by day and show (`listening_day`), and for the day `date` falls in, from its
+    /// stretches.
     public func listeningSums(by grouping: ListeningGrouping?, since date: Date? = nil, now: Date = Date()) throws(StoreError)
         -> [ListeningSums]
     {
         try read { db in
             let since = date?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
-            let key = { (column: String) in grouping?.key(of: column) ?? "NULL" }
-            let content = "MAX(0, listening.toPosition - listening.fromPosition - listening.silenceSkipped)"
+            let firstDay = date.map { Int(($0.timeIntervalSince1970 / 86_400).rounded(.down)) } ?? Int.min
+            let slugs = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, slug FROM show").map { ($0["id"] as Int64, $0["slug"] as String) },
+                uniquingKeysWith: { first, _ in first })
             var sums: [String?: ListeningSums] = [:]
-            let heardRows = try Row.fetchAll(
-                db,
-                sql: "SELECT \(key("listening.startedAt")) AS key, SUM(\(ListeningStretch.heardForSQL())) AS heard,"
-                    + " SUM(\(content)) AS content, SUM(listening.silenceSkipped) AS silence FROM listening"
-                    + " JOIN episode ON episode.id = listening.episodeID JOIN show ON show.id = episode.showID"
-                    + " WHERE listening.startedAt >= ? GROUP BY 1",
-                arguments: [since])
+            func add(day: Int, showID: Int64, _ change: (inout ListeningSums) -> Void) {
+                let key = grouping?.key(day: day, slug: slugs[showID] ?? String(showID))
+                change(&sums[key, default: ListeningSums(key: key)])
+            }
+            var heardRows = try Row.fetchAll(
+                db, sql: "SELECT day, showID, heard, content, silence FROM listening_day WHERE day > ?",
+                arguments: [date == nil ? Int64.min : Int64(firstDay)])
+            if date != nil {
+                // The first day's stretches from `date` on, from the log itself.
+                heardRows += try Row.fetchAll(
+                    db,
+                    sql: "SELECT ? AS day, episode.showID AS showID, SUM(\(ListeningStretch.heardForSQL())) AS heard,"
+                        + " SUM(MAX(0, toPosition - fromPosition - silenceSkipped)) AS content, SUM(silenceSkipped) AS silence"
+                        + " FROM listening JOIN episode ON episode.id = listening.episodeID"
+                        + " WHERE listening.startedAt >= ? AND listening.startedAt < ? GROUP BY 2",
+                    arguments: [firstDay, since, Double(firstDay + 1) * 86_400])
+            }
             for row in heardRows {
-                let name: String? = row["key"]
                 let heard: Double = row["heard"]
                 let content: Double = row["content"]
-                sums[name, default: ListeningSums(key: name)].heard = heard
-                sums[name, default: ListeningSums(key: name)].savedBySpeed = content - heard
-                sums[name, default: ListeningSums(key: name)].savedBySilence = row["silence"]
+                let silence: Double = row["silence"]
+                add(day: row["day"], showID: row["showID"]) {
+                    $0.heard += heard
+                    $0.savedBySpeed += content - heard
+                    $0.savedBySilence += silence
+                }
             }
-            let finishedRows = try Row.fetchAll(
+            let finished = try Row.fetchAll(
                 db,
-                sql: "SELECT \(key("episode.playedAt")) AS key, COUNT(*) AS count FROM episode JOIN show ON show.id = episode.showID"
-                    + " WHERE episode.isPlayed = 1 AND episode.playedAt >= ? GROUP BY 1",
+                sql: "SELECT CAST(playedAt / 86400 AS INTEGER) AS day, showID, COUNT(*) AS count FROM episode"
+                    + " WHERE playedAt IS NOT NULL AND playedAt >= ? AND isPlayed = 1 GROUP BY 1, 2",
                 arguments: [since])
-            for row in finishedRows {
-                let name: String? = row["key"]
-                sums[name, default: ListeningSums(key: name)].finished = row["count"]
+            for row in finished {
+                let count: Int = row["count"]
+                add(day: row["day"], showID: row["showID"]) { $0.finished += count }
             }
-            let abandonedRows = try Row.fetchAll(
+            let abandoned = try Row.fetchAll(
                 db,
-                sql: "SELECT \(key("last.endedAt")) AS key, COUNT(*) AS count FROM"
-                    + " (SELECT episodeID, MAX(endedAt) AS endedAt FROM listening GROUP BY episodeID) AS last"
-                    + " JOIN episode ON episode.id = last.episodeID JOIN show ON show.id = episode.showID"
-                    + " WHERE episode.isPlayed = 0 AND last.endedAt < ? AND last.endedAt >= ? GROUP BY 1",
+                sql: "SELECT CAST(last.lastHeard / 86400 AS INTEGER) AS day, episode.showID AS showID, COUNT(*) AS count"
+                    // From the episodes heard to theirs (CROSS JOIN keeps that order): not all episodes to those heard.
+                    + " FROM listening_last AS last CROSS JOIN episode ON episode.id = last.episodeID"
+                    + " WHERE episode.isPlayed = 0 AND last.lastHeard < ? AND last.lastHeard >= ? GROUP BY 1, 2",
                 arguments: [now.timeIntervalSince1970 - ListeningSums.abandonedAfter, since])
-            for row in abandonedRows {
-                let name: String? = row["key"]
-                sums[name, default: ListeningSums(key: name)].abandoned = row["count"]
+            for row in abandoned {
+                let count: Int = row["count"]
+                add(day: row["day"], showID: row["showID"]) { $0.abandoned += count }
             }
             if grouping == nil, sums.isEmpty { return [ListeningSums(key: nil)] }
             return sums.values.sorted { ($0.key ?? "") < ($1.key ?? "") }
