@@ -7,7 +7,8 @@
 #
 # The binary links the Swift standard library statically (Package.swift adds the release link flags:
 # no exported dynamic symbols, no PIE) and is installed stripped; the demo episode goes to
-# share/podline, where `podline demo` finds it.
+# share/podline, where `podline demo` finds it. The scheduled update's user units go to
+# lib/systemd/user, disabled: `systemctl --user enable --now podline-update.timer` turns them on.
 set -eu
 
 prefix=/usr/local
@@ -29,9 +30,11 @@ bash_completion="$prefix/share/bash-completion/completions/podline"
 zsh_completion="$prefix/share/zsh/site-functions/_podline"
 fish_completion="$prefix/share/fish/vendor_completions.d/podline.fish"
 demo="$prefix/share/podline/demo-episode.mp3"
+service="$prefix/lib/systemd/user/podline-update.service"
+timer="$prefix/lib/systemd/user/podline-update.timer"
 
 if [ "$action" = uninstall ]; then
-    for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion" "$demo"; do
+    for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion" "$demo" "$service" "$timer"; do
         if [ -e "$file" ]; then rm -f "$file" && echo "removed $file"; fi
     done
     rmdir "$prefix/share/podline" 2>/dev/null || true
@@ -49,4 +52,14 @@ mkdir -p "$(dirname "$bash_completion")" "$(dirname "$zsh_completion")" "$(dirna
 "$bin" --generate-completion-script bash > "$bash_completion"
 "$bin" --generate-completion-script zsh > "$zsh_completion"
 "$bin" --generate-completion-script fish > "$fish_completion"
-for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion" "$demo"; do echo "installed $file"; done
+# The units as `podline schedule every 1h` writes them, made in a scratch home where no user manager runs (so
+# nothing is enabled, and they carry no one's folders), then installed disabled.
+units=$(mktemp -d)
+trap 'rm -rf "$units"' EXIT
+env -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u PODLINE_HOME HOME="$units" XDG_RUNTIME_DIR="$units" \
+    "$bin" schedule every 1h > /dev/null
+install -D -m 644 "$units/.config/systemd/user/podline-update.service" "$service"
+install -D -m 644 "$units/.config/systemd/user/podline-update.timer" "$timer"
+for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion" "$demo" "$service" "$timer"; do
+    echo "installed $file"
+done
