@@ -134,6 +134,12 @@ final class PlaybackJournal {
     /// played to its end whose length nothing gave (a stream of a feed without lengths) has it now: where it ended.
     func ended(_ item: NowPlaying, reason: EndReason) {
         defer { lastHeard = nil }
+        // Heard to its end: the stretch reaches it, past the last report (seconds before it, from a file output).
+        if reason == .eof, let open = hearing, open.item == item.id,
+            let end = openedLength.flatMap({ $0.id == item.id ? $0.length : nil }) ?? item.duration, end > open.stretch.to
+        {
+            extendStretch(item, from: open.stretch.to, to: end, speed: open.stretch.speed)
+        }
         saveTimeSaved()
         closeStretch()
         guard reason == .eof else {
@@ -155,12 +161,16 @@ final class PlaybackJournal {
         write(item, .played([id], true))
     }
 
+    /// The length the engine found when it opened the episode last opened.
+    private var openedLength: (id: String, length: Double)?
+
     /// The least of an episode heard in one go for its end to mark it played.
     static let leastHeardToFinish = 1.0
 
     /// The engine opened `item` and says how long it is (its file's header, else its decoder's estimate): kept as the
     /// episode's length when its feed gave none, so that listings, the played margin and sync know it.
     func opened(_ item: NowPlaying, duration: Double) {
+        openedLength = (item.id, duration)
         guard item.duration == nil, duration > 0, let listing = listing(item), listing.episode.duration == nil,
             let id = listing.episode.id
         else { return }

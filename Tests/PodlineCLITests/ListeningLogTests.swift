@@ -203,6 +203,16 @@ struct ListeningLogTests {
         #expect(months.reduce(0) { $0 + ($1["finished"] as? Int ?? 0) } == 2)
         // Every episode but the two finished was begun and has not been heard for over 30 days.
         #expect(months.reduce(0) { $0 + ($1["abandoned"] as? Int ?? 0) } == 8)
+        // A removed show's listening is not counted, before its rows are purged (at the next update) and after.
+        let talk = try #require(try library.json(["stats", "--by", "show"]) as? [[String: Any]]).first { $0["show"] as? String == "talk" }
+        #expect(try library.run(["remove", "news"]).status == 0)
+        for _ in 0..<2 {
+            let shows = try #require(try library.json(["stats", "--by", "show"]) as? [[String: Any]])
+            #expect(shows.compactMap { $0["show"] as? String } == ["talk"])
+            #expect(shows.first?["heard"] as? Double == talk?["heard"] as? Double)
+            #expect(try library.run(["update"]).status == 0)
+        }
+        #expect(try library.sqlite("SELECT count(*) FROM listening_day WHERE showID NOT IN (SELECT id FROM show)") == ["0"])
         let bad = try library.run(["stats", "--by", "year"])
         #expect(bad.status == 64 && bad.stderrLines.count == 1 && bad.stderr.contains("--by takes show, day, week, month"))
         #expect(try library.run(["history", "--since", "soon"]).status == 64)

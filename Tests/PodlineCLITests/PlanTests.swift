@@ -66,7 +66,7 @@ struct PlanTests {
         let report = try #require(try JSONSerialization.jsonObject(with: reported.stdoutData) as? [String: Any])
         #expect(report["finished"] as? Int == 2, "\(report)")
         let heard = try #require(report["finished_heard"] as? Double)
-        #expect(abs(heard - actual) <= 0.25, "the log says \(heard) s, the player wrote \(actual) s")
+        #expect(abs(heard - actual) <= 0.1, "the log says \(heard) s, the player wrote \(actual) s")
         #expect(abs((report["finished_predicted"] as? Double ?? 0) - predicted) < 0.001)
         let text = try PodlineBinary.run(["plan", "--report"], home: home, environment: environment)
         #expect(text.stdoutLines.count == 3 && text.stdoutLines[0].hasPrefix("drills/4  forecast "), "\(text.stdout)")

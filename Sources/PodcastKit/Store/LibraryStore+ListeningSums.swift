@@ -64,12 +64,14 @@ extension LibraryStore {
         try read { db in
             let since = date?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
             let firstDay = date.map { Int(($0.timeIntervalSince1970 / 86_400).rounded(.down)) } ?? Int.min
+            // A show removed is not counted, though its rows stay until they are purged.
             let slugs = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT id, slug FROM show").map { ($0["id"] as Int64, $0["slug"] as String) },
+                try Row.fetchAll(db, sql: "SELECT id, slug FROM live_show").map { ($0["id"] as Int64, $0["slug"] as String) },
                 uniquingKeysWith: { first, _ in first })
             var sums: [String?: ListeningSums] = [:]
             func add(day: Int, showID: Int64, _ change: (inout ListeningSums) -> Void) {
-                let key = grouping?.key(day: day, slug: slugs[showID] ?? String(showID))
+                guard let slug = slugs[showID] else { return }
+                let key = grouping?.key(day: day, slug: slug)
                 change(&sums[key, default: ListeningSums(key: key)])
             }
             var heardRows = try Row.fetchAll(

@@ -183,21 +183,23 @@ extension LibraryStore {
 
     /// Deletes the shows marked removed and everything of theirs.
     ///
-    /// Row by row, the search index's and the show counters' delete triggers cost more than the rest of a large
-    /// show's deletion. They are set aside inside the transaction (their SQL read back from the schema, so that the
-    /// migrations stay the one place it is written) and made again before the commit: the counters go with the
-    /// show, and the search index keeps the episodes' entries, which no search finds (each joins `episode`, whose
-    /// ids are never reused) and `purgeSearchIndex` clears once they outnumber the episodes.
+    /// Row by row, the search index's, the show counters' and the listening sums' delete triggers cost more than the
+    /// rest of a large show's deletion. They are set aside inside the transaction (their SQL read back from the schema,
+    /// so that the migrations stay the one place it is written) and made again before the commit: the counters and
+    /// the listening sums go with the show, and the search index keeps the episodes' entries, which no search finds
+    /// (each joins `episode`, whose ids are never reused) and `purgeSearchIndex` clears once they outnumber the
+    /// episodes.
     static func purgeRemovedShows(_ db: Database) throws {
         let removed = "SELECT id FROM show WHERE removedAt IS NOT NULL"
         guard try Int64.fetchOne(db, sql: removed + " LIMIT 1") != nil else { return }
         var setAside: [String] = []
-        for name in ["episode_search_delete", "show_counts_delete"] {
+        for name in ["episode_search_delete", "show_counts_delete", "listening_deleted"] {
             let sql = "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"
             guard let definition = try String.fetchOne(db, sql: sql, arguments: [name]) else { continue }
             setAside.append(definition)
             try db.execute(sql: "DROP TRIGGER \(name)")
         }
+        try db.execute(sql: "DELETE FROM listening_day WHERE showID IN (\(removed))")
         try db.execute(sql: "DELETE FROM episode WHERE showID IN (\(removed))")
         let episodes = db.changesCount
         try db.execute(sql: "DELETE FROM show WHERE removedAt IS NOT NULL")
