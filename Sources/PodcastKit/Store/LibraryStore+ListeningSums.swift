@@ -18,16 +18,7 @@ public enum ListeningGrouping: String, Sendable, CaseIterable {
 
     /// `YYYY-MM-DD` of a day counted from 1970-01-01 (UTC), by the civil calendar.
     static func date(_ day: Int) -> String {
-        // Howard Hinnant's days-to-civil.
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, dayOfMonth) = FeedDate.civil(fromDays: Int64(day))
         return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
     }
 }
