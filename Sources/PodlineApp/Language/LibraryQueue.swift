@@ -16,7 +16,9 @@ package enum LibraryQueue {
         do {
             let store = try editor.library().store
             let editing = PlaylistEditing(store: store) { change throws(StoreError) in try editor.record(change) }
-            let queue = try editing.named(PlaylistRecord.queueName, for: CommandTable.queue.name)
+            // Every library has the queue (a show's name does not stand in its way, as it does for other playlists).
+            let queue =
+                try store.playlist(named: PlaylistRecord.queueName) ?? store.createPlaylist(named: PlaylistRecord.queueName, query: nil)
             let queued = try store.queueEpisodeIDs()
             switch action {
             case .list:
