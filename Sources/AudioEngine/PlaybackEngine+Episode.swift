@@ -70,9 +70,10 @@ extension PlaybackEngine {
             expected: Double(announced) / rate)
     }
 
-    /// Reports where the listener is, and the time saved by skipping silence when it changed.
-    func reportPosition(_ decoder: any AudioDecoder) {
-        report(.position(heardPosition(decoder)))
+    /// Reports where the listener is (`heardThrough` when the caller knows better than the decoder), and the time saved
+    /// by skipping silence when it changed.
+    func reportPosition(_ decoder: any AudioDecoder, heardThrough: Double? = nil) {
+        report(.position(heardThrough ?? heardPosition(decoder)))
         let dropped = stages.droppedFrames
         if dropped != reportedDropped {
             reportedDropped = dropped

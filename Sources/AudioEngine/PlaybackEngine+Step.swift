@@ -135,7 +135,7 @@ extension PlaybackEngine {
                 channels: format.channels,
                 sourceStart: sourceStart, sourceEnd: sourceEnd,
                 gainStart: 0, gainEnd: 0)
-        emit(frames: produced, format: format, keeping: kept)
+        emit(frames: produced, format: format, keeping: kept, through: sourceEnd)
         if let ahead, let decoder = self.decoder { skip(ahead, decoder: decoder, rate: rate) }
     }
 
@@ -154,8 +154,9 @@ extension PlaybackEngine {
     }
 
     /// Ramps the first `frames` of the chunk buffer, writes them, keeps `piece` (the same audio before
-    /// gain) for taking back, and completes a pause.
-    private func emit(frames: Int, format: AudioFormat, keeping piece: AudioPiece?) {
+    /// gain) for taking back, and completes a pause. `through` is where in the source the frames end: a file output
+    /// keeps no pieces, and the decoder may be past it (a chunk cut where a skipped stretch begins).
+    private func emit(frames: Int, format: AudioFormat, keeping piece: AudioPiece?, through: Double? = nil) {
         var frames = frames
         var kept = piece
         if pausePending, let whole = piece, ramp.framesLeft < frames {
@@ -183,15 +184,15 @@ extension PlaybackEngine {
             playing = false
             scheduleOutputSuspension()
             report(.paused)
-            reportPosition(decoder)
+            reportPosition(decoder, heardThrough: kept == nil ? through : nil)
             return
         }
         // Four reports a second of wall time: enough for a clock that shows seconds, and each one wakes the main
         // thread and its views; a file output running faster than real time is not flooded.
         let now = DispatchTime.now().uptimeNanoseconds
-        if now &- lastReport >= Self.reportInterval {
+        if now &- lastReport >= reportInterval {
             lastReport = now
-            reportPosition(decoder)
+            reportPosition(decoder, heardThrough: kept == nil ? through : nil)
         }
     }
 }

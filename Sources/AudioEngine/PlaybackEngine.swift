@@ -78,8 +78,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// rather than asking the server for the place estimated from its frames' size (a constant bit rate: within a frame
     /// or so) or its table of contents (a varying one: within 0.4 % of the file).
     static let readThroughSeconds = 30.0
-    /// Nanoseconds between position reports while playing.
-    static let reportInterval: UInt64 = 250_000_000
+    /// Nanoseconds between position reports while playing (a test asks for one after every chunk).
+    var reportInterval: UInt64 = 250_000_000
     /// Frames per chunk for this output: file outputs have no listener waiting, and a device that can
     /// take back its queue needs no small steps to be quick, so both take larger ones.
     var chunkFrames: Int {

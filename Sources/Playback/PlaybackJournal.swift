@@ -77,6 +77,8 @@ final class PlaybackJournal {
     /// The engine played `item` up to `start`, left out what follows (a skipped chapter) and goes on at `position`:
     /// what was played before is heard, the move is not listening.
     func jumped(_ item: NowPlaying, from start: Double, to position: Double, speed: Double) {
+        // Nothing past `start` was heard, whatever a report said before the jump was known.
+        if let open = hearing, open.item == item.id, open.stretch.from < start, open.stretch.to > start { hearing?.stretch.to = start }
         heard(item, at: start, speed: speed)
         closeStretch()
         if let (last, _) = lastHeard, last.id == item.id { lastHeard = (item, position) }

@@ -122,4 +122,26 @@ struct EngineTests {
         engine.shutdown()
         #expect(try WAVFile(url: out).frameCount == 44_100)
     }
+
+    @Test(
+        "a file output reports no position past a skipped stretch's start before the skip, nor inside it",
+        arguments: [1.0, 1.5])
+    func reportsStopAtASkip(speed: Double) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let mp3 = try Fixtures.toneMP3(in: folder, seconds: 6, frequency: 440)
+        let (wav, log) = try render(mp3, in: folder) { engine in
+            // A report after every chunk: the chunk cut where the stretch begins reports too.
+            engine.reportInterval = 0
+            engine.setSpeed(speed)
+            engine.setSkips([SkipRange(start: 2.1, end: 4.3, title: "Ad")])
+        }
+        let events = log.all
+        let skippedAt = try #require(events.firstIndex { if case .skipped = $0 { true } else { false } })
+        let positions = { (slice: ArraySlice<EngineEvent>) in slice.compactMap { if case let .position(p) = $0 { p } else { nil } } }
+        let before = positions(events[..<skippedAt])
+        #expect(before.count > 2 && before.allSatisfy { $0 <= 2.1 + 1e-6 }, "reported before the skip: \(before)")
+        let after = positions(events[skippedAt...])
+        #expect(after.allSatisfy { $0 >= 4.3 - 1e-6 }, "reported after the skip: \(after)")
+        #expect(abs(wav.duration - (6 - 2.2) / speed) < 0.05, "written \(wav.duration) s")
+    }
 }
