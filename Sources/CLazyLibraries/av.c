@@ -63,9 +63,12 @@ PODLINE_TABLE(av, PODLINE_AV_FUNCTIONS)
 
 /* The demuxers allowed: MP4/M4A/M4B/MOV (the mov demuxer), Ogg, FLAC, WAV, ADTS AAC. */
 static const char *const allowed_formats = "mov,ogg,flac,wav,aac";
-/* The decoders allowed: AAC (LC and HE), ALAC, Opus, Vorbis, FLAC, and WAV's PCM. */
-static const char *const allowed_codecs =
-    "aac,alac,opus,vorbis,flac,pcm_u8,pcm_s16le,pcm_s16be,pcm_s24le,pcm_s32le,pcm_f32le,pcm_f64le,pcm_alaw,pcm_mulaw";
+/* The decoders allowed: AAC (LC and HE), ALAC, Opus, Vorbis, FLAC, WAV's PCM, and the AC-3 and E-AC-3 of video podcasts'
+   MP4 files. MP2 and MP3 are libmpg123's. */
+static const char *const allowed_codecs = "aac,alac,opus,vorbis,flac,ac3,eac3,"
+                                          "pcm_u8,pcm_s16le,pcm_s16be,pcm_s24le,pcm_s32le,pcm_f32le,pcm_f64le,pcm_alaw,pcm_mulaw";
+/* What a refused codec's line names: the codecs above, as a listener knows them. */
+static const char *const refused_codec = "its audio codec is not one Podline plays (AAC, ALAC, Opus, Vorbis, FLAC, PCM, AC-3, E-AC-3)";
 
 enum { IO_BUFFER = 64 * 1024 };
 
@@ -198,7 +201,7 @@ static int open_input(struct podline_av_input *input, char *message, size_t size
                 return -1;
             }
         }
-        say(message, size, "its audio codec is not one Podline plays (AAC, ALAC, Opus, Vorbis, FLAC, PCM)");
+        say(message, size, refused_codec);
         return -1;
     }
     input->stream = index;
@@ -222,7 +225,7 @@ static int open_input(struct podline_av_input *input, char *message, size_t size
     code = table.avcodec_open2(input->codec, decoder, &options);
     table.av_dict_free(&options);
     if (code < 0) {
-        if (code == AVERROR(EINVAL)) say(message, size, "its audio codec is not one Podline plays (AAC, ALAC, Opus, Vorbis, FLAC, PCM)");
+        if (code == AVERROR(EINVAL)) say(message, size, refused_codec);
         else say_error(message, size, "cannot open the decoder", code);
         return -1;
     }

@@ -29,6 +29,11 @@ struct OtherFormatsTests {
             name: "MP4 video's audio", file: "h.mp4",
             arguments: ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=3", "-c:v", "mpeg4", "-c:a", "aac", "-shortest"],
             lossless: false),
+        Encoding(name: "AC-3 in MP4", file: "i.mp4", arguments: ["-c:a", "ac3", "-b:a", "192k"], lossless: false),
+        Encoding(
+            name: "E-AC-3 in a video podcast's MP4", file: "j.mp4",
+            arguments: ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=3", "-c:v", "mpeg4", "-c:a", "eac3", "-shortest"],
+            lossless: false),
     ]
 
     /// The test signal, 3 s of two tones (one a channel) at 44.1 kHz, encoded as `encoding` says.
@@ -69,16 +74,33 @@ struct OtherFormatsTests {
         #expect(decoder.position == reference.count / 2)
         // The container's length is the signal's, 3 s (Opus: its pre-skip left out). The decoded AAC of an MP4 keeps
         // the encoder's padding at the end, up to a codec frame, as ffmpeg's own decoding does; an ADTS file has no
-        // length, only a bit-rate estimate.
+        // length, only a bit-rate estimate. An MP4's AC-3 and E-AC-3 are not trimmed: what is decoded is the signal
+        // and its last frame's padding (up to 1,536 samples), and the container's length is within a frame of it.
         let announced = try #require(decoder.estimatedFrames)
         let decodedFrames = reference.count / 2
+        let signal = decoder.format.sampleRate * 3
         if encoding.file.hasSuffix(".aac") {
             #expect(abs(announced - decodedFrames) <= 2_048, "announced \(announced), decoded \(decodedFrames)")
+        } else if encoding.arguments.contains(where: { $0.hasSuffix("ac3") }) {
+            #expect((0..<1_536).contains(decodedFrames - signal), "decoded \(decodedFrames)")
+            #expect(abs(announced - decodedFrames) < 1_536, "announced \(announced), decoded \(decodedFrames)")
         } else {
-            #expect(announced == decoder.format.sampleRate * 3, "announced \(announced)")
+            #expect(announced == signal, "announced \(announced)")
             let padding = encoding.arguments.contains("aac") ? 0..<1_024 : 0..<1
             #expect(padding.contains(decodedFrames - announced), "announced \(announced), decoded \(decodedFrames)")
         }
+    }
+
+    @Test("MP2, as old feeds carry it, decodes through libmpg123 as mpg123 does, sample for sample")
+    func mp2LikeMPG123() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-formats")
+        let file = try Self.make(
+            Encoding(name: "MP2", file: "k.mp2", arguments: ["-c:a", "mp2", "-b:a", "192k"], lossless: false), in: folder)
+        let reference = try WAVFile(url: Fixtures.mpg123Reference(of: file, in: folder))
+        let decoded = try Self.decodeAll(try Decoders.open(path: file.path))
+        #expect(
+            decoded.count == reference.samples.count && decoded == reference.samples,
+            "\(decoded.count / 2) frames, mpg123 \(reference.frameCount)")
     }
 
     @Test("a seek lands on the frame asked for", arguments: encodings)

@@ -195,7 +195,7 @@ package enum CommandDetails {
         playback starts before the download ends, and a seek restarts the transfer with a Range request. While it \
         plays, podline play serves the control socket, so that the one-shot commands (pause, resume, seek, volume, \
         status, ...) and podline events reach it. Formats: MP3 (libmpg123, sample for sample as mpg123), and through \
-        FFmpeg's libraries, loaded only when such an input is opened: MP4, M4A, M4B and MOV (AAC-LC, HE-AAC, ALAC; of \
+        FFmpeg's libraries, loaded only when such an input is opened: MP4, M4A, M4B and MOV (AAC-LC, HE-AAC, ALAC, AC-3 and E-AC-3; of \
         a video, its first audio track), Ogg Opus and Vorbis, FLAC, WAV and ADTS AAC. The first bytes choose the \
         decoder, not the name. Encoder delay and padding are trimmed as ffmpeg trims them. A seek in a lossy format \
         lands on the frame asked for; the decoder starts again from an earlier packet, so the first milliseconds \
