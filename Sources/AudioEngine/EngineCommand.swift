@@ -11,6 +11,7 @@ enum EngineCommand: Sendable {
     case endEarly(Double)
     case skips([SkipRange])
     case loudness(LoudnessSetting?)
+    case voiceBoost(Bool)
     case output(OutputSpec)
     case shutdown
 }

@@ -1,5 +1,5 @@
-/// The stages decoded audio passes through before the volume ramp, as the listener's settings ask: the loudness leveler,
-/// the silence skipper and the time-stretcher, made for the decoder's format from its position on.
+/// The stages decoded audio passes through before the volume ramp, as the listener's settings ask: voice boost or the
+/// loudness leveler, the silence skipper and the time-stretcher, made for the decoder's format from its position on.
 final class ListeningStages {
     /// The speed (0.5–3.0), pitch preserved.
     var speed = 1.0
@@ -7,12 +7,17 @@ final class ListeningStages {
     var skipsSilence = false
     /// The loudness aimed at when normalising; nil when not.
     var loudness: LoudnessSetting?
+    /// Whether voices are boosted (quiet ones brought up to loud ones); normalising, when on, comes after, levelling
+    /// the boosted audio by its running estimate (the episode's measured loudness is of the audio before the boost).
+    var voiceBoost = false
     /// Stretches time when the speed is not 1.
     private(set) var stretcher: TimeStretcher?
     /// Shortens long pauses before the time-stretcher, when skipping silence.
     private var skipper: SilenceSkipper?
     /// Evens out the loudness of decoded audio, when normalising.
     private var leveler: LoudnessLeveler?
+    /// Equalises speech and rides quiet voices up to loud ones, when boosting voices.
+    private var voice: VoiceBoost?
     /// Frames dropped from pauses in this episode by skippers replaced since it was opened (seeks make new ones).
     private var droppedEarlier = 0
     /// Decoded input waiting for the skipper, reused from step to step.
@@ -34,6 +39,7 @@ final class ListeningStages {
         stretcher = nil
         skipper = nil
         leveler = nil
+        voice = nil
     }
 
     /// The stages for audio decoded from the decoder's position on, as the settings ask: the leveler (kept with its
@@ -41,7 +47,16 @@ final class ListeningStages {
     func make(for decoder: any AudioDecoder) {
         droppedEarlier += skipper?.droppedFrames ?? 0
         let format = decoder.format
-        if let loudness {
+        if voiceBoost {
+            if let voice, voice.channels == format.channels, voice.sampleRate == format.sampleRate {
+                voice.reset()
+            } else {
+                voice = VoiceBoost(sampleRate: format.sampleRate, channels: format.channels)
+            }
+        } else {
+            voice = nil
+        }
+        if let loudness = levelled(loudness) {
             if let leveler, leveler.channels == format.channels, leveler.sampleRate == format.sampleRate {
                 leveler.reset()
             } else {
@@ -71,9 +86,15 @@ final class ListeningStages {
         }
     }
 
+    /// What the leveler aims at for `setting`: after voice boost, the target by a running estimate.
+    private func levelled(_ setting: LoudnessSetting?) -> LoudnessSetting? {
+        guard let setting else { return nil }
+        return voiceBoost ? LoudnessSetting(target: setting.target, measured: nil) : setting
+    }
+
     /// Moves a running leveler to `setting` smoothly; false when none runs.
     func aimLeveler(at setting: LoudnessSetting) -> Bool {
-        guard let leveler else { return false }
+        guard let leveler, let setting = levelled(setting) else { return false }
         leveler.aim(at: setting)
         return true
     }
@@ -146,8 +167,24 @@ final class ListeningStages {
     private func levelledChunk(
         into buffer: inout [Int16], decoder: any AudioDecoder, decode: (inout [Int16]) throws(AudioError) -> Int
     ) throws(AudioError) -> Int {
-        guard let leveler, leveler.channels == decoder.format.channels else { return try decode(&buffer) }
-        let got = try decode(&buffer)
+        let channels = decoder.format.channels
+        let voice = self.voice.flatMap { $0.channels == channels ? $0 : nil }
+        let leveler = self.leveler.flatMap { $0.channels == channels ? $0 : nil }
+        guard voice != nil || leveler != nil else { return try decode(&buffer) }
+        var got = try decode(&buffer)
+        if let voice {
+            // The boost gives nothing back from its first frames (its look-ahead fills): decoding goes on.
+            while got > 0 {
+                let given = buffer.withUnsafeMutableBufferPointer { voice.process($0, frames: got) }
+                if given > 0 {
+                    got = given
+                    break
+                }
+                got = try decode(&buffer)
+            }
+            if got == 0 { got = buffer.withUnsafeMutableBufferPointer { voice.drain(into: $0) } }
+        }
+        guard let leveler else { return got }
         if got > 0 {
             buffer.withUnsafeMutableBufferPointer { leveler.process($0, frames: got) }
             return got

@@ -66,6 +66,10 @@ extension PlaybackEngine {
             stages.loudness = setting
             if let setting, stages.aimLeveler(at: setting) { return }
             if switched { remakeStages() }
+        case let .voiceBoost(on):
+            guard on != stages.voiceBoost else { return }
+            stages.voiceBoost = on
+            remakeStages()
         case let .output(spec):
             guard spec != outputSpec else { return }
             replay.insert(contentsOf: retractQueued(), at: 0)

@@ -125,6 +125,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Evens out the loudness as `setting` says, or stops (nil); a new measured loudness is moved to smoothly. Sent
     /// before `load`, it holds for the episode loaded from its first frame.
     public func setLoudness(_ setting: LoudnessSetting?) { mailbox.send(.loudness(setting)) }
+    /// Boosts voices (quiet ones brought up to loud ones), or stops. Sent before `load`, it holds for the episode loaded
+    /// from its first frame.
+    public func setVoiceBoost(_ on: Bool) { mailbox.send(.voiceBoost(on)) }
 
     /// Plays from now on through `spec`: what the old output had not played yet is written to the new one.
     public func setOutput(_ spec: OutputSpec) { mailbox.send(.output(spec)) }

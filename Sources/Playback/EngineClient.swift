@@ -12,6 +12,7 @@ struct EngineClient {
     var setSpeed: @MainActor (_ speed: Double) -> Void
     var setSkipSilence: @MainActor (_ on: Bool) -> Void = { _ in }
     var setLoudness: @MainActor (_ setting: LoudnessSetting?) -> Void = { _ in }
+    var setVoiceBoost: @MainActor (_ on: Bool) -> Void = { _ in }
     var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
     var setSkips: @MainActor (_ ranges: [SkipRange]) -> Void = { _ in }
     var setOutput: @MainActor (_ output: OutputSpec) -> Void = { _ in }
@@ -30,6 +31,7 @@ struct EngineClient {
             setSpeed: { engine.setSpeed($0) },
             setSkipSilence: { engine.setSkipSilence($0) },
             setLoudness: { engine.setLoudness($0) },
+            setVoiceBoost: { engine.setVoiceBoost($0) },
             setEndEarly: { engine.setEndEarly($0) },
             setSkips: { engine.setSkips($0) },
             setOutput: { engine.setOutput($0) },

@@ -50,6 +50,7 @@ struct PlaybackCoordinator: View {
                 player.speed = listening.speed
                 player.skipSilence = listening.skipSilence
                 player.normalize = listening.normalize
+                player.voiceBoost = listening.voiceBoost
                 if let volume = listening.volume { player.volume = volume }
                 if player.normalize, player.loudness == nil { measureLoudness(of: new) }
                 player.chapters = journal.started(
@@ -80,6 +81,9 @@ struct PlaybackCoordinator: View {
         }
         .onChange(of: player.skipSilence, initial: true) { _, on in
             engine.setSkipSilence(on)
+        }
+        .onChange(of: player.voiceBoost, initial: true) { _, on in
+            engine.setVoiceBoost(on)
         }
         .onChange(of: player.normalize) { _, on in
             guard on, let item = player.current, player.loudness == nil else { return }
@@ -128,6 +132,7 @@ struct PlaybackCoordinator: View {
         // the model then find them already set. The show's outro is skipped by the engine, to the frame.
         engine.setSpeed(listening.speed)
         engine.setSkipSilence(listening.skipSilence)
+        engine.setVoiceBoost(listening.voiceBoost)
         engine.setEndEarly(listening.skipOutro ?? 0)
         // The chapters it skips are left out by the engine too, to the frame; those found later are sent when found.
         engine.setSkips(ChapterSkips.ranges(journal.knownChapters(item).chapters, patterns: listening.skipChapters))

@@ -43,6 +43,7 @@ struct PlaybackSettings: Sendable {
             speed: item.speed ?? show.speed ?? settings.speed,
             skipSilence: item.skipSilence ?? show.skipSilence ?? settings.skipSilence,
             normalize: item.normalize ?? show.normalize ?? settings.normalize,
+            voiceBoost: item.voiceBoost ?? show.voiceBoost ?? settings.voiceBoost,
             volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro,
             skipChapters: show.skipChapters ?? settings.skipChapters)
     }
@@ -53,6 +54,7 @@ struct Listening: Equatable, Sendable {
     var speed: Double
     var skipSilence: Bool
     var normalize: Bool
+    var voiceBoost: Bool
     /// The volume it starts at; nil leaves the volume as it is.
     var volume: Double?
     /// Where it starts when new, in seconds.

@@ -44,6 +44,8 @@ public struct Settings: Sendable, Equatable {
     public var skipSilence = false
     /// Even out the loudness to `loudnessTarget`.
     public var normalize = false
+    /// Boost voices: speech equalised, quiet voices brought up to loud ones.
+    public var voiceBoost = false
     /// The integrated loudness normalisation reaches, in LUFS.
     public var loudnessTarget = -16.0
     /// Normalisation trusts an episode's ReplayGain or RVA tag, when it has one, rather than measuring it.

@@ -5,6 +5,7 @@ public struct ShowSettings: Sendable, Equatable {
     public var speed: Double?
     public var skipSilence: Bool?
     public var normalize: Bool?
+    public var voiceBoost: Bool?
     /// The volume an episode of the show starts at, 0–100.
     public var volume: Double?
     /// Where a new episode of the show starts, in seconds (its intro skipped).

@@ -168,7 +168,7 @@ struct FullScreenViewTests {
                 }
             }
             if width == 36 {
-                // 39 actions in 6 rows need 7 columns: no measure fits 36 cells, so each takes one line, cut by the view.
+                // 40 actions in 6 rows need 7 columns: no measure fits 36 cells, so each takes one line, cut by the view.
                 #expect(layout.columns.count == 7 && read.map(\.summary) == entries.map(\.summary))
                 continue
             }
@@ -181,7 +181,7 @@ struct FullScreenViewTests {
         }
         // Room enough: nothing wrapped, and the box keeps its own width.
         let roomy = KeysLayout(entries: entries, width: 126, rows: 25)
-        #expect(roomy.columns.map(\.lines.count) == [25, 14])
+        #expect(roomy.columns.map(\.lines.count) == [25, 15])
         #expect(roomy.columns.map(\.width) == [8 + 1 + 36, 1 + 1 + 28])
     }
 

@@ -18,7 +18,7 @@ struct PlayerHostTests {
 
     init() throws {
         location = ControlLocation(directory: try Fixtures.temporaryDirectory("podline-host").path)
-        engine.expected = ["setVolume", "setSpeed", "setSkipSilence", "setLoudness", "setEndEarly", "load", "shutdown"]
+        engine.expected = ["setVolume", "setSpeed", "setSkipSilence", "setVoiceBoost", "setLoudness", "setEndEarly", "load", "shutdown"]
     }
 
     private func host(sessions: Box) -> PlayerHost<EmptyView> {

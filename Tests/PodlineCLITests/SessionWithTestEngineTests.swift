@@ -53,6 +53,7 @@ struct SessionWithTestEngineTests {
                 setSpeed: { self.called("setSpeed", $0.plainText) },
                 setSkipSilence: { self.called("setSkipSilence", "\($0)") },
                 setLoudness: { _ in self.called("setLoudness") },
+                setVoiceBoost: { self.called("setVoiceBoost", "\($0)") },
                 setEndEarly: { self.called("setEndEarly", $0.plainText) },
                 setOutput: { _ in self.called("setOutput") },
                 shutdown: { self.called("shutdown") })
@@ -86,7 +87,7 @@ struct SessionWithTestEngineTests {
 
     init() {
         // Setting up the session tells the engine the player's settings: expected only here.
-        engine.expected = ["setVolume", "setSpeed", "setSkipSilence", "setLoudness", "setEndEarly"]
+        engine.expected = ["setVolume", "setSpeed", "setSkipSilence", "setVoiceBoost", "setLoudness", "setEndEarly"]
         session = PlaybackSession(
             output: OutputSpec(driver: "null"), library: nil, settings: Settings(), player: player, companion: EmptyView(),
             warn: { Issue.record("warned: \($0)") }, engine: engine.factory)

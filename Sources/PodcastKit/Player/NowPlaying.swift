@@ -24,6 +24,8 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var skipSilence: Bool?
     /// Normalisation as asked with this item (`--normalize`, `--no-normalize`); nil leaves it to the settings.
     public var normalize: Bool?
+    /// Voice boost as asked with this item (`--voice-boost`, `--no-voice-boost`); nil leaves it to the settings.
+    public var voiceBoost: Bool?
     /// The volume asked for with this item (`--volume`); nil leaves it to the show's, else as it is.
     public var volume: Double?
     /// What the library holds of a library episode (played, favourite), kept in step with the library's changes;

@@ -24,6 +24,8 @@ public final class Player {
     public var skipSilence = false
     /// Whether the loudness is evened out to the target (normalisation).
     public var normalize = false
+    /// Whether voices are boosted: speech equalised, quiet voices brought up to loud ones.
+    public var voiceBoost = false
     /// The current episode's integrated loudness in LUFS, once measured (normalisation aims from it).
     public var loudness: Double?
     /// Seconds of the current episode left out by skipping silence so far.

@@ -43,6 +43,8 @@ package struct ConfigKey: Sendable {
                 return nil
             }, render: { quoted($0.preferFormat?.rawValue ?? "") }),
         switchKey("normalize", summary: "even out the loudness of every episode to loudness_target (true or false)", \.normalize),
+        switchKey(
+            "voice_boost", summary: "boost voices: speech equalised, quiet voices brought up to loud ones (true or false)", \.voiceBoost),
         ConfigKey(
             name: "loudness_target", summary: "the loudness normalize reaches, in LUFS, \(loudnessRange.text)",
             apply: { value, settings in

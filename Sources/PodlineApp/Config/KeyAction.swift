@@ -14,7 +14,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
     case nextChapter = "next_chapter"
     case previousChapter = "previous_chapter"
     case nextEpisode = "next_episode"
-    case silence, normalize
+    case silence, normalize, voice
     case markPlayed = "mark_played"
     case favourite
     case download
@@ -58,6 +58,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
         case .nextEpisode: [.character("N")]
         case .silence: [.character("s")]
         case .normalize: [.character("L")]
+        case .voice: [.character("V")]
         case .markPlayed: [.character("m")]
         case .favourite: [.character("*")]
         case .download: [.character("d")]
@@ -103,6 +104,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
         case .nextEpisode: "next queued episode"
         case .silence: "skip silence on or off"
         case .normalize: "even loudness on or off"
+        case .voice: "voice boost on or off"
         case .markPlayed: "mark played or unplayed"
         case .favourite: "favourite or not"
         case .download: "download"

@@ -18,6 +18,7 @@ package struct ShowSettingKey: Sendable {
         number("speed", in: Player.speedRange, \.speed),
         switchKey("skip_silence", \.skipSilence),
         switchKey("normalize", \.normalize),
+        switchKey("voice_boost", \.voiceBoost),
         number("volume", in: Player.volumeRange, \.volume),
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),

@@ -164,6 +164,14 @@ package enum CommandDetails {
         Even out the loudness of the episode playing to loudness_target, or play it at its own loudness.
         """
 
+    package static let voice = """
+        Voice boost for the episode playing: speech equalised (rumble below 80 Hz cut, presence around 3 kHz lifted), \
+        a level rider that looks 12 ms ahead and brings quiet voices up to loud ones (by up to 24 dB, holding through \
+        pauses, so that the noise between words is not raised), and a true-peak limiter at -1 dBTP. With normalize \
+        on, the loudness is evened out after it. The show's voice_boost, else config.toml's, sets it when an episode \
+        starts; play --voice-boost and --no-voice-boost win over both.
+        """
+
     package static let notes = """
         The episode's title, show, date, duration, size, file, and position or played state, then its show notes \
         rendered for a terminal by libxml2's HTML parser: paragraphs wrapped to the width, lists as bullets, <br> \
@@ -280,7 +288,7 @@ package enum CommandDetails {
         A show's title, author, link, feed URL, counts, last update, its description rendered as notes renders show \
         notes, and its settings, each with where it comes from. set writes one of the show's own settings into its \
         [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
-        and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence and normalize (on or off), \
+        and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence, normalize and voice_boost (on or off), \
         volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
         early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), \
         skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
@@ -391,7 +399,7 @@ package enum CommandDetails {
 
         {"state":"playing|buffering|paused|stopped","episode":{"ref","title","show","url","duration","played",
          "favorite"},"position","duration","chapter":null|{"number","title","start","end"},"volume","speed",
-         "queue":[refs],"sleep":null|"end"|seconds,"skip_silence","time_saved","normalize","loudness",
+         "queue":[refs],"sleep":null|"end"|seconds,"skip_silence","time_saved","normalize","loudness","voice_boost",
          "output_available","buffering":null|0-1}
 
         The episode's played and favorite are the library's marks (null for a file or a URL), kept in step with mark \

@@ -107,6 +107,9 @@ public final class CommandDispatcher {
         case .normalize(let on):
             player.normalize = on
             return CommandOutput(data: .bool(on), lines: [on ? "normalize on" : "normalize off"])
+        case .voice(let on):
+            player.voiceBoost = on
+            return CommandOutput(data: .bool(on), lines: [on ? "voice boost on" : "voice boost off"])
         case .cue(let shown):
             player.showsCue = shown ?? !player.showsCue
             let lines = [player.showsCue ? "cue line shown under the now-playing line" : "cue line hidden"]
@@ -179,6 +182,7 @@ public final class CommandDispatcher {
             if let speed = request.speed { player.speed = speed }
             if let skipSilence = request.skipSilence { player.skipSilence = skipSilence }
             if let normalize = request.normalize { player.normalize = normalize }
+            if let voiceBoost = request.voiceBoost { player.voiceBoost = voiceBoost }
         }
         guard let first = items.first else { return CommandOutput(lines: StatusText.lines(StatusReport.status(player))) }
         if request.enqueue {

@@ -7,7 +7,8 @@ public enum CommandTable {
     package static let playFlags = PlayFlag.allCases.map(\.spec)
 
     public static let all: [CommandSpec] = [
-        play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, cue,
+        play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, voice,
+        cue,
         status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, history,
         bookmark, bookmarks, notes, chapters, transcript, link,
         search,
@@ -95,6 +96,11 @@ public enum CommandTable {
     public static let normalize = CommandSpec(
         "normalize", usage: "on|off", "Even out the loudness to the target, or play at the file's own.", kind: .player,
         completion: .words(["off", "on"]), details: CommandDetails.normalize, parse: PlayerCommandParser.normalize)
+
+    /// `voice`.
+    public static let voice = CommandSpec(
+        "voice", usage: "on|off", "Boost voices (quiet ones brought up to loud ones), or leave them as they are.", kind: .player,
+        completion: .words(["off", "on"]), details: CommandDetails.voice, parse: PlayerCommandParser.voice)
 
     /// `cue`.
     public static let cue = CommandSpec(

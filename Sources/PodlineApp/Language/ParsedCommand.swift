@@ -41,6 +41,8 @@ public enum PlayerCommand: Equatable, Sendable {
     case silence(Bool)
     /// Turns normalisation on or off.
     case normalize(Bool)
+    /// Turns voice boost on or off.
+    case voice(Bool)
     /// Shows or hides the cue line under the now-playing line; nil toggles.
     case cue(Bool?)
     case status(json: Bool)

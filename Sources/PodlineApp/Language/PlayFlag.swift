@@ -8,6 +8,8 @@ package enum PlayFlag: String, CaseIterable, Sendable {
     case noSkipSilence = "no-skip-silence"
     case normalize
     case noNormalize = "no-normalize"
+    case voiceBoost = "voice-boost"
+    case noVoiceBoost = "no-voice-boost"
     case noResume = "no-resume"
     case output, fast, quiet
 
@@ -27,6 +29,9 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .normalize:
             FlagSpec(rawValue, "Even out the loudness to loudness_target (default: the show's, else config.toml's normalize).")
         case .noNormalize: FlagSpec(rawValue, "Play at the file's own loudness, whatever the settings say.")
+        case .voiceBoost:
+            FlagSpec(rawValue, "Boost voices: quiet ones up to loud ones (default: the show's, else config.toml's voice_boost).")
+        case .noVoiceBoost: FlagSpec(rawValue, "Leave voices as they are, whatever the settings say.")
         case .noResume: FlagSpec(rawValue, "Start at the beginning (or --start), not where the episode was left.")
         case .output:
             FlagSpec(
@@ -47,6 +52,8 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .noSkipSilence: request.skipSilence = false
         case .normalize: request.normalize = true
         case .noNormalize: request.normalize = false
+        case .voiceBoost: request.voiceBoost = true
+        case .noVoiceBoost: request.voiceBoost = false
         case .start: request.start = try absolute(ValueParser.time(value ?? "", for: command), value, command)
         case .duration: request.duration = try absolute(ValueParser.time(value ?? "", for: command), value, command)
         case .volume: request.volume = try absolute(ValueParser.volume(value ?? "", for: command), value, command)
@@ -78,6 +85,8 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .noSkipSilence: return request.skipSilence == false ? [flag] : []
         case .normalize: return request.normalize == true ? [flag] : []
         case .noNormalize: return request.normalize == false ? [flag] : []
+        case .voiceBoost: return request.voiceBoost == true ? [flag] : []
+        case .noVoiceBoost: return request.voiceBoost == false ? [flag] : []
         case .noResume: return request.noResume ? [flag] : []
         case .output: return request.output.map { [flag, $0] } ?? []
         case .fast: return request.fast ? [flag] : []

@@ -21,6 +21,8 @@ public struct PlayRequest: Equatable, Sendable {
     public var skipSilence: Bool?
     /// `--normalize` (true) or `--no-normalize` (false).
     public var normalize: Bool?
+    /// `--voice-boost` (true) or `--no-voice-boost` (false).
+    public var voiceBoost: Bool?
     /// `--no-resume`.
     public var noResume = false
     /// `--output`: only a new player can take it.
@@ -68,6 +70,7 @@ public struct PlayRequest: Equatable, Sendable {
             item.speed = speed
             item.skipSilence = skipSilence
             item.normalize = normalize
+            item.voiceBoost = voiceBoost
             item.volume = volume
             items[index] = item
         }

@@ -23,6 +23,7 @@ extension PlayerCommand {
         case .sleep(.off): [CommandTable.sleep.name, "off"]
         case .silence(let on): [CommandTable.silence.name, on ? "on" : "off"]
         case .normalize(let on): [CommandTable.normalize.name, on ? "on" : "off"]
+        case .voice(let on): [CommandTable.voice.name, on ? "on" : "off"]
         case .cue(let shown): [CommandTable.cue.name] + (shown.map { [$0 ? "on" : "off"] } ?? [])
         case .status(let json): [CommandTable.status.name] + (json ? ["--json"] : [])
         case .events(let json): [CommandTable.events.name] + (json ? ["--json"] : [])

@@ -106,6 +106,11 @@ package enum PlayerCommandParser {
         .normalize(try ValueParser.onOff(word, for: spec))
     }
 
+    /// `voice on|off`.
+    package static let voice = one { (word: String, spec: CommandSpec) throws(CommandError) -> PlayerCommand in
+        .voice(try ValueParser.onOff(word, for: spec))
+    }
+
     /// `cue [on|off]`.
     package static let cue = player { (arguments: [String], spec: CommandSpec, _: Bool) throws(CommandError) -> PlayerCommand in
         try CommandParser.expect(arguments, atMost: 1, spec)

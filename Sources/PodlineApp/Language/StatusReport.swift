@@ -11,7 +11,7 @@ public enum StatusReport {
             duration: player.duration, chapter: chapter(player), volume: player.volume, speed: player.speed,
             queue: player.queue.map(\.id), sleep: sleep(player.sleep, now: now), skipSilence: player.skipSilence,
             timeSaved: player.timeSaved.tenths, normalize: player.normalize, loudness: player.loudness?.tenths,
-            outputAvailable: player.outputAvailable, buffering: player.buffering)
+            voiceBoost: player.voiceBoost, outputAvailable: player.outputAvailable, buffering: player.buffering)
     }
 
     /// The documented `status --json` object.

@@ -21,6 +21,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
     public var normalize: Bool
     /// The episode's measured loudness (LUFS, in tenths), when known.
     public var loudness: Double?
+    public var voiceBoost: Bool
     public var outputAvailable: Bool
     /// How full the stream's buffer is (0…1) while it waits; nil when it does not.
     public var buffering: Double?
@@ -29,18 +30,18 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         state: String, episode: ItemSummary? = nil, position: Double = 0, duration: Double? = nil,
         chapter: ChapterStatus? = nil, volume: Double = 100, speed: Double = 1, queue: [String] = [],
         sleep: SleepStatus? = nil, skipSilence: Bool = false, timeSaved: Double = 0, normalize: Bool = false,
-        loudness: Double? = nil, outputAvailable: Bool = true, buffering: Double? = nil
+        loudness: Double? = nil, voiceBoost: Bool = false, outputAvailable: Bool = true, buffering: Double? = nil
     ) {
         (self.state, self.episode, self.position, self.duration, self.chapter) = (state, episode, position, duration, chapter)
         (self.volume, self.speed, self.queue, self.sleep) = (volume, speed, queue, sleep)
         (self.skipSilence, self.timeSaved, self.normalize, self.loudness) = (skipSilence, timeSaved, normalize, loudness)
-        (self.outputAvailable, self.buffering) = (outputAvailable, buffering)
+        (self.voiceBoost, self.outputAvailable, self.buffering) = (voiceBoost, outputAvailable, buffering)
     }
 
     package enum CodingKeys: String, CodingKey {
         case state, episode, position, duration, chapter, volume, speed, queue, sleep
         case skipSilence = "skip_silence", timeSaved = "time_saved", normalize, loudness
-        case outputAvailable = "output_available", buffering
+        case voiceBoost = "voice_boost", outputAvailable = "output_available", buffering
     }
 
     /// Reads a status object; members it lacks take their defaults (`{"state":"stopped"}` is a whole status).
@@ -59,6 +60,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         timeSaved = try object.decodeIfPresent(Double.self, forKey: .timeSaved) ?? 0
         normalize = try object.decodeIfPresent(Bool.self, forKey: .normalize) ?? false
         loudness = try object.decodeIfPresent(Double.self, forKey: .loudness)
+        voiceBoost = try object.decodeIfPresent(Bool.self, forKey: .voiceBoost) ?? false
         outputAvailable = try object.decodeIfPresent(Bool.self, forKey: .outputAvailable) ?? true
         buffering = try object.decodeIfPresent(Double.self, forKey: .buffering)
     }
@@ -85,6 +87,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
             ("time_saved", .number(timeSaved)),
             ("normalize", .bool(normalize)),
             ("loudness", .number(loudness)),
+            ("voice_boost", .bool(voiceBoost)),
             ("output_available", .bool(outputAvailable)),
             ("buffering", .number(buffering)),
         ])

@@ -19,6 +19,7 @@ public enum StatusText {
             details += "  skip silence (saved \(TerminalOutput.duration(status.timeSaved)))"
         }
         if status.normalize { details += "  normalized" }
+        if status.voiceBoost { details += "  voice boost" }
         if queued > 0 { details += "  queue \(queued)" }
         switch status.sleep {
         case .endOfEpisode?: details += "  sleep at end"

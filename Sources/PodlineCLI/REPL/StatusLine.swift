@@ -31,6 +31,7 @@ enum StatusLine {
         // Whole seconds saved, so that the line changes when a pause is cut, not at every report.
         if player.skipSilence { details += "  saved \(TerminalOutput.duration(player.timeSaved.rounded(.down)))" }
         if player.normalize { details += "  even" }
+        if player.voiceBoost { details += "  voice" }
         if !player.outputAvailable { details += "  no sound output" }
         if let fetching = player.fetching { details += "  " + fetching.text }
         // In steps of 5 %, as the engine reports it.

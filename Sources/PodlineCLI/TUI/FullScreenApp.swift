@@ -315,6 +315,7 @@ final class FullScreenApp {
         case .nextEpisode: return .player(.next)
         case .silence: return .player(.silence(!player.skipSilence))
         case .normalize: return .player(.normalize(!player.normalize))
+        case .voice: return .player(.voice(!player.voiceBoost))
         case .markPlayed:
             return episode.map { .edit(EditCommand(edit: .mark(targets: [$0.ref], played: !$0.played, cutoff: nil), json: false)) }
         case .favourite: return episode.map { .edit(EditCommand(edit: .favorite(target: $0.ref, to: nil), json: false)) }

@@ -36,6 +36,7 @@ struct NowPlayingInfo: View {
         parts.append("vol \(Int(player.volume))")
         if player.skipSilence { parts.append("silence −" + TerminalOutput.duration(player.timeSaved)) }
         if player.normalize { parts.append(player.loudness.map { String(format: "%.0f LUFS", $0) } ?? "even") }
+        if player.voiceBoost { parts.append("voice boost") }
         switch player.sleep {
         case .at(let date)?: parts.append("sleep " + TerminalOutput.duration(max(0, date.timeIntervalSinceNow)))
         case .endOfEpisode?: parts.append("sleep at end")
