@@ -84,39 +84,56 @@ final class VoiceBoost {
 
     /// One block: equalised, measured, swapped with the held audio, and sent through the limiter at the ridden gain.
     private func block(_ samples: UnsafeMutableBufferPointer<Int16>, from start: Int, to end: Int) {
-        let count = end - start
-        var sum = 0.0
+        let (count, channels) = (end - start, self.channels)
+        var sum: Float = 0
         for channel in 0..<channels {
             var filter = equaliser[channel]
             for frame in start..<end {
                 let index = frame * channels + channel
                 let value = filter.run(Float(samples[index])) * Self.headroom
-                sum += Double(value * value)
+                sum += value * value
                 samples[index] = PeakLimiter.sample(value)
             }
             filter.flushTiny()
             equaliser[channel] = filter
         }
-        ride(meanSquare: sum / Double(count), frames: count)
-        let next = Float(pow(10, gain / 20))
-        let step = (next - factor) / Float(count)
-        var limiter = self.limiter
+        ride(meanSquare: Double(sum) / Double(count), frames: count)
+        // The held audio out, this block's in; locals for the loops (a class's stored properties are checked for
+        // exclusive access at every touch).
+        var at = heldAt
+        var loudest: Int32 = 0
         held.withUnsafeMutableBufferPointer { held in
-            var at = heldAt
             for frame in start..<end {
                 for channel in 0..<channels {
                     let index = frame * channels + channel
                     let waiting = held[at * channels + channel]
                     held[at * channels + channel] = samples[index]
                     samples[index] = waiting
+                    loudest = max(loudest, abs(Int32(waiting)))
                 }
                 at = at + 1 == Self.delay ? 0 : at + 1
+            }
+        }
+        heldAt = at
+        let next = Float(pow(10, gain / 20))
+        var factor = self.factor
+        let step = (next - factor) / Float(count)
+        var limiter = self.limiter
+        // Far under the ceiling, the limiter only delays (a peak between samples is at most 1.25 times the larger
+        // sample beside it).
+        if limiter.isReleased, Float(loudest) * max(factor, next) * 1.25 < LoudnessLeveler.ceiling {
+            limiter.settle()
+            for frame in start..<end {
+                factor += step
+                limiter.pass(samples, frame: frame, factor: factor)
+            }
+        } else {
+            for frame in start..<end {
                 factor += step
                 limiter.take(samples, frame: frame, factor: factor)
             }
-            heldAt = at
         }
-        factor = next
+        self.factor = next
         self.limiter = limiter
     }
 
