@@ -6,25 +6,23 @@ import Glibc
 ///
 /// The rider measures the equalised audio's momentary level (about 300 ms), keeps a reference that follows the loud
 /// voice's level up at once and down only slowly, and raises what is under it towards it, never more than 24 dB. It
-/// holds its gain through pauses (the noise floor is never raised to a voice's level), lowers it within milliseconds
-/// and raises it over a few hundred. The audio comes out `latency` frames after it went in: `process` leaves out the
-/// first `latency` frames it would give (silence), and `drain` gives what is held at the end, so that nothing is
-/// added or lost.
+/// works in blocks of 256 frames, each block's gain set before any of it is let out (so it looks a block ahead, and the
+/// limiter's 3 ms more). It holds its gain through pauses (the noise floor is never raised to a voice's level),
+/// lowers it within milliseconds and raises it over a few hundred. The audio comes out `latency` frames after it went
+/// in: `process` leaves out the first `latency` frames it would give (silence), and `drain` gives what is held at the
+/// end, so that nothing is added or lost.
 final class VoiceBoost {
     let channels: Int
     let sampleRate: Int
     /// The most the rider raises a quiet voice, in dB.
     static let mostRaise = 24.0
-    /// Frames the rider looks ahead: about 12 ms at 44.1 kHz.
-    static let delay = 512
+    /// Frames measured at a time: the gain moves once a block, and a block's gain is set before it is let out.
+    static let block = 256
     /// The equaliser's output is scaled by this (-3 dB) so that its lift never clips before the rider's gain.
     private static let headroom: Float = 0.708
 
     private var equaliser: [SpeechEqualiser]
     private var limiter: PeakLimiter
-    /// The equalised audio waiting `delay` frames for its gain.
-    private var held: [Int16]
-    private var heldAt = 0
     /// The level's mean square (summed over the channels), smoothed; the noise floor's and the reference's levels in dB.
     private var power = 0.0
     private var floor = -70.0
@@ -42,8 +40,7 @@ final class VoiceBoost {
         self.channels = channels
         equaliser = (0..<channels).map { _ in SpeechEqualiser(sampleRate: Double(sampleRate)) }
         limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: LoudnessLeveler.ceiling)
-        held = [Int16](repeating: 0, count: Self.delay * channels)
-        preroll = Self.delay + limiter.lookahead + 1
+        preroll = limiter.lookahead + 1
         let rate = Double(sampleRate)
         times = (power: 0.3 * rate, attack: 0.02 * rate, release: 0.25 * rate, rise: 0.5 * rate)
     }
@@ -51,8 +48,6 @@ final class VoiceBoost {
     /// Forgets the audio held (after a seek); the gain, the floor and the reference stay.
     func reset() {
         limiter.reset()
-        held.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        heldAt = 0
         drained = false
         preroll = latency
         for index in equaliser.indices { equaliser[index].reset() }
@@ -61,15 +56,15 @@ final class VoiceBoost {
     /// True once `drain` gave what was held.
     var isDrained: Bool { drained }
 
-    /// Frames held inside: the look-ahead and the limiter's.
-    var latency: Int { Self.delay + limiter.lookahead + 1 }
+    /// Frames held inside: the limiter's look-ahead.
+    var latency: Int { limiter.lookahead + 1 }
 
     /// Boosts the first `frames` frames of `samples` in place (they come out `latency` frames later); returns the
     /// frames given, at the start of `samples` (fewer than `frames` at first, while the silence held is left out).
     func process(_ samples: UnsafeMutableBufferPointer<Int16>, frames: Int) -> Int {
         var start = 0
         while start < frames {
-            let end = min(frames, start + 256)
+            let end = min(frames, start + Self.block)
             block(samples, from: start, to: end)
             start = end
         }
@@ -82,46 +77,33 @@ final class VoiceBoost {
         return frames - left
     }
 
-    /// One block: equalised, measured, swapped with the held audio, and sent through the limiter at the ridden gain.
+    /// One block: equalised, measured, and sent through the limiter at the gain the measure gives.
     private func block(_ samples: UnsafeMutableBufferPointer<Int16>, from start: Int, to end: Int) {
-        let (count, channels) = (end - start, self.channels)
+        let (count, channels) = (end &- start, self.channels)
         var sum: Float = 0
+        var loudest: Float = 0
         for channel in 0..<channels {
             var filter = equaliser[channel]
-            for frame in start..<end {
-                let index = frame * channels + channel
+            var index = start &* channels &+ channel
+            for _ in start..<end {
                 let value = filter.run(Float(samples[index])) * Self.headroom
                 sum += value * value
+                loudest = max(loudest, abs(value))
                 samples[index] = PeakLimiter.sample(value)
+                index &+= channels
             }
             filter.flushTiny()
             equaliser[channel] = filter
         }
         ride(meanSquare: Double(sum) / Double(count), frames: count)
-        // The held audio out, this block's in; locals for the loops (a class's stored properties are checked for
-        // exclusive access at every touch).
-        var at = heldAt
-        var loudest: Int32 = 0
-        held.withUnsafeMutableBufferPointer { held in
-            for frame in start..<end {
-                for channel in 0..<channels {
-                    let index = frame * channels + channel
-                    let waiting = held[at * channels + channel]
-                    held[at * channels + channel] = samples[index]
-                    samples[index] = waiting
-                    loudest = max(loudest, abs(Int32(waiting)))
-                }
-                at = at + 1 == Self.delay ? 0 : at + 1
-            }
-        }
-        heldAt = at
         let next = Float(pow(10, gain / 20))
+        // Locals for the loops: a class's stored properties are checked for exclusive access at every touch.
         var factor = self.factor
         let step = (next - factor) / Float(count)
         var limiter = self.limiter
         // Far under the ceiling, the limiter only delays (a peak between samples is at most 1.25 times the larger
         // sample beside it).
-        if limiter.isReleased, Float(loudest) * max(factor, next) * 1.25 < LoudnessLeveler.ceiling {
+        if limiter.isReleased, loudest * max(factor, next) * 1.25 < LoudnessLeveler.ceiling {
             limiter.settle()
             for frame in start..<end {
                 factor += step
@@ -159,27 +141,15 @@ final class VoiceBoost {
         gain += (wanted - gain) * share(wanted < gain ? times.attack : times.release)
     }
 
-    /// Writes what is still held to `samples` (silence pushed through); returns the frames written, once.
+    /// Writes what is still held to `samples` (silence pushed through the limiter, at the gain in force); returns the
+    /// frames written, once: less the silence still to leave out when the input was shorter than the limiter's delay.
     func drain(into samples: UnsafeMutableBufferPointer<Int16>) -> Int {
         guard !drained else { return 0 }
         drained = true
-        // All that is held comes out at the gain in force (the silence pushed in is not measured), less the silence
-        // still to leave out when the input was shorter than the look-ahead.
         var out = [Int16](repeating: 0, count: latency * channels)
         var limiter = self.limiter
-        held.withUnsafeMutableBufferPointer { held in
-            out.withUnsafeMutableBufferPointer { out in
-                var at = heldAt
-                for frame in 0..<latency {
-                    for channel in 0..<channels {
-                        out[frame * channels + channel] = held[at * channels + channel]
-                        held[at * channels + channel] = 0
-                    }
-                    at = at + 1 == Self.delay ? 0 : at + 1
-                    limiter.take(out, frame: frame, factor: factor)
-                }
-                heldAt = at
-            }
+        out.withUnsafeMutableBufferPointer { out in
+            for frame in 0..<latency { limiter.take(out, frame: frame, factor: factor) }
         }
         self.limiter = limiter
         let skip = preroll

@@ -30,7 +30,7 @@ struct CompleterTests {
         #expect(completer.candidates(before: "sleep ", word: "o") == .words(["off"]))
         #expect(completer.candidates(before: "status ", word: "--") == .words(["--json"]))
         #expect(completer.candidates(before: "episodes ", word: "--s") == .words(["--show", "--search", "--sort"]))
-        #expect(completer.candidates(before: "help ", word: "vo") == .words(["volume"]))
+        #expect(completer.candidates(before: "help ", word: "vo") == .words(["voice", "volume"]))
         #expect(completer.candidates(before: "play ", word: "/tmp/x") == .files)
         #expect(completer.candidates(before: "queue add ", word: "./a") == .files)
         #expect(completer.candidates(before: "mark x ", word: "un") == .words(["unplayed"]))
