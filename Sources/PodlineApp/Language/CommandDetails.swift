@@ -166,7 +166,7 @@ package enum CommandDetails {
 
     package static let voice = """
         Voice boost for the episode playing: speech equalised (rumble below 80 Hz cut, presence around 3 kHz lifted), \
-        a level rider that looks 12 ms ahead and brings quiet voices up to loud ones (by up to 24 dB, holding through \
+        a level rider that looks a block (256 frames) ahead and brings quiet voices up to loud ones (by up to 24 dB, holding through \
         pauses, so that the noise between words is not raised), and a true-peak limiter at -1 dBTP. With normalize \
         on, the loudness is evened out after it. The show's voice_boost, else config.toml's, sets it when an episode \
         starts; play --voice-boost and --no-voice-boost win over both.
