@@ -93,26 +93,13 @@ public final class LoudnessLeveler {
         // The limiter's state in a local for the loop: a class's stored properties are checked for exclusive
         // access at every touch, which would cost more than the limiting itself.
         var limiter = self.limiter
-        // Much of speech is far under the ceiling: there the limiter only delays, block by block of 256 frames. A peak
-        // between samples is at most 1.25 times the larger sample beside it (the cubic's midpoint), hence the margin.
+        // Much of speech is far under the ceiling: there the limiter only delays, block by block of 256 frames.
         var start = 0
         while start < frames {
             let end = min(frames, start + 256)
             var loudest: Int32 = 0
             for index in start * channels..<end * channels { loudest = max(loudest, abs(Int32(samples[index]))) }
-            let highest = max(factor, factor + step * Float(end - start))
-            if limiter.isReleased, Float(loudest) * highest * 1.25 < Self.ceiling {
-                limiter.settle()
-                for frame in start..<end {
-                    factor += step
-                    limiter.pass(samples, frame: frame, factor: factor)
-                }
-            } else {
-                for frame in start..<end {
-                    factor += step
-                    limiter.take(samples, frame: frame, factor: factor)
-                }
-            }
+            limiter.limit(samples, from: start, to: end, factor: &factor, step: step, loudest: Float(loudest))
             start = end
         }
         self.limiter = limiter

@@ -89,6 +89,27 @@ struct PeakLimiter {
         taken += 1
     }
 
+    /// Limits frames `start..<end` of `samples` in place, times a factor that moves by `step` a frame from `factor` (left
+    /// where it ends); `loudest` is the largest sample among them. Far under the ceiling (a peak between samples is at
+    /// most 1.25 times the larger sample beside it) the limiter only delays them.
+    @inline(__always)
+    mutating func limit(
+        _ samples: UnsafeMutableBufferPointer<Int16>, from start: Int, to end: Int, factor: inout Float, step: Float, loudest: Float
+    ) {
+        if isReleased, loudest * max(factor, factor + step * Float(end - start)) * 1.25 < ceiling {
+            settle()
+            for frame in start..<end {
+                factor += step
+                pass(samples, frame: frame, factor: factor)
+            }
+        } else {
+            for frame in start..<end {
+                factor += step
+                take(samples, frame: frame, factor: factor)
+            }
+        }
+    }
+
     /// `value` rounded to the nearest 16-bit sample, clamped (without libm's `roundf`, which is a call).
     @inline(__always)
     static func sample(_ value: Float) -> Int16 {

@@ -101,20 +101,7 @@ final class VoiceBoost {
         var factor = self.factor
         let step = (next - factor) / Float(count)
         var limiter = self.limiter
-        // Far under the ceiling, the limiter only delays (a peak between samples is at most 1.25 times the larger
-        // sample beside it).
-        if limiter.isReleased, loudest * max(factor, next) * 1.25 < LoudnessLeveler.ceiling {
-            limiter.settle()
-            for frame in start..<end {
-                factor += step
-                limiter.pass(samples, frame: frame, factor: factor)
-            }
-        } else {
-            for frame in start..<end {
-                factor += step
-                limiter.take(samples, frame: frame, factor: factor)
-            }
-        }
+        limiter.limit(samples, from: start, to: end, factor: &factor, step: step, loudest: loudest)
         self.factor = next
         self.limiter = limiter
     }
