@@ -4,11 +4,14 @@ public struct SkipRange: Sendable, Equatable {
     public var end: Double?
     /// What it is, for the listener (a chapter's title).
     public var title: String?
+    /// True when it is a stretch a server inserted (found by comparing two fetches), not a chapter.
+    public var inserted: Bool
 
-    public init(start: Double, end: Double?, title: String? = nil) {
+    public init(start: Double, end: Double?, title: String? = nil, inserted: Bool = false) {
         self.start = start
         self.end = end
         self.title = title
+        self.inserted = inserted
     }
 
     /// The first frame left out, at `rate` frames a second.

@@ -62,7 +62,7 @@ struct PlaybackCoordinator: View {
         .onChange(of: player.chapters) { _, chapters in
             // Chapters found after the episode started (a chapters file fetched): the ones to skip go to the engine.
             guard let item = player.current, !chapters.chapters.isEmpty else { return }
-            engine.setSkips(ChapterSkips.ranges(chapters.chapters, patterns: settings.listening(for: item).skipChapters))
+            engine.setSkips(skips(of: item, chapters: chapters.chapters, listening: settings.listening(for: item)))
         }
         .onChange(of: player.showsCue) { _, shown in
             // The cue line needs the transcript: read from the library when it is first shown.
@@ -103,6 +103,14 @@ struct PlaybackCoordinator: View {
         }
     }
 
+    /// What the engine leaves out of `item`: the chapters `skip_chapters` names and, with `skip_inserted`, the stretches
+    /// a server inserted into its download.
+    private func skips(of item: NowPlaying, chapters: [Chapter], listening: Listening) -> [SkipRange] {
+        let inserted = listening.skipInserted ? journal.insertedStretches(item) : []
+        let stretches = inserted.map { SkipRange(start: $0.lowerBound, end: $0.upperBound, inserted: true) }
+        return (ChapterSkips.ranges(chapters, patterns: listening.skipChapters) + stretches).sorted { $0.start < $1.start }
+    }
+
     /// What normalisation aims at now: nil when it is off.
     private var loudnessSetting: LoudnessSetting? {
         player.normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil
@@ -134,8 +142,9 @@ struct PlaybackCoordinator: View {
         engine.setSkipSilence(listening.skipSilence)
         engine.setVoiceBoost(listening.voiceBoost)
         engine.setEndEarly(listening.skipOutro ?? 0)
-        // The chapters it skips are left out by the engine too, to the frame; those found later are sent when found.
-        engine.setSkips(ChapterSkips.ranges(journal.knownChapters(item).chapters, patterns: listening.skipChapters))
+        // The chapters and inserted stretches it skips are left out by the engine too, to the frame; chapters found
+        // later are sent when found.
+        engine.setSkips(skips(of: item, chapters: journal.knownChapters(item).chapters, listening: listening))
         if normalize {
             player.loudness =
                 journal.loudness.known(item)

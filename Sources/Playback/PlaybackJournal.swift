@@ -261,6 +261,13 @@ final class PlaybackJournal {
         return chapters
     }
 
+    /// The stretches a server inserted into `item`'s download, as comparing it with a second fetch showed; none when it
+    /// plays from elsewhere (a stream may hold other ones), was not compared, or the comparison is not trusted.
+    func insertedStretches(_ item: NowPlaying) -> [ClosedRange<Double>] {
+        guard !item.isRemote, let store, let id = listing(item)?.episode.id else { return [] }
+        return (try? store.insertedComparison(episodeID: id))?.skipped ?? []
+    }
+
     func started(
         _ item: NowPlaying, chaptersFound: @escaping @MainActor @Sendable (ChapterList) -> Void,
         transcriptFound: @escaping @MainActor @Sendable ([TranscriptCue]) -> Void

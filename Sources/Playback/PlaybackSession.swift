@@ -257,11 +257,10 @@ public final class PlaybackSession<Companion: View> {
         case let .timeSaved(seconds):
             player.timeSaved = seconds
         case let .skipped(range):
-            player.skippedChapter = SkippedChapter(title: range.title, from: range.start, to: range.end)
+            player.skipped = SkippedStretch(title: range.title, from: range.start, to: range.end, inserted: range.inserted)
             if let item = player.current, let end = range.end { journal.jumped(item, from: range.start, to: end, speed: player.speed) }
-            warn(
-                "skipped chapter \(range.title.map { "“\($0)”" } ?? "") (\(ClockText.of(range.start))–\(range.end.map(ClockText.of) ?? "the end"))"
-            )
+            let span = "(\(ClockText.of(range.start))–\(range.end.map(ClockText.of) ?? "the end"))"
+            warn(range.inserted ? "skipped an inserted stretch \(span)" : "skipped chapter \(range.title.map { "“\($0)”" } ?? "") \(span)")
         case let .outputLost(reason):
             player.outputAvailable = false
             warn("the sound output is gone (\(reason)); playback goes on when it returns")

@@ -45,7 +45,7 @@ struct PlaybackSettings: Sendable {
             normalize: item.normalize ?? show.normalize ?? settings.normalize,
             voiceBoost: item.voiceBoost ?? show.voiceBoost ?? settings.voiceBoost,
             volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro,
-            skipChapters: show.skipChapters ?? settings.skipChapters)
+            skipChapters: show.skipChapters ?? settings.skipChapters, skipInserted: settings.skipInserted(forShow: item.showSlug))
     }
 }
 
@@ -63,6 +63,8 @@ struct Listening: Equatable, Sendable {
     var skipOutro: Double?
     /// Patterns of the titles of chapters left out.
     var skipChapters: [String] = []
+    /// True when the stretches a second fetch of its download lacked are left out.
+    var skipInserted = false
 }
 
 /// Settings shared by the copies of a `PlaybackSettings`, safe to replace from any thread.

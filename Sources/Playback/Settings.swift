@@ -42,6 +42,8 @@ public struct Settings: Sendable, Equatable {
     public var skipChapters: [String] = []
     /// Shorten long pauses.
     public var skipSilence = false
+    /// Fetch each download a second time, and leave out of playback what one fetch has and the other lacks.
+    public var skipInserted = false
     /// Even out the loudness to `loudnessTarget`.
     public var normalize = false
     /// Boost voices: speech equalised, quiet voices brought up to loud ones.
@@ -71,6 +73,11 @@ public struct Settings: Sendable, Equatable {
     /// The format preferred for the show with slug `show`.
     public func preferFormat(forShow show: String?) -> MediaFormat? {
         self.show(show).preferFormat ?? preferFormat
+    }
+
+    /// True when downloads of the show with slug `show` are fetched twice, and what was inserted is left out.
+    public func skipInserted(forShow show: String?) -> Bool {
+        self.show(show).skipInserted ?? skipInserted
     }
 
     /// The speed for the show with slug `show`.

@@ -10,7 +10,8 @@ struct CommandEntryParseTests {
         "play": ["/tmp/a.mp3"], "seek": ["+30"], "chapter": ["next"], "volume": ["50"], "speed": ["1.5"],
         "sleep": ["10m"], "silence": ["on"], "normalize": ["off"], "voice": ["on"], "add": ["https://example.org/feed.xml"],
         "download": ["--new"], "mark": ["show/1", "played"], "remove": ["show"], "show": ["show"], "notes": ["show/1"],
-        "search": ["word"], "delete": ["show/1"], "fav": ["show/1"], "inspect": ["feed.xml"], "import": ["a.opml"],
+        "search": ["word"], "delete": ["show/1"], "fav": ["show/1"], "inspect": ["feed.xml"], "inspect-ads": ["show/1"],
+        "import": ["a.opml"],
         "find": ["words"], "help": ["play"], "plan": ["45m"],
     ]
 

@@ -5,7 +5,9 @@ import Foundation
 /// answer breaks off (the connection closed) after that many bytes of its body, as a flaky network does.
 /// `/moved/NAME` answers 301 with `/NAME` as the new location; `/found/NAME` answers 302 (a temporary redirect);
 /// `/norange/NAME` sends the whole file whatever Range is asked for, as a server without Range support does.
-/// Every request is noted (`requests(for:)`).
+/// `/rotate/NAME` sends `NAME.1` to the first fetch (a request without Range), `NAME.2` to the second and so on (404
+/// once they run out), as a server that inserts other ads into each download does. Every request is noted
+/// (`requests(for:)`, `agents(for:)`).
 public final class SlowFileServer: @unchecked Sendable {
     /// The folder it serves.
     public let folder: URL
@@ -22,6 +24,8 @@ public final class SlowFileServer: @unchecked Sendable {
             def do_GET(self):
                 with open(os.path.join(folder, 'requests.log'), 'a') as log:
                     log.write('%s %s\n' % (self.path, self.headers.get('Range') or '-'))
+                with open(os.path.join(folder, 'agents.log'), 'a') as log:
+                    log.write('%s %s\n' % (self.path, self.headers.get('User-Agent') or '-'))
                 if self.path.startswith('/moved/'):
                     self.send_response(301); self.send_header('Location', self.path[6:])
                     self.send_header('Content-Length', '0'); self.end_headers(); return
@@ -29,7 +33,15 @@ public final class SlowFileServer: @unchecked Sendable {
                     self.send_response(302); self.send_header('Location', self.path[6:])
                     self.send_header('Content-Length', '0'); self.end_headers(); return
                 norange = self.path.startswith('/norange/')
-                path = os.path.join(folder, os.path.basename(self.path.split('?')[0]))
+                name = os.path.basename(self.path.split('?')[0])
+                if self.path.startswith('/rotate/'):
+                    counted = os.path.join(folder, name + '.fetches')
+                    fetches = int(open(counted).read()) if os.path.exists(counted) else 0
+                    if not self.headers.get('Range'):
+                        fetches += 1
+                        open(counted, 'w').write(str(fetches))
+                    name = '%s.%d' % (name, fetches)
+                path = os.path.join(folder, name)
                 if not os.path.isfile(path):
                     self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
                 size = os.path.getsize(path)
@@ -90,8 +102,14 @@ public final class SlowFileServer: @unchecked Sendable {
     public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
 
     /// The requests for `path` (as in `url(_:)`) in the order they came: the Range header of each, `-` for none.
-    public func requests(for path: String) -> [String] {
-        let log = (try? String(contentsOf: folder.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
+    public func requests(for path: String) -> [String] { logged("requests.log", for: path) }
+
+    /// The User-Agent of each request for `path` (as in `url(_:)`), in the order they came.
+    public func agents(for path: String) -> [String] { logged("agents.log", for: path) }
+
+    /// What the log `name` noted of each request for `path`, in the order they came.
+    private func logged(_ name: String, for path: String) -> [String] {
+        let log = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ", maxSplits: 1)
             return parts.count == 2 && parts[0] == "/" + path ? String(parts[1]) : nil

@@ -79,10 +79,24 @@ public struct EpisodeDownloader: Sendable {
         return target
     }
 
+    /// Fetches `listing`'s media file (the one in `preferred` format) a second time into `path`, from its start, with
+    /// another user agent: for comparing with the download (`skip_inserted`). The caller removes the file.
+    public func fetchAgain(_ listing: EpisodeListing, preferring preferred: MediaFormat?, to path: String) async throws(DownloadError) {
+        guard let media = listing.episode.mediaFile(preferring: preferred) else {
+            throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        let total = try await fetchRetrying(
+            media.url, to: path, ref: listing.ref, expected: nil, userAgent: HTTPFetcher.secondUserAgent
+        ) { _ in }
+        let size = OutputFile.size(of: path) ?? 0
+        if let total, size != total { throw DownloadError("\(listing.ref): second fetch incomplete, got \(size) of \(total) bytes") }
+    }
+
     /// `fetch`, tried again from where the `.part` file ends while each try brings bytes or the fetcher's
     /// retry delays last; a first connection that fails, an HTTP error or a disk error is final.
     private func fetchRetrying(
-        _ url: String, to part: String, ref: String, expected: Int64?,
+        _ url: String, to part: String, ref: String, expected: Int64?, userAgent: String = HTTPFetcher.userAgent,
         progress: @escaping @Sendable (DownloadProgress) -> Void
     ) async throws(DownloadError) -> Int64? {
         var attempt = 0
@@ -90,7 +104,7 @@ public struct EpisodeDownloader: Sendable {
         while true {
             let before = OutputFile.size(of: part) ?? 0
             do {
-                let total = try await fetch(url, to: part, ref: ref, expected: expected, progress: progress)
+                let total = try await fetch(url, to: part, ref: ref, expected: expected, userAgent: userAgent, progress: progress)
                 let size = OutputFile.size(of: part) ?? 0
                 guard let total, size < total, size > before else { return total }
                 begun = true  // the server closed early: go on from the new end
@@ -111,7 +125,7 @@ public struct EpisodeDownloader: Sendable {
 
     /// Streams `url` into `part`, resuming from its current size; returns the full length when known.
     private func fetch(
-        _ url: String, to part: String, ref: String, expected: Int64?,
+        _ url: String, to part: String, ref: String, expected: Int64?, userAgent: String,
         progress: @escaping @Sendable (DownloadProgress) -> Void
     ) async throws(DownloadError) -> Int64? {
         let existing = OutputFile.size(of: part) ?? 0
@@ -123,7 +137,7 @@ public struct EpisodeDownloader: Sendable {
         if existing > 0 { headers.add(name: "Range", value: "bytes=\(existing)-") }
         do {
             let deadline = NIODeadline.now() + .hours(12)
-            let (response, _) = try await http.send(url, headers: headers, deadline: deadline)
+            let (response, _) = try await http.send(url, headers: headers, deadline: deadline, userAgent: userAgent)
             let status = response.status.code
             var offset: Int64 = 0
             var total: Int64?

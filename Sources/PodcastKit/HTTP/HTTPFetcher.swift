@@ -28,6 +28,9 @@ public final class HTTPFetcher: Sendable {
     /// The most redirects followed for one request.
     public static let maxRedirects = 10
     static let userAgent = "Podline (podcast player)"
+    /// The user agent of a second fetch of an episode (`skip_inserted`): another client, as a server that places ads
+    /// per listener tells them apart.
+    public static let secondUserAgent = "Podline (podcast player; second fetch)"
 
     public init(
         timeouts: HTTPTimeouts = HTTPTimeouts(), retry: RetryPolicy = RetryPolicy(),
@@ -141,7 +144,9 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Sends a GET, following redirects by hand so that the caller learns whether they were permanent.
-    func send(_ url: String, headers: HTTPHeaders, deadline: NIODeadline) async throws -> (HTTPClientResponse, RedirectChain) {
+    func send(
+        _ url: String, headers: HTTPHeaders, deadline: NIODeadline, userAgent: String = HTTPFetcher.userAgent
+    ) async throws -> (HTTPClientResponse, RedirectChain) {
         var current = FeedURL.normalized(url)
         var allPermanent = true
         var visited: Set<String> = []
@@ -149,7 +154,7 @@ public final class HTTPFetcher: Sendable {
             guard FeedURL.isRemote(current) else { throw HTTPFailure("not an http(s) URL: \(current)") }
             var request = HTTPClientRequest(url: current)
             request.headers = headers
-            request.headers.replaceOrAdd(name: "User-Agent", value: Self.userAgent)
+            request.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
             // A private feed's credentials go to its own host only: looked up again after every redirect.
             let authorization = FeedCredentials.shared.authorization(for: current)
             if let authorization { request.headers.replaceOrAdd(name: "Authorization", value: authorization) }

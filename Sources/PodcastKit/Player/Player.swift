@@ -32,8 +32,8 @@ public final class Player {
     public var timeSaved: Double = 0
     /// What plays next, in order.
     public var queue: [NowPlaying] = []
-    /// The chapter playback left out last (`skip_chapters`); nil until one is.
-    public var skippedChapter: SkippedChapter?
+    /// The stretch playback left out last (`skip_chapters`, `skip_inserted`); nil until one is.
+    public var skipped: SkippedStretch?
     /// When playback will stop by itself.
     public var sleep: SleepTimer?
     /// The latest position request, for the coordinator to carry out.

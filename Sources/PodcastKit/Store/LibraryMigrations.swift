@@ -357,6 +357,23 @@ enum LibraryMigrations {
                     INSERT INTO listening_last (episodeID, lastHeard) SELECT episodeID, MAX(endedAt) FROM listening GROUP BY episodeID;
                     """)
         }
+        migrator.registerMigration("v21: the inserted stretches two fetches of a download showed") { db in
+            // Found in the downloaded file: forgotten when the download is deleted or replaced.
+            try db.execute(
+                sql: """
+                    CREATE TABLE inserted_comparison (
+                        episodeID INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                        comparedAt DOUBLE NOT NULL,
+                        keptSeconds DOUBLE NOT NULL,
+                        related BOOLEAN NOT NULL,
+                        stretches TEXT NOT NULL
+                    );
+                    CREATE TRIGGER inserted_comparison_forgotten AFTER UPDATE OF downloadPath ON episode
+                        WHEN old.downloadPath IS NOT new.downloadPath BEGIN
+                        DELETE FROM inserted_comparison WHERE episodeID = old.id;
+                    END;
+                    """)
+        }
         return migrator
     }
 

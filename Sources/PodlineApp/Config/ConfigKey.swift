@@ -33,6 +33,10 @@ package struct ConfigKey: Sendable {
                 number(value, in: Player.speedRange).map { settings.speed = $0 } == nil ? speedProblem : nil
             }, render: { format($0.speed) }),
         switchKey("skip_silence", summary: "shorten long pauses (true or false)", \.skipSilence),
+        switchKey(
+            "skip_inserted",
+            summary: "fetch each download twice and leave out of playback what one fetch has and the other lacks (true or false)",
+            \.skipInserted),
         ConfigKey(
             name: "prefer_format",
             summary: "when a feed offers an episode in several files, the one to play: \(MediaFormat.names), or \"\" for the feed's first",

@@ -19,6 +19,7 @@ package struct ShowSettingKey: Sendable {
         switchKey("skip_silence", \.skipSilence),
         switchKey("normalize", \.normalize),
         switchKey("voice_boost", \.voiceBoost),
+        switchKey("skip_inserted", \.skipInserted),
         number("volume", in: Player.volumeRange, \.volume),
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),

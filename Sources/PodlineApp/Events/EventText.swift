@@ -19,13 +19,19 @@ package enum EventText {
             let number = chapter.map { "\($0.number) " } ?? ""
             return "chapter-changed \(number)\(TerminalText.safe(chapter?.title ?? "-"))"
         case .chapterSkipped(let title, let from, let to):
-            let span = "\(TerminalOutput.duration(from))–\(to.map { TerminalOutput.duration($0) } ?? "the end")"
-            return "chapter-skipped \(TerminalText.safe(title ?? "-")) (\(span))"
+            return "chapter-skipped \(TerminalText.safe(title ?? "-")) (\(span(from, to)))"
+        case .insertedSkipped(let from, let to):
+            return "inserted-skipped (\(span(from, to)))"
         case .error(let message):
             return "error \(TerminalText.safe(message))"
         case .downloadProgress, .feedUpdated:
             return String(decoding: line, as: UTF8.self)
         }
+    }
+
+    /// `1:02–1:30`, or `1:02–the end`.
+    private static func span(_ from: Double, _ to: Double?) -> String {
+        "\(TerminalOutput.duration(from))–\(to.map { TerminalOutput.duration($0) } ?? "the end")"
     }
 
     private static func describe(_ value: JSONValue) -> String {

@@ -13,6 +13,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
     case chapterChanged(ChapterStatus?)
     /// A chapter was left out (`skip_chapters`): its title, and where it began and ended (nil: the end).
     case chapterSkipped(title: String?, from: Double, to: Double?)
+    /// A stretch a server inserted was left out (`skip_inserted`): where it began and ended (nil: the end).
+    case insertedSkipped(from: Double, to: Double?)
     /// A download moved on.
     case downloadProgress(ref: String, bytes: Int64, total: Int64?)
     /// A feed was refreshed.
@@ -33,6 +35,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
             .object([("event", .string("chapter-changed")), ("chapter", chapter?.json ?? .null)])
         case .chapterSkipped(let title, let from, let to):
             .object([("event", .string("chapter-skipped")), ("title", .string(title)), ("from", .number(from)), ("to", .number(to))])
+        case .insertedSkipped(let from, let to):
+            .object([("event", .string("inserted-skipped")), ("from", .number(from)), ("to", .number(to))])
         case .downloadProgress(let ref, let bytes, let total):
             .object([("event", .string("download-progress")), ("ref", .string(ref)), ("bytes", .int(bytes)), ("total", .int(total))])
         case .feedUpdated(let show, let count):
@@ -78,6 +82,9 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
             self = .chapterSkipped(
                 title: try object.decodeIfPresent(String.self, forKey: .title), from: try object.decode(Double.self, forKey: .from),
                 to: try object.decodeIfPresent(Double.self, forKey: .to))
+        case "inserted-skipped":
+            self = .insertedSkipped(
+                from: try object.decode(Double.self, forKey: .from), to: try object.decodeIfPresent(Double.self, forKey: .to))
         case "download-progress":
             self = .downloadProgress(
                 ref: try object.decode(String.self, forKey: .ref), bytes: try object.decode(Int64.self, forKey: .bytes),

@@ -36,8 +36,12 @@ package struct PlayerEventsView: View {
                 guard player.current != nil else { return }
                 emit(.chapterChanged(StatusReport.chapter(player)))
             }
-            .onChange(of: player.skippedChapter) { _, skipped in
-                if let skipped { emit(.chapterSkipped(title: skipped.title, from: skipped.from, to: skipped.to)) }
+            .onChange(of: player.skipped) { _, skipped in
+                guard let skipped else { return }
+                emit(
+                    skipped.inserted
+                        ? .insertedSkipped(from: skipped.from, to: skipped.to)
+                        : .chapterSkipped(title: skipped.title, from: skipped.from, to: skipped.to))
             }
             .onChange(of: player.outputAvailable) { _, available in
                 emit(.propertyChange(name: "output_available", data: .bool(available)))

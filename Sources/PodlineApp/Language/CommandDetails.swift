@@ -377,6 +377,18 @@ package enum CommandDetails {
         [{id, ref, title, position, note, created}].
         """
 
+    package static let inspectAds = """
+        With skip_inserted = true (in config.toml, or for one show with show NAME set skip_inserted true), download \
+        fetches each episode a second time (a fresh connection, another user agent), decodes both and lines them up \
+        by their audio, not their bytes, so a server that re-encodes between fetches is compared all the same. The \
+        stretches of the downloaded file that the second fetch lacks are what the server inserted into it (ads placed \
+        per download); they are left out when the download plays, to the frame, and the player says so \
+        (inserted-skipped in events). Nothing is left out when they would take more than a quarter of the episode, \
+        when the fetches share too little audio, or when there was no second fetch (it failed, or the episode plays \
+        from its URL). inspect-ads REF shows what the comparison found. --json: {ref, compared, compared_at, related, \
+        share, skipped, inserted: [{from, to}]}.
+        """
+
     package static let link = """
         Where an episode can be found, to share: its own page (the feed item's link), when the feed gives one, then \
         its audio (the enclosure) with a W3C Media Fragments time, URL#t=SECONDS, when a TIME is given. With no REF, \

@@ -13,7 +13,7 @@ public enum CommandTable {
         bookmark, bookmarks, notes, chapters, transcript, link,
         search,
         delete, fav,
-        inspect, importOPML, export, find, sync, config, repl, tui, help, quit,
+        inspect, inspectAds, importOPML, export, find, sync, config, repl, tui, help, quit,
     ]
 
     /// `play`.
@@ -290,6 +290,12 @@ public enum CommandTable {
     public static let inspect = CommandSpec(
         "inspect", usage: "<feed-file|url|find/N>", "Show what a feed file or URL contains, without subscribing.", kind: .library,
         flags: [json, maxFeedSize], completion: .feeds, details: CommandDetails.inspect, parse: LibraryTaskParser.inspect)
+
+    /// `inspect-ads`.
+    public static let inspectAds = CommandSpec(
+        "inspect-ads", usage: "<ref>", "Show the stretches a second fetch of a download lacked: inserted ads (skip_inserted).",
+        kind: .query, flags: [json], completion: .references, details: CommandDetails.inspectAds,
+        parse: LibraryQueryParser.insertedStretches)
 
     /// `import`.
     public static let importOPML = CommandSpec(

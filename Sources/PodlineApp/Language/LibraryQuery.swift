@@ -31,6 +31,8 @@ public enum LibraryQuery: Equatable, Sendable {
     case listeningSums(by: ListeningGrouping?, since: Date?)
     /// The bookmarks, of one episode when given.
     case bookmarks(String?)
+    /// What comparing two fetches of an episode's download showed (`skip_inserted`).
+    case insertedStretches(String)
     /// The subscriptions as OPML 2.0, to `path` when given (else as the answer).
     case export(path: String?, withCredentials: Bool = false)
 }

@@ -97,6 +97,13 @@ package enum LibraryQueryParser {
         return .bookmarks(words.targets.first)
     }
 
+    /// `inspect-ads <ref>`.
+    package static let insertedStretches = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
+        try CommandParser.expect(words.targets, atMost: 1, spec)
+        guard let ref = words.targets.first else { throw .usage(spec, "name the episode, such as show/3") }
+        return .insertedStretches(ref)
+    }
+
     /// `history [--since DATE] [--show SHOW] [--csv]`.
     package static let history = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
         try CommandParser.expect(words.targets, atMost: 0, spec)

@@ -65,6 +65,8 @@ package struct LibraryReader {
                 return try Self.history(since: since, show: show, csv: csv, in: store)
             case .bookmarks(let ref):
                 return try Self.bookmarks(of: ref, in: store)
+            case .insertedStretches(let ref):
+                return try Self.insertedStretches(of: ref, in: store)
             case .listeningSums(let grouping, let since):
                 return Self.sums(try store.listeningSums(by: grouping, since: since), by: grouping)
             case .search(let text, let show, let limit, let heard):

@@ -62,6 +62,19 @@ package final class DownloadDisplay: Sendable {
         }
     }
 
+    /// What comparing a download with a second fetch showed (`skip_inserted`): a line, a `download-compared` event with
+    /// `--json`, or data for a reply.
+    package func compared(_ ref: String, _ comparison: InsertedComparison) {
+        let line = InsertedText.line(ref, comparison)
+        let data = InsertedText.data(ref, comparison)
+        switch output.destination {
+        case .reply: output.value(data)
+        case .streamed: output.line(line)
+        case .printed(json: true): TerminalOutput.writeJSON(.object([("event", .string("download-compared")), ("data", data)]))
+        case .printed: print(line)
+        }
+    }
+
     /// A deletion as data: `{"ref", "deleted": FILE, "reason": "keep" or "played-after", "limit"}`, the limit being
     /// the downloads kept or the seconds after being played.
     private static func data(_ deletion: Retention.Deletion) -> JSONValue {

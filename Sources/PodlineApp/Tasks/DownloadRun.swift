@@ -60,6 +60,9 @@ package struct DownloadRun {
                 }
                 log.debug("download \(listing.ref): saved \(file.path)")
                 display.finished(listing.ref, file: file)
+                if settings.skipInserted(forShow: listing.showSlug), let comparison = await compareWithSecondFetch(listing, file, store) {
+                    display.compared(listing.ref, comparison)
+                }
             } catch {
                 display.clear()
                 log.debug("download \(listing.ref): failed: \(error)")
@@ -70,5 +73,28 @@ package struct DownloadRun {
             }
         }
         return failures
+    }
+
+    /// With `skip_inserted`: fetches `listing` a second time, compares the fetch with the download `file` and keeps what
+    /// it showed, unless that was done for this download already. A second fetch that fails, or audio that cannot be
+    /// compared, leaves nothing kept and says nothing (on standard error with `--log debug`).
+    private func compareWithSecondFetch(_ listing: EpisodeListing, _ file: URL, _ store: LibraryStore) async -> InsertedComparison? {
+        let log = Logger(label: "podline.inserted")
+        guard let id = listing.episode.id, (try? store.insertedComparison(episodeID: id)) == nil else { return nil }
+        let second = URL(fileURLWithPath: file.path + ".second.part")
+        defer { try? FileManager.default.removeItem(at: second) }
+        do {
+            // A fetcher of its own: a fresh connection, as another listener's would be.
+            try await HTTPFetcher.with { http in
+                let format = Configuration.settings.preferFormat(forShow: listing.showSlug)
+                try await EpisodeDownloader(store: store, http: http!).fetchAgain(listing, preferring: format, to: second.path)
+            }
+            let comparison = try await DownloadComparison.compare(download: file, second: second)
+            try store.keepInsertedComparison(comparison, episodeID: id)
+            return comparison
+        } catch {
+            log.debug("download \(listing.ref): no comparison with a second fetch: \(error)")
+            return nil
+        }
     }
 }

@@ -1,0 +1,200 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `skip_inserted`: a download is fetched twice, and what the server put into one fetch and not the other is left out
+/// of playback. The server here splices other generated ads into each fetch, at two places, and re-encodes the second
+/// fetch at another bit rate.
+@Suite("inserted stretches, found by a second fetch", .serialized)
+struct InsertedStretchTests {
+    /// An episode's speech over a room-tone bed, and ads to splice into it; 44.1 kHz mono WAVs.
+    struct Parts {
+        let folder: URL
+        let talk: URL
+        let ads: [URL]
+
+        static func make(in folder: URL) throws -> Parts {
+            let sentences = [
+                "Welcome back to the show. Today we talk about rivers, bridges and the people who build them.",
+                "The first bridge over this river was made of wood, and it burned down twice in forty years.",
+                "Our guest spent a decade measuring how water moves around the piers of old stone bridges.",
+                "She found that the shape of a pier matters more than its size, which surprised the engineers.",
+                "After the break we will hear how a small town rebuilt its bridge with the help of its school.",
+                "The children drew the plans, their parents carried the stones, and the mayor paid for the cement.",
+                "It took three summers, and on the opening day the whole valley walked across it together.",
+                "Floods came the next spring, higher than anyone remembered, and the new bridge held firm.",
+                "Engineers from the capital came to see why, and found the piers were shaped like a fish.",
+                "A letter from a listener asks whether old bridges should be kept or replaced with new ones.",
+                "Our guest says the answer depends on the river, on the traffic and on what the town loves.",
+                "That is all for this week. Thank you for listening, and see you next time by the water.",
+            ]
+            let spoken = folder.appendingPathComponent("talk-spoken.wav")
+            try CommandRunner.tool("espeak-ng", ["-v", "en-us", "-s", "165", "-w", spoken.path, sentences.joined(separator: " ")])
+            let voice = folder.appendingPathComponent("talk-voice.wav")
+            try CommandRunner.tool("sox", [spoken.path, "-r", "44100", "-c", "1", voice.path, "norm", "-3"])
+            let seconds = try WAVFile(url: voice).duration
+            let bed = folder.appendingPathComponent("bed.wav")
+            try CommandRunner.tool("sox", ["-n", "-r", "44100", "-c", "1", bed.path, "synth", "\(seconds)", "pinknoise", "vol", "-45dB"])
+            let talk = folder.appendingPathComponent("talk.wav")
+            try CommandRunner.tool("sox", ["-m", voice.path, bed.path, talk.path])
+            let spots = [
+                ("en-us+f3", "This episode is brought to you by Acme mattresses. Sleep better tonight, use the code RIVER."),
+                ("en-gb", "Tired of slow internet? Switch to Fibrenet today and get three months free."),
+                ("en-us+m7", "Visit the garden centre this weekend, where every plant is half price until Sunday."),
+                ("en-us+f4", "Learn a language in ten minutes a day with the app that millions already use."),
+            ]
+            var ads: [URL] = []
+            for (index, (adVoice, text)) in spots.enumerated() {
+                let said = folder.appendingPathComponent("ad-\(index)-spoken.wav")
+                try CommandRunner.tool("espeak-ng", ["-v", adVoice, "-s", "180", "-w", said.path, text])
+                // An ad starts and ends on its voice (its own silences trimmed), over a jingle's hum.
+                let ad = folder.appendingPathComponent("ad-\(index).wav")
+                try CommandRunner.tool(
+                    "sox",
+                    [
+                        said.path, "-r", "44100", "-c", "1", ad.path, "silence", "1", "0.02", "1%", "reverse", "silence", "1", "0.02", "1%",
+                        "reverse", "norm", "-1",
+                    ])
+                ads.append(ad)
+            }
+            return Parts(folder: folder, talk: talk, ads: ads)
+        }
+
+        /// The talk with `ads` spliced in at `places` (seconds of the talk), as an MP3 at `bitRate` kb/s named `name` in
+        /// `served` (and a WAV named `name`.wav beside the parts); returns where each ad lies in it, in seconds.
+        func spliced(_ ads: [Int], at places: [Double], bitRate: Int, name: String, into served: URL) throws -> [ClosedRange<Double>] {
+            var pieces: [URL] = []
+            var spans: [ClosedRange<Double>] = []
+            var talkAt = 0.0
+            var fileAt = 0.0
+            for (ad, place) in zip(ads, places) {
+                let piece = folder.appendingPathComponent("\(name)-\(pieces.count).wav")
+                try CommandRunner.tool("sox", [talk.path, piece.path, "trim", "\(talkAt)", "=\(place)"])
+                pieces.append(piece)
+                fileAt += place - talkAt
+                let length = try WAVFile(url: self.ads[ad]).duration
+                pieces.append(self.ads[ad])
+                spans.append(fileAt...(fileAt + length))
+                fileAt += length
+                talkAt = place
+            }
+            let rest = folder.appendingPathComponent("\(name)-rest.wav")
+            try CommandRunner.tool("sox", [talk.path, rest.path, "trim", "\(talkAt)"])
+            let whole = folder.appendingPathComponent("\(name).wav")
+            try CommandRunner.tool("sox", pieces.map(\.path) + [rest.path, whole.path])
+            try CommandRunner.tool("lame", ["--quiet", "-b", "\(bitRate)", whole.path, served.appendingPathComponent(name).path])
+            return spans
+        }
+    }
+
+    /// A home subscribed to a feed whose one episode is `enclosure` on `server`, with `skip_inserted = true`.
+    struct Listener {
+        let home: URL
+        let server: SlowFileServer
+        var environment: [String: String?] { ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path] }
+
+        init(home: URL, served: URL, enclosure: String) throws {
+            self.home = home
+            server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+            try """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Bridges</title>
+            <item><title>Rivers</title><guid>rivers</guid><enclosure url="\(server.url(enclosure))" type="audio/mpeg"/></item>
+            </channel></rss>
+            """.write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+            try Fixtures.writeConfig("skip_inserted = true\n", home: home)
+            try #require(try run(["add", server.url("feed.xml")]).status == 0)
+        }
+
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try PodlineBinary.run(arguments, home: home, environment: environment, timeout: 120)
+        }
+
+        /// `inspect-ads bridges/1 --json`.
+        func inspected() throws -> [String: Any] {
+            let answer = try run(["inspect-ads", "bridges/1", "--json"])
+            #expect(answer.status == 0, "\(answer.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any])
+        }
+
+        /// Plays the download into a WAV file; returns its length in seconds and what the player said.
+        func played() throws -> (seconds: Double, said: String) {
+            let out = home.appendingPathComponent("heard.wav")
+            let played = try run(["play", "bridges/1", "--output", "wav:\(out.path)"])
+            #expect(played.status == 0, "\(played.stderr)")
+            return (try WAVFile(url: out).duration, played.stderr)
+        }
+    }
+
+    @Test(
+        "other ads at two places in each fetch, the second re-encoded at 64 kb/s: the first fetch's ads are found within 100 ms and left out"
+    )
+    func adsFoundAndSkipped() throws {
+        let home = try Fixtures.temporaryDirectory("pl-inserted")
+        let served = try Fixtures.subfolder("served", in: home)
+        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
+        // The second fetch has another ad at the first fetch's second place, and one at a place of its own.
+        let truth = try parts.spliced([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        _ = try parts.spliced([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
+        let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3")
+        defer { listener.server.stop() }
+
+        let downloaded = try listener.run(["download", "bridges/1"])
+        #expect(downloaded.status == 0, "\(downloaded.stderr)")
+        #expect(downloaded.stdout.contains("2 inserted stretches"), "\(downloaded.stdout)")
+        let agents = listener.server.agents(for: "rotate/rivers.mp3")
+        #expect(agents.count == 2 && agents[0] != agents[1], "\(agents)")
+
+        let found = try listener.inspected()
+        #expect(found["compared"] as? Bool == true && found["related"] as? Bool == true && found["skipped"] as? Bool == true)
+        let inserted = try #require(found["inserted"] as? [[String: Double]])
+        try #require(inserted.count == truth.count, "found \(inserted), spliced at \(truth)")
+        for (stretch, spliced) in zip(inserted, truth) {
+            #expect(abs(stretch["from", default: -1] - spliced.lowerBound) <= 0.1, "\(stretch) against \(spliced)")
+            #expect(abs(stretch["to", default: -1] - spliced.upperBound) <= 0.1, "\(stretch) against \(spliced)")
+        }
+
+        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        let left = inserted.reduce(0) { $0 + $1["to", default: 0] - $1["from", default: 0] }
+        let heard = try listener.played()
+        #expect(abs(heard.seconds - (kept - left)) < 0.05, "heard \(heard.seconds) s of \(kept) s less \(left) s")
+        #expect(heard.said.components(separatedBy: "skipped an inserted stretch").count == 3, "\(heard.said)")
+    }
+
+    @Test("the same file served twice: nothing is inserted, and all of it plays")
+    func sameBothTimes() throws {
+        let home = try Fixtures.temporaryDirectory("pl-inserted-same")
+        let served = try Fixtures.subfolder("served", in: home)
+        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
+        _ = try parts.spliced([0], at: [9.5], bitRate: 128, name: "rivers.mp3", into: served)
+        let listener = try Listener(home: home, served: served, enclosure: "rivers.mp3")
+        defer { listener.server.stop() }
+        #expect(try listener.run(["download", "bridges/1"]).status == 0)
+        #expect(listener.server.requests(for: "rivers.mp3").count == 2)
+        let found = try listener.inspected()
+        #expect(found["compared"] as? Bool == true && found["related"] as? Bool == true)
+        #expect((found["inserted"] as? [Any])?.isEmpty == true, "\(found)")
+        let heard = try listener.played()
+        let whole = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.wav")).duration
+        #expect(abs(heard.seconds - whole) < 0.05, "heard \(heard.seconds) s of \(whole) s")
+        #expect(!heard.said.contains("inserted"), "\(heard.said)")
+    }
+
+    @Test("a second fetch that fails: the download stands, nothing is said or left out, and inspect-ads says it was not compared")
+    func secondFetchFails() throws {
+        let home = try Fixtures.temporaryDirectory("pl-inserted-fails")
+        let served = try Fixtures.subfolder("served", in: home)
+        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
+        _ = try parts.spliced([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3")
+        defer { listener.server.stop() }
+        let downloaded = try listener.run(["download", "bridges/1"])
+        #expect(downloaded.status == 0 && downloaded.stderr.isEmpty, "\(downloaded.stderr)")
+        #expect(listener.server.requests(for: "rotate/rivers.mp3").count == 2)
+        #expect(try listener.inspected()["compared"] as? Bool == false)
+        let heard = try listener.played()
+        let whole = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        #expect(abs(heard.seconds - whole) < 0.05, "heard \(heard.seconds) s of \(whole) s")
+        let files = FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String } ?? []
+        #expect(!files.contains { $0.hasSuffix(".second.part") }, "\(files)")
+    }
+}
