@@ -2,16 +2,26 @@
 public struct SkipRange: Sendable, Equatable {
     public var start: Double
     public var end: Double?
-    /// What it is, for the listener (a chapter's title).
+    /// What it is, for the listener: a chapter's title, or the phrase said.
     public var title: String?
-    /// True when it is a stretch a server inserted (found by comparing two fetches), not a chapter.
-    public var inserted: Bool
+    /// Why it is left out.
+    public var reason: Reason
 
-    public init(start: Double, end: Double?, title: String? = nil, inserted: Bool = false) {
+    /// Why a stretch is left out.
+    public enum Reason: Sendable, Equatable {
+        /// A chapter whose title matched `skip_chapters`.
+        case chapter
+        /// A stretch a server inserted, found by comparing two fetches (`skip_inserted`).
+        case inserted
+        /// A transcript cue said a phrase of `skip_phrases`.
+        case phrase
+    }
+
+    public init(start: Double, end: Double?, title: String? = nil, reason: Reason = .chapter) {
         self.start = start
         self.end = end
         self.title = title
-        self.inserted = inserted
+        self.reason = reason
     }
 
     /// The first frame left out, at `rate` frames a second.

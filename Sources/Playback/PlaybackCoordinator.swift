@@ -103,12 +103,15 @@ struct PlaybackCoordinator: View {
         }
     }
 
-    /// What the engine leaves out of `item`: the chapters `skip_chapters` names and, with `skip_inserted`, the stretches
-    /// a server inserted into its download.
+    /// What the engine leaves out of `item`: the chapters `skip_chapters` names, with `skip_inserted` the stretches a
+    /// server inserted into its download, and the cues of its kept transcript that say a phrase of `skip_phrases`.
     private func skips(of item: NowPlaying, chapters: [Chapter], listening: Listening) -> [SkipRange] {
         let inserted = listening.skipInserted ? journal.insertedStretches(item) : []
-        let stretches = inserted.map { SkipRange(start: $0.lowerBound, end: $0.upperBound, inserted: true) }
-        return (ChapterSkips.ranges(chapters, patterns: listening.skipChapters) + stretches).sorted { $0.start < $1.start }
+        let stretches = inserted.map { SkipRange(start: $0.lowerBound, end: $0.upperBound, reason: .inserted) }
+        let said =
+            listening.skipPhrases.isEmpty
+            ? [] : PhraseSkips.ranges(journal.keptTranscript(item), chapters: chapters, phrases: listening.skipPhrases)
+        return (ChapterSkips.ranges(chapters, patterns: listening.skipChapters) + stretches + said).sorted { $0.start < $1.start }
     }
 
     /// What normalisation aims at now: nil when it is off.

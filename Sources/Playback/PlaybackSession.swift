@@ -257,10 +257,21 @@ public final class PlaybackSession<Companion: View> {
         case let .timeSaved(seconds):
             player.timeSaved = seconds
         case let .skipped(range):
-            player.skipped = SkippedStretch(title: range.title, from: range.start, to: range.end, inserted: range.inserted)
+            let reason: SkippedStretch.Reason =
+                switch range.reason {
+                case .chapter: .chapter
+                case .inserted: .inserted
+                case .phrase: .phrase
+                }
+            player.skipped = SkippedStretch(title: range.title, from: range.start, to: range.end, reason: reason)
             if let item = player.current, let end = range.end { journal.jumped(item, from: range.start, to: end, speed: player.speed) }
             let span = "(\(ClockText.of(range.start))–\(range.end.map(ClockText.of) ?? "the end"))"
-            warn(range.inserted ? "skipped an inserted stretch \(span)" : "skipped chapter \(range.title.map { "“\($0)”" } ?? "") \(span)")
+            let quoted = range.title.map { "“\($0)” " } ?? ""
+            switch reason {
+            case .chapter: warn("skipped chapter \(quoted)\(span)")
+            case .inserted: warn("skipped an inserted stretch \(span)")
+            case .phrase: warn("skipped \(quoted)\(span)")
+            }
         case let .outputLost(reason):
             player.outputAvailable = false
             warn("the sound output is gone (\(reason)); playback goes on when it returns")

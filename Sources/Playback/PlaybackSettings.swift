@@ -45,7 +45,8 @@ struct PlaybackSettings: Sendable {
             normalize: item.normalize ?? show.normalize ?? settings.normalize,
             voiceBoost: item.voiceBoost ?? show.voiceBoost ?? settings.voiceBoost,
             volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro,
-            skipChapters: show.skipChapters ?? settings.skipChapters, skipInserted: settings.skipInserted(forShow: item.showSlug))
+            skipChapters: show.skipChapters ?? settings.skipChapters, skipPhrases: show.skipPhrases ?? settings.skipPhrases,
+            skipInserted: settings.skipInserted(forShow: item.showSlug))
     }
 }
 
@@ -63,6 +64,8 @@ struct Listening: Equatable, Sendable {
     var skipOutro: Double?
     /// Patterns of the titles of chapters left out.
     var skipChapters: [String] = []
+    /// Phrases whose transcript cues are left out.
+    var skipPhrases: [String] = []
     /// True when the stretches a second fetch of its download lacked are left out.
     var skipInserted = false
 }

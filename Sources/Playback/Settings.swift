@@ -40,6 +40,8 @@ public struct Settings: Sendable, Equatable {
     public var notify = true
     /// Regular expressions: chapters whose title matches one are left out of playback (`["(?i)sponsor"]`).
     public var skipChapters: [String] = []
+    /// Phrases: a transcript cue that says one is left out of playback (`["brought to you by"]`).
+    public var skipPhrases: [String] = []
     /// Shorten long pauses.
     public var skipSilence = false
     /// Fetch each download a second time, and leave out of playback what one fetch has and the other lacks.

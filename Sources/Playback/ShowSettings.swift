@@ -14,6 +14,8 @@ public struct ShowSettings: Sendable, Equatable {
     public var skipOutro: Double?
     /// Regular expressions: chapters whose title matches one are left out of playback.
     public var skipChapters: [String]?
+    /// Phrases: a transcript cue that says one is left out of playback.
+    public var skipPhrases: [String]?
     /// Downloads are fetched twice, and what one fetch has and the other lacks is left out of playback.
     public var skipInserted: Bool?
     /// New episodes of the show that `update` downloads.

@@ -2,7 +2,8 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, seek, listening, parse, library, search, refresh, sync, find, status, repl, tui, mpris, dataflow
+    case decode, formats, playback, seek, listening, inserted, parse, library, search, refresh, sync, find, status, repl, tui, mpris,
+        dataflow
 
     /// One line on what the group measures, for `--help`.
     var summary: String {
@@ -13,6 +14,7 @@ enum BenchGroup: String, CaseIterable {
         case .seek: "play --start 40:00 of a 1 h MP3 streamed at 1 MB/s with Range vs the same in the local file: first sound"
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"
+        case .inserted: "download of a 1 h MP3 fetched twice and compared (skip_inserted): CPU beyond the plain download and both decodings"
         case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
         case .search: "2,000 one-hour transcripts: index one, database size, search a rare word, a common word, a phrase vs grep -ri"

@@ -7,86 +7,6 @@ import Testing
 /// fetch at another bit rate.
 @Suite("inserted stretches, found by a second fetch", .serialized)
 struct InsertedStretchTests {
-    /// An episode's speech over a room-tone bed, and ads to splice into it; 44.1 kHz mono WAVs.
-    struct Parts {
-        let folder: URL
-        let talk: URL
-        let ads: [URL]
-
-        static func make(in folder: URL) throws -> Parts {
-            let sentences = [
-                "Welcome back to the show. Today we talk about rivers, bridges and the people who build them.",
-                "The first bridge over this river was made of wood, and it burned down twice in forty years.",
-                "Our guest spent a decade measuring how water moves around the piers of old stone bridges.",
-                "She found that the shape of a pier matters more than its size, which surprised the engineers.",
-                "After the break we will hear how a small town rebuilt its bridge with the help of its school.",
-                "The children drew the plans, their parents carried the stones, and the mayor paid for the cement.",
-                "It took three summers, and on the opening day the whole valley walked across it together.",
-                "Floods came the next spring, higher than anyone remembered, and the new bridge held firm.",
-                "Engineers from the capital came to see why, and found the piers were shaped like a fish.",
-                "A letter from a listener asks whether old bridges should be kept or replaced with new ones.",
-                "Our guest says the answer depends on the river, on the traffic and on what the town loves.",
-                "That is all for this week. Thank you for listening, and see you next time by the water.",
-            ]
-            let spoken = folder.appendingPathComponent("talk-spoken.wav")
-            try CommandRunner.tool("espeak-ng", ["-v", "en-us", "-s", "165", "-w", spoken.path, sentences.joined(separator: " ")])
-            let voice = folder.appendingPathComponent("talk-voice.wav")
-            try CommandRunner.tool("sox", [spoken.path, "-r", "44100", "-c", "1", voice.path, "norm", "-3"])
-            let seconds = try WAVFile(url: voice).duration
-            let bed = folder.appendingPathComponent("bed.wav")
-            try CommandRunner.tool("sox", ["-n", "-r", "44100", "-c", "1", bed.path, "synth", "\(seconds)", "pinknoise", "vol", "-45dB"])
-            let talk = folder.appendingPathComponent("talk.wav")
-            try CommandRunner.tool("sox", ["-m", voice.path, bed.path, talk.path])
-            let spots = [
-                ("en-us+f3", "This episode is brought to you by Acme mattresses. Sleep better tonight, use the code RIVER."),
-                ("en-gb", "Tired of slow internet? Switch to Fibrenet today and get three months free."),
-                ("en-us+m7", "Visit the garden centre this weekend, where every plant is half price until Sunday."),
-                ("en-us+f4", "Learn a language in ten minutes a day with the app that millions already use."),
-            ]
-            var ads: [URL] = []
-            for (index, (adVoice, text)) in spots.enumerated() {
-                let said = folder.appendingPathComponent("ad-\(index)-spoken.wav")
-                try CommandRunner.tool("espeak-ng", ["-v", adVoice, "-s", "180", "-w", said.path, text])
-                // An ad starts and ends on its voice (its own silences trimmed), over a jingle's hum.
-                let ad = folder.appendingPathComponent("ad-\(index).wav")
-                try CommandRunner.tool(
-                    "sox",
-                    [
-                        said.path, "-r", "44100", "-c", "1", ad.path, "silence", "1", "0.02", "1%", "reverse", "silence", "1", "0.02", "1%",
-                        "reverse", "norm", "-1",
-                    ])
-                ads.append(ad)
-            }
-            return Parts(folder: folder, talk: talk, ads: ads)
-        }
-
-        /// The talk with `ads` spliced in at `places` (seconds of the talk), as an MP3 at `bitRate` kb/s named `name` in
-        /// `served` (and a WAV named `name`.wav beside the parts); returns where each ad lies in it, in seconds.
-        func spliced(_ ads: [Int], at places: [Double], bitRate: Int, name: String, into served: URL) throws -> [ClosedRange<Double>] {
-            var pieces: [URL] = []
-            var spans: [ClosedRange<Double>] = []
-            var talkAt = 0.0
-            var fileAt = 0.0
-            for (ad, place) in zip(ads, places) {
-                let piece = folder.appendingPathComponent("\(name)-\(pieces.count).wav")
-                try CommandRunner.tool("sox", [talk.path, piece.path, "trim", "\(talkAt)", "=\(place)"])
-                pieces.append(piece)
-                fileAt += place - talkAt
-                let length = try WAVFile(url: self.ads[ad]).duration
-                pieces.append(self.ads[ad])
-                spans.append(fileAt...(fileAt + length))
-                fileAt += length
-                talkAt = place
-            }
-            let rest = folder.appendingPathComponent("\(name)-rest.wav")
-            try CommandRunner.tool("sox", [talk.path, rest.path, "trim", "\(talkAt)"])
-            let whole = folder.appendingPathComponent("\(name).wav")
-            try CommandRunner.tool("sox", pieces.map(\.path) + [rest.path, whole.path])
-            try CommandRunner.tool("lame", ["--quiet", "-b", "\(bitRate)", whole.path, served.appendingPathComponent(name).path])
-            return spans
-        }
-    }
-
     /// A home subscribed to a feed whose one episode is `enclosure` on `server`, with `skip_inserted = true`.
     struct Listener {
         let home: URL
@@ -131,10 +51,10 @@ struct InsertedStretchTests {
     func adsFoundAndSkipped() throws {
         let home = try Fixtures.temporaryDirectory("pl-inserted")
         let served = try Fixtures.subfolder("served", in: home)
-        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
+        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
         // The second fetch has another ad at the first fetch's second place, and one at a place of its own.
-        let truth = try parts.spliced([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
-        _ = try parts.spliced([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
+        let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
         let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3")
         defer { listener.server.stop() }
 
@@ -164,8 +84,8 @@ struct InsertedStretchTests {
     func sameBothTimes() throws {
         let home = try Fixtures.temporaryDirectory("pl-inserted-same")
         let served = try Fixtures.subfolder("served", in: home)
-        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
-        _ = try parts.spliced([0], at: [9.5], bitRate: 128, name: "rivers.mp3", into: served)
+        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
+        _ = try parts.mp3([0], at: [9.5], bitRate: 128, name: "rivers.mp3", into: served)
         let listener = try Listener(home: home, served: served, enclosure: "rivers.mp3")
         defer { listener.server.stop() }
         #expect(try listener.run(["download", "bridges/1"]).status == 0)
@@ -183,8 +103,8 @@ struct InsertedStretchTests {
     func secondFetchFails() throws {
         let home = try Fixtures.temporaryDirectory("pl-inserted-fails")
         let served = try Fixtures.subfolder("served", in: home)
-        let parts = try Parts.make(in: try Fixtures.subfolder("parts", in: home))
-        _ = try parts.spliced([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
+        _ = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
         let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3")
         defer { listener.server.stop() }
         let downloaded = try listener.run(["download", "bridges/1"])

@@ -1,15 +1,20 @@
-/// A stretch playback left out: a chapter whose title matched `skip_chapters`, or a stretch a server inserted
-/// (`skip_inserted`); its title, and where it ran.
+/// A stretch playback left out: a chapter whose title matched `skip_chapters`, a stretch a server inserted
+/// (`skip_inserted`) or a transcript cue's phrase (`skip_phrases`); its title, and where it ran.
 public struct SkippedStretch: Sendable, Equatable {
+    /// The chapter's title, or the phrase said.
     public var title: String?
     /// Seconds into the episode where it began.
     public var from: Double
     /// Seconds into the episode where it ended; nil when it ran to the end.
     public var to: Double?
-    /// True for a stretch a server inserted, false for a chapter.
-    public var inserted: Bool
+    public var reason: Reason
 
-    public init(title: String?, from: Double, to: Double?, inserted: Bool = false) {
-        (self.title, self.from, self.to, self.inserted) = (title, from, to, inserted)
+    /// Why it was left out (as the engine's skip ranges say it).
+    public enum Reason: String, Sendable, Equatable {
+        case chapter, inserted, phrase
+    }
+
+    public init(title: String?, from: Double, to: Double?, reason: Reason = .chapter) {
+        (self.title, self.from, self.to, self.reason) = (title, from, to, reason)
     }
 }

@@ -110,6 +110,11 @@ package struct ConfigKey: Sendable {
                 return nil
             }, render: { String($0.autoDownload) }),
         ConfigKey(
+            name: "skip_phrases", summary: "phrases: a transcript cue that says one is left out of playback, to its break's end",
+            apply: { value, settings in
+                RuleValues.phrases(value).map { settings.skipPhrases = $0 } == nil ? "expected " + RuleValues.phrasesExpected : nil
+            }, render: { RuleValues.render(patterns: $0.skipPhrases) }),
+        ConfigKey(
             name: "skip_chapters", summary: "regular expressions: chapters whose title matches one are left out of playback",
             apply: { value, settings in
                 RuleValues.patterns(value).map { settings.skipChapters = $0 } == nil ? "expected " + RuleValues.patternsExpected : nil

@@ -9,20 +9,29 @@ package enum RuleValues {
 
     /// Regular expressions: one string, or an array of strings; nil when one is not a regular expression.
     package static func patterns(_ value: any TOMLValueConvertible) -> [String]? {
-        let texts: [String]
-        if let text = value.string {
-            texts = [text]
-        } else if let array = value.array {
-            var strings: [String] = []
-            for element in array {
-                guard let text = element.string else { return nil }
-                strings.append(text)
-            }
-            texts = strings
-        } else {
-            return nil
-        }
+        guard let texts = strings(value) else { return nil }
         return texts.allSatisfy(DownloadRule.isValidPattern) ? texts : nil
+    }
+
+    /// What a list of phrases must be.
+    package static let phrasesExpected = "a phrase or an array of them, such as [\"brought to you by\"]"
+
+    /// Phrases: one string, or an array of strings, none of them blank.
+    package static func phrases(_ value: any TOMLValueConvertible) -> [String]? {
+        guard let texts = strings(value) else { return nil }
+        return texts.allSatisfy { !$0.allSatisfy(\.isWhitespace) } ? texts : nil
+    }
+
+    /// One string as a list of one, or an array of strings; nil for anything else.
+    private static func strings(_ value: any TOMLValueConvertible) -> [String]? {
+        if let text = value.string { return [text] }
+        guard let array = value.array else { return nil }
+        var strings: [String] = []
+        for element in array {
+            guard let text = element.string else { return nil }
+            strings.append(text)
+        }
+        return strings
     }
 
     /// Patterns as a TOML array.

@@ -38,6 +38,7 @@ package struct ShowSettingKey: Sendable {
                 return true
             }, render: { $0.autoDownload.map(String.init) }),
         rule("skip_chapters", RuleValues.patternsExpected, RuleValues.patterns, \.skipChapters, RuleValues.render(patterns:)),
+        rule("skip_phrases", RuleValues.phrasesExpected, RuleValues.phrases, \.skipPhrases, RuleValues.render(patterns:)),
         rule("download_include", RuleValues.patternsExpected, RuleValues.patterns, \.downloadInclude, RuleValues.render(patterns:)),
         rule("download_exclude", RuleValues.patternsExpected, RuleValues.patterns, \.downloadExclude, RuleValues.render(patterns:)),
         rule("download_min_duration", RuleValues.durationExpected, RuleValues.duration, \.downloadMinDuration, ConfigKey.format),

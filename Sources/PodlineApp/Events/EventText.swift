@@ -22,6 +22,8 @@ package enum EventText {
             return "chapter-skipped \(TerminalText.safe(title ?? "-")) (\(span(from, to)))"
         case .insertedSkipped(let from, let to):
             return "inserted-skipped (\(span(from, to)))"
+        case .phraseSkipped(let phrase, let from, let to):
+            return "phrase-skipped \(TerminalText.safe(phrase)) (\(span(from, to)))"
         case .error(let message):
             return "error \(TerminalText.safe(message))"
         case .downloadProgress, .feedUpdated:

@@ -15,6 +15,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
     case chapterSkipped(title: String?, from: Double, to: Double?)
     /// A stretch a server inserted was left out (`skip_inserted`): where it began and ended (nil: the end).
     case insertedSkipped(from: Double, to: Double?)
+    /// A transcript cue said a phrase of `skip_phrases`, and what it ran to was left out.
+    case phraseSkipped(phrase: String, from: Double, to: Double?)
     /// A download moved on.
     case downloadProgress(ref: String, bytes: Int64, total: Int64?)
     /// A feed was refreshed.
@@ -37,6 +39,8 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
             .object([("event", .string("chapter-skipped")), ("title", .string(title)), ("from", .number(from)), ("to", .number(to))])
         case .insertedSkipped(let from, let to):
             .object([("event", .string("inserted-skipped")), ("from", .number(from)), ("to", .number(to))])
+        case .phraseSkipped(let phrase, let from, let to):
+            .object([("event", .string("phrase-skipped")), ("phrase", .string(phrase)), ("from", .number(from)), ("to", .number(to))])
         case .downloadProgress(let ref, let bytes, let total):
             .object([("event", .string("download-progress")), ("ref", .string(ref)), ("bytes", .int(bytes)), ("total", .int(total))])
         case .feedUpdated(let show, let count):
@@ -60,7 +64,7 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case event, name, data, episode, reason, chapter, ref, bytes, total, show, message, title, from, to
+        case event, name, data, episode, reason, chapter, ref, bytes, total, show, message, title, from, to, phrase
         case newEpisodes = "new_episodes"
     }
 
@@ -81,6 +85,10 @@ public enum PlayerEvent: Sendable, Equatable, Codable {
         case "chapter-skipped":
             self = .chapterSkipped(
                 title: try object.decodeIfPresent(String.self, forKey: .title), from: try object.decode(Double.self, forKey: .from),
+                to: try object.decodeIfPresent(Double.self, forKey: .to))
+        case "phrase-skipped":
+            self = .phraseSkipped(
+                phrase: try object.decode(String.self, forKey: .phrase), from: try object.decode(Double.self, forKey: .from),
                 to: try object.decodeIfPresent(Double.self, forKey: .to))
         case "inserted-skipped":
             self = .insertedSkipped(

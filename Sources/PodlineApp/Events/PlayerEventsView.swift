@@ -38,10 +38,11 @@ package struct PlayerEventsView: View {
             }
             .onChange(of: player.skipped) { _, skipped in
                 guard let skipped else { return }
-                emit(
-                    skipped.inserted
-                        ? .insertedSkipped(from: skipped.from, to: skipped.to)
-                        : .chapterSkipped(title: skipped.title, from: skipped.from, to: skipped.to))
+                switch skipped.reason {
+                case .chapter: emit(.chapterSkipped(title: skipped.title, from: skipped.from, to: skipped.to))
+                case .inserted: emit(.insertedSkipped(from: skipped.from, to: skipped.to))
+                case .phrase: emit(.phraseSkipped(phrase: skipped.title ?? "", from: skipped.from, to: skipped.to))
+                }
             }
             .onChange(of: player.outputAvailable) { _, available in
                 emit(.propertyChange(name: "output_available", data: .bool(available)))

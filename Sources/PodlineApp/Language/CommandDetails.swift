@@ -291,7 +291,10 @@ package enum CommandDetails {
         and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence, normalize and voice_boost (on or off), \
         volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
         early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), \
-        skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
+        skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), skip_phrases \
+        (phrases: a transcript cue that says one is left out, to the end of its chapter when that runs 3 minutes at \
+        most), skip_inserted (on or off: downloads are fetched twice, and what a server inserted is left out; see \
+        inspect-ads), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
         expressions for titles; an array is typed as TOML writes it), download_min_duration and download_max_duration, \
         retention (the newest downloads kept) and delete_played_after (an age such as 7d). Playback settings apply when \
         an episode of the show starts, and a flag of play wins over them; rules apply at the next update.
