@@ -55,22 +55,15 @@ public final class LoudnessMeter {
 
     /// The integrated loudness of the MP3 file at `path`, decoded whole; nil when it is silence.
     public static func measure(path: String) throws(AudioError) -> Double? {
-        let decoder = try Decoders.open(path: path)
-        var meter = try LoudnessMeter(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels)
-        var buffer = [Int16](repeating: 0, count: 16_384 * 2)
-        while true {
-            let chunk = try buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(AudioError) in try decoder.read(into: raw) }
-            }.get()
-            switch chunk {
-            case .audio(let bytes):
-                buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<bytes / 2])) }
-            case .formatChanged(let format):
-                // A change of format mid-file (rare): the rest is measured on its own, which the gating tolerates.
-                if format.channels != meter.channels { meter = try LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels) }
-            case .end, .needMore:
-                return meter.integrated
-            }
+        var meter: LoudnessMeter?
+        try Decoders.decodeWhole(path: path) { format throws(AudioError) in
+            meter = try LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
+        } samples: { samples in
+            meter?.add(samples)
+        } changed: { format throws(AudioError) in
+            // A change of format mid-file (rare): the rest is measured on its own, which the gating tolerates.
+            if format.channels != meter?.channels { meter = try LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels) }
         }
+        return meter?.integrated
     }
 }

@@ -54,8 +54,11 @@ public struct Settings: Sendable, Equatable {
     public var loudnessTarget = -16.0
     /// Normalisation trusts an episode's ReplayGain or RVA tag, when it has one, rather than measuring it.
     public var replayGain = true
-    /// The format to stream or download when a feed offers an episode in several files; nil: the feed's first.
-    public var preferFormat: MediaFormat?
+    /// The formats to stream or download when a feed offers an episode in several files, the most wanted first; none:
+    /// the feed's first.
+    public var preferFormats: [MediaFormat] = []
+    /// The highest bit rate to stream or download then, in kb/s; 0: no limit.
+    public var maxBitrate = 0.0
     /// `[directory]`: the podcast directories `find` asks.
     public var directory = DirectorySettings()
     /// `[sync]`: the server the library is kept in step with; nil when none is set.
@@ -72,9 +75,11 @@ public struct Settings: Sendable, Equatable {
         slug.flatMap { shows[$0] } ?? ShowSettings()
     }
 
-    /// The format preferred for the show with slug `show`.
-    public func preferFormat(forShow show: String?) -> MediaFormat? {
-        self.show(show).preferFormat ?? preferFormat
+    /// How a file is chosen among those a feed offers, for the show with slug `show`.
+    public func mediaChoice(forShow show: String?) -> MediaChoice {
+        let own = self.show(show)
+        let limit = own.maxBitrate ?? maxBitrate
+        return MediaChoice(formats: own.preferFormats ?? preferFormats, maxBitrate: limit > 0 ? limit * 1000 : nil)
     }
 
     /// True when downloads of the show with slug `show` are fetched twice, and what was inserted is left out.

@@ -36,8 +36,10 @@ public struct ShowSettings: Sendable, Equatable {
     public var retention: Int?
     /// Seconds after being played that a download of the show is deleted (0: never).
     public var deletePlayedAfter: Double?
-    /// The format to stream or download when the feed offers several files.
-    public var preferFormat: MediaFormat?
+    /// The formats to stream or download when the feed offers several files, the most wanted first.
+    public var preferFormats: [MediaFormat]?
+    /// The highest bit rate streamed or downloaded when the feed offers several files, in kb/s (0: no limit).
+    public var maxBitrate: Double?
 
     public init() {}
 }

@@ -108,7 +108,7 @@ struct RemovedShowTests {
         }
         #expect(leftovers == 0)
         let triggers = try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") }
-        #expect(triggers == 14, "the counters', the search's, playedAt's and the listening sums' triggers")
+        #expect(triggers == 15, "the counters', the search's, playedAt's, the listening sums' and the inserted comparison's triggers")
         #expect(try store.shows().first?.episodeCount == 2)
         #expect(try store.integrityCheck() == "ok")
         try NotesSearchTests.indexIsSound(store)

@@ -27,22 +27,15 @@ public struct AudioProfile: Sendable, Equatable {
 
     /// The profile of the audio file at `path`, decoded whole.
     public static func read(path: String) throws(AudioError) -> AudioProfile {
-        let decoder = try Decoders.open(path: path)
-        var builder = ProfileBuilder(format: decoder.format)
-        var buffer = [Int16](repeating: 0, count: 32_768)
-        while true {
-            let chunk = try buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(AudioError) in try decoder.read(into: raw) }
-            }.get()
-            switch chunk {
-            case .audio(let bytes):
-                buffer.withUnsafeBufferPointer { builder.add(UnsafeBufferPointer(rebasing: $0[0..<bytes / 2])) }
-            case .formatChanged(let format):
-                builder.change(to: format)
-            case .end, .needMore:
-                return builder.profile()
-            }
+        var builder = ProfileBuilder(format: AudioFormat(sampleRate: 0, channels: 1))
+        try Decoders.decodeWhole(path: path) { format in
+            builder = ProfileBuilder(format: format)
+        } samples: { samples in
+            builder.add(samples)
+        } changed: { format in
+            builder.change(to: format)
         }
+        return builder.profile()
     }
 }
 

@@ -27,12 +27,12 @@ public struct EpisodeDownloader: Sendable {
     /// Downloads `listing`'s media file (the one in `preferred` format when the feed offers several) or finds it
     /// already done, and returns the file.
     public func download(
-        _ listing: EpisodeListing, preferring preferred: MediaFormat? = nil,
+        _ listing: EpisodeListing, choosing choice: MediaChoice = MediaChoice(),
         progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }
     ) async throws(DownloadError) -> URL {
         let episode = listing.episode
         guard let episodeID = episode.id else { throw DownloadError("\(listing.ref): not stored") }
-        guard let media = episode.mediaFile(preferring: preferred) else {
+        guard let media = episode.mediaFile(choosing: choice) else {
             throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
         }
         let url = media.url
@@ -70,6 +70,12 @@ public struct EpisodeDownloader: Sendable {
         if let total, size != total {
             throw DownloadError("\(listing.ref): incomplete, got \(size) of \(total) bytes (will resume)")
         }
+        if let integrity = media.integrity.flatMap(Integrity.init), integrity.matches(fileAt: part) != true {
+            // Not what the feed vouches for (altered, or another file): not kept, and the next download starts over.
+            try? FileManager.default.removeItem(atPath: part)
+            throw DownloadError(
+                "\(listing.ref): the file does not match the feed's \(integrity.algorithm.rawValue) integrity hash; not kept")
+        }
         if rename(part, target.path) != 0 { throw DownloadError.system("rename", path: part).naming(listing.ref) }
         do {
             try await record(.downloaded(episodeID, path: store.paths.storedPath(for: target)))
@@ -81,8 +87,8 @@ public struct EpisodeDownloader: Sendable {
 
     /// Fetches `listing`'s media file (the one in `preferred` format) a second time into `path`, from its start, with
     /// another user agent: for comparing with the download (`skip_inserted`). The caller removes the file.
-    public func fetchAgain(_ listing: EpisodeListing, preferring preferred: MediaFormat?, to path: String) async throws(DownloadError) {
-        guard let media = listing.episode.mediaFile(preferring: preferred) else {
+    public func fetchAgain(_ listing: EpisodeListing, choosing choice: MediaChoice, to path: String) async throws(DownloadError) {
+        guard let media = listing.episode.mediaFile(choosing: choice) else {
             throw DownloadError("\(listing.ref): not playable (the feed gives no media file)")
         }
         try? FileManager.default.removeItem(atPath: path)

@@ -12,7 +12,7 @@ enum FeedElement: UInt8 {
     case podcastLocked, atomLogo, atomIcon, url, atomName, podcastFunding
     // Read from attributes
     case enclosure, mediaContent, atomLink, itunesImage, mediaThumbnail, podcastChapters, podcastTranscript, pscChapter
-    case podcastAlternateEnclosure, podcastSource
+    case podcastAlternateEnclosure, podcastSource, podcastIntegrity
 
     /// The element for a canonical name (see `XMLNamespaces`).
     init(canonical name: String) {
@@ -54,5 +54,6 @@ enum FeedElement: UInt8 {
         "itunes:image": .itunesImage, "media:thumbnail": .mediaThumbnail, "podcast:chapters": .podcastChapters,
         "podcast:transcript": .podcastTranscript, "psc:chapter": .pscChapter,
         "podcast:alternateEnclosure": .podcastAlternateEnclosure, "podcast:source": .podcastSource,
+        "podcast:integrity": .podcastIntegrity,
     ]
 }

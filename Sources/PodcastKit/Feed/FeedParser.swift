@@ -173,7 +173,8 @@ struct FeedBuilder: XMLEventHandler {
         var description: String?
         var summary: String?
         var mediaEnclosure: Enclosure?
-        /// The `podcast:alternateEnclosure` being read (its type and length), until its first usable source.
+        /// The `podcast:alternateEnclosure` being read (its type, length, bit rate, first http(s) source and integrity),
+        /// offered to the episode when it closes.
         var alternate: Enclosure?
     }
 
@@ -263,6 +264,10 @@ struct FeedBuilder: XMLEventHandler {
 
     private mutating func close() {
         let frame = stack.removeLast()
+        if frame.element == .podcastAlternateEnclosure, let alternate = item?.alternate {
+            if !alternate.url.isEmpty { item!.episode.offer(alternate) }
+            item!.alternate = nil
+        }
         namespaces.leave()
         if frame.element.isRichText { richDepth -= 1 }
         let parent = stack.last?.element ?? .other
@@ -365,15 +370,21 @@ struct FeedBuilder: XMLEventHandler {
             if item!.episode.enclosure == nil { item!.episode.enclosure = enclosure } else { item!.episode.offer(enclosure) }
         case .podcastAlternateEnclosure:
             guard inItem else { return }
-            item!.alternate = Enclosure(url: "", length: Self.length(value("length")), type: Self.mediaType(value("type")))
+            item!.alternate = Enclosure(
+                url: "", length: Self.length(value("length")), type: Self.mediaType(value("type")),
+                bitrate: value("bitrate").flatMap { Double($0.trimmingSpaces) }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil })
         case .podcastSource:
             // The first http(s) source of an alternative (others may be IPFS or a torrent).
-            guard inItem, var alternate = item!.alternate, let url = resolve(value("uri")),
+            guard inItem, item!.alternate?.url.isEmpty == true, let url = resolve(value("uri")),
                 url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
             else { return }
-            alternate.url = url
-            item!.episode.offer(alternate)
-            item!.alternate = nil
+            item!.alternate!.url = url
+        case .podcastIntegrity:
+            // Subresource Integrity hashes (sha256, sha384, sha512); a PGP signature is not checked.
+            guard inItem, item!.alternate != nil, value("type")?.trimmingSpaces.lowercased() == "sri",
+                let hashes = Self.nonEmpty(value("value")?.trimmingSpaces)
+            else { return }
+            item!.alternate!.integrity = hashes
         case .mediaContent:
             guard inItem, item!.mediaEnclosure == nil, let url = resolve(value("url")) else { return }
             let type = Self.mediaType(value("type"))
@@ -433,7 +444,7 @@ struct FeedBuilder: XMLEventHandler {
         var episode = draft.episode
         if episode.enclosure == nil { episode.enclosure = draft.mediaEnclosure }
         if episode.enclosure == nil, !episode.alternates.isEmpty { episode.enclosure = episode.alternates.removeFirst() }
-        episode.alternates.removeAll { $0.url == episode.enclosure?.url }
+        episode.alternates.removeAll { $0.url == episode.enclosure?.url && !$0.saysMore }
         episode.title = draft.title ?? draft.atomTitle ?? draft.itunesTitle ?? episode.enclosure.flatMap { Self.title(fromFileOf: $0.url) }
         episode.link = draft.link ?? draft.atomLink ?? permaLink(draft)
         episode.description = draft.encoded ?? draft.description ?? draft.summary

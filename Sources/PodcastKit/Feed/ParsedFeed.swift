@@ -60,9 +60,10 @@ public struct ParsedEpisode: Sendable, Equatable {
 
     public init() {}
 
-    /// Keeps `other` as an alternative media file, unless its URL is known already.
+    /// Keeps `other` as an alternative media file, unless its URL is known already (the enclosure's URL is kept again
+    /// when `other` gives its bit rate or integrity).
     mutating func offer(_ other: Enclosure) {
-        guard other.url != enclosure?.url, !alternates.contains(where: { $0.url == other.url }) else { return }
+        guard other.url != enclosure?.url || other.saysMore, !alternates.contains(where: { $0.url == other.url }) else { return }
         alternates.append(other)
     }
 
@@ -92,21 +93,35 @@ public struct Enclosure: Sendable, Equatable {
     public var length: Int64?
     /// MIME type.
     public var type: String?
+    /// Bits a second, when the feed says (`podcast:alternateEnclosure`'s `bitrate`).
+    public var bitrate: Double?
+    /// Subresource Integrity hashes the file must match (`sha384-BASE64`, space-separated), when the feed gives them.
+    public var integrity: String?
 
-    public init(url: String, length: Int64? = nil, type: String? = nil) {
+    public init(url: String, length: Int64? = nil, type: String? = nil, bitrate: Double? = nil, integrity: String? = nil) {
         self.url = url
         self.length = length
         self.type = type
+        self.bitrate = bitrate
+        self.integrity = integrity
     }
 
-    /// `{"url", "length", "type"}`.
+    /// True when it says more than where it is, how long and of what type: a bit rate or an integrity hash.
+    var saysMore: Bool { bitrate != nil || integrity != nil }
+
+    /// `{"url", "length", "type"}`, with `bitrate` and `integrity` when known.
     public var json: JSONValue {
-        .object([("url", .string(url)), ("length", .int(length)), ("type", .string(type))])
+        var fields: [(String, JSONValue)] = [("url", .string(url)), ("length", .int(length)), ("type", .string(type))]
+        if let bitrate { fields.append(("bitrate", .number(bitrate))) }
+        if let integrity { fields.append(("integrity", .string(integrity))) }
+        return .object(fields)
     }
 
     /// An enclosure read back from its `json`; nil without a URL.
     init?(json: Any) {
         guard let object = json as? [String: Any], let url = object["url"] as? String else { return nil }
-        self.init(url: url, length: (object["length"] as? NSNumber)?.int64Value, type: object["type"] as? String)
+        self.init(
+            url: url, length: (object["length"] as? NSNumber)?.int64Value, type: object["type"] as? String,
+            bitrate: (object["bitrate"] as? NSNumber)?.doubleValue, integrity: object["integrity"] as? String)
     }
 }

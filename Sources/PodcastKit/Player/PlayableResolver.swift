@@ -11,7 +11,7 @@ public struct PlayableResolver: Sendable {
     public var directory: String
 
     /// The format to stream when a feed offers an episode in several files, by show slug (`prefer_format`).
-    public var preferredFormat: @Sendable (String) -> MediaFormat? = { _ in nil }
+    public var mediaChoice: @Sendable (String) -> MediaChoice = { _ in MediaChoice() }
 
     /// The episodes of the playlist a name names, in order; nil when no playlist has that name.
     public var playlist: @Sendable (String, LibraryStore) throws(StoreError) -> [EpisodeListing]? = { _, _ in nil }
@@ -98,7 +98,7 @@ public struct PlayableResolver: Sendable {
             FileManager.default.fileExists(atPath: file)
         {
             url = file
-        } else if let enclosure = record.mediaFile(preferring: preferredFormat(listing.showSlug))?.url {
+        } else if let enclosure = record.mediaFile(choosing: mediaChoice(listing.showSlug))?.url {
             // A feed read from a file names its local enclosures as file URLs; the player takes their paths.
             let fileURL = enclosure.hasPrefix("file://") ? URL(string: enclosure).flatMap { $0.isFileURL ? $0 : nil } : nil
             url = fileURL?.path ?? enclosure

@@ -100,19 +100,25 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         alternates = parsed.alternates.isEmpty ? nil : JSONValue.array(parsed.alternates.map(\.json)).rendered
     }
 
-    /// Every media file the feed offers for the episode: its enclosure first, then the alternatives.
+    /// Every media file the feed offers for the episode: its enclosure first (with the bit rate and integrity an
+    /// alternative of the same URL gives), then the alternatives.
     public var mediaFiles: [Enclosure] {
         var files = enclosureURL.map { [Enclosure(url: $0, length: enclosureLength, type: enclosureType)] } ?? []
-        if let alternates, let list = try? JSONSerialization.jsonObject(with: Data(alternates.utf8)) as? [Any] {
-            files += list.compactMap(Enclosure.init(json:))
+        guard let alternates, let list = try? JSONSerialization.jsonObject(with: Data(alternates.utf8)) as? [Any] else { return files }
+        for other in list.compactMap(Enclosure.init(json:)) {
+            if other.url == enclosureURL {
+                files[0].bitrate = other.bitrate
+                files[0].integrity = other.integrity
+            } else {
+                files.append(other)
+            }
         }
         return files
     }
 
-    /// The file to play or download: the first in `preferred` format when the feed offers one, else the enclosure.
-    public func mediaFile(preferring preferred: MediaFormat?) -> Enclosure? {
-        let files = mediaFiles
-        return preferred.flatMap { format in files.first(where: format.matches) } ?? files.first
+    /// The file to play or download, as `choice` picks it among those the feed offers.
+    public func mediaFile(choosing choice: MediaChoice) -> Enclosure? {
+        choice.choose(mediaFiles)
     }
 
     /// The transcripts the feed names, read back from `transcripts`.

@@ -39,13 +39,19 @@ package struct ConfigKey: Sendable {
             \.skipInserted),
         ConfigKey(
             name: "prefer_format",
-            summary: "when a feed offers an episode in several files, the one to play: \(MediaFormat.names), or \"\" for the feed's first",
+            summary:
+                "when a feed offers an episode in several files, the format to play: \(MediaFormat.names), an array of them in order, or \"\" for the feed's first",
             apply: { value, settings in
-                guard let text = value.string else { return "expected a string" }
-                guard let format = preferredFormat(text) else { return "expected \(MediaFormat.names) or \"\", got \"\(text)\"" }
-                settings.preferFormat = format
+                guard let formats = preferredFormats(value) else { return "expected " + preferredFormatsExpected }
+                settings.preferFormats = formats
                 return nil
-            }, render: { quoted($0.preferFormat?.rawValue ?? "") }),
+            }, render: { render(formats: $0.preferFormats) }),
+        ConfigKey(
+            name: "max_bitrate",
+            summary: "when a feed offers an episode in several files, the highest bit rate to play, in kb/s (0: no limit)",
+            apply: { value, settings in
+                number(value, in: bitrateRange).map { settings.maxBitrate = $0 } == nil ? "expected " + bitrateExpected : nil
+            }, render: { format($0.maxBitrate) }),
         switchKey("normalize", summary: "even out the loudness of every episode to loudness_target (true or false)", \.normalize),
         switchKey(
             "voice_boost", summary: "boost voices: speech equalised, quiet voices brought up to loud ones (true or false)", \.voiceBoost),
@@ -198,12 +204,37 @@ package struct ConfigKey: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// A `prefer_format` value: a format (`MediaFormat(name:)`), nil for "" (none); nil twice when it is no such name.
-    package static func preferredFormat(_ text: String) -> MediaFormat?? {
-        let name = text.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { return .some(nil) }
-        return MediaFormat(name: name).map { .some($0) }
+    /// What `prefer_format` must be.
+    package static let preferredFormatsExpected = "\(MediaFormat.names), an array of them such as [\"opus\", \"mp3\"], or \"\""
+
+    /// A `prefer_format` value: one format's name (`MediaFormat(name:)`) or an array of them, in order; none for "";
+    /// nil when one is no such name.
+    package static func preferredFormats(_ value: any TOMLValueConvertible) -> [MediaFormat]? {
+        let names: [String]
+        if let text = value.string {
+            names = text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : [text]
+        } else if let array = value.array {
+            names = array.compactMap(\.string)
+            guard names.count == array.count else { return nil }
+        } else {
+            return nil
+        }
+        var formats: [MediaFormat] = []
+        for name in names {
+            guard let format = MediaFormat(name: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            formats.append(format)
+        }
+        return formats
     }
+
+    /// Formats as `prefer_format` takes them: one name, or an array.
+    package static func render(formats: [MediaFormat]) -> String {
+        formats.count == 1 ? quoted(formats[0].rawValue) : "[" + formats.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"
+    }
+
+    /// The bit rates `max_bitrate` takes, in kb/s, and what it must be.
+    package static let bitrateRange = 0.0...100_000
+    package static let bitrateExpected = "a bit rate in kb/s such as 96 (0: no limit)"
 
     package static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""

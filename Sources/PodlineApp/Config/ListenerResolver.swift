@@ -5,7 +5,7 @@ extension PlayableResolver {
     /// offers an episode in several files, as the settings are when each episode is resolved, and knows playlists.
     package static func forListener(paths: LibraryPaths) -> PlayableResolver {
         var resolver = PlayableResolver(paths: paths)
-        resolver.preferredFormat = { Configuration.settings.preferFormat(forShow: $0) }
+        resolver.mediaChoice = { Configuration.settings.mediaChoice(forShow: $0) }
         resolver.playlist = { name, store throws(StoreError) in try PlaylistContents.listings(named: name, in: store) }
         return resolver
     }

@@ -24,12 +24,14 @@ package struct ShowSettingKey: Sendable {
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),
         ShowSettingKey(
-            name: "prefer_format", expected: "\(MediaFormat.names) (or \"\" for the general setting)",
+            name: "prefer_format", expected: ConfigKey.preferredFormatsExpected + " for the general setting",
             apply: { value, show in
-                guard let format = value.string.flatMap(ConfigKey.preferredFormat) else { return false }
-                show.preferFormat = format
+                guard let formats = ConfigKey.preferredFormats(value) else { return false }
+                show.preferFormats = formats.isEmpty ? nil : formats
                 return true
-            }, render: { $0.preferFormat.map { "\"\($0.rawValue)\"" } }),
+            }, render: { $0.preferFormats.map(ConfigKey.render(formats:)) }),
+        rule(
+            "max_bitrate", ConfigKey.bitrateExpected, { ConfigKey.number($0, in: ConfigKey.bitrateRange) }, \.maxBitrate, ConfigKey.format),
         ShowSettingKey(
             name: "auto_download", expected: ConfigKey.autoDownloadExpected,
             apply: { value, show in

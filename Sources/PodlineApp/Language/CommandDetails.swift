@@ -290,7 +290,8 @@ package enum CommandDetails {
         [shows.SLUG] table in config.toml (the rest of the file kept as it is; a bad value is refused, exit status 64, \
         and the file left untouched); unset removes it. KEY is speed (0.5–3), skip_silence, normalize and voice_boost (on or off), \
         volume (0–100), skip_intro (new episodes start at that second), skip_outro (episodes end that many seconds \
-        early, counted as played), prefer_format (the file streamed and downloaded when the feed offers several), \
+        early, counted as played), prefer_format (the format, or formats in order, streamed and downloaded when the feed offers \
+        several files), max_bitrate (the highest bit rate then, in kb/s; 0: no limit), \
         skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), skip_phrases \
         (phrases: a transcript cue that says one is left out, to the end of its chapter when that runs 3 minutes at \
         most), skip_inserted (on or off: downloads are fetched twice, and what a server inserted is left out; see \

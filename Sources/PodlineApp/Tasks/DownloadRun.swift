@@ -34,9 +34,9 @@ package struct DownloadRun {
             log.debug("download \(listing.ref): GET \(listing.episode.enclosureURL ?? "(no media URL)")")
             do {
                 let file = try await HTTPFetcher.with { [display, reporter] http in
-                    let format = Configuration.settings.preferFormat(forShow: listing.showSlug)
+                    let choice = Configuration.settings.mediaChoice(forShow: listing.showSlug)
                     let downloader = EpisodeDownloader(store: store, http: http!) { [editor] in try await editor.record($0) }
-                    let file = try await downloader.download(listing, preferring: format) { progress in
+                    let file = try await downloader.download(listing, choosing: choice) { progress in
                         display.progress(progress)
                         reporter.download(ref: progress.ref, bytes: progress.received, total: progress.total)
                     }
@@ -86,8 +86,8 @@ package struct DownloadRun {
         do {
             // A fetcher of its own: a fresh connection, as another listener's would be.
             try await HTTPFetcher.with { http in
-                let format = Configuration.settings.preferFormat(forShow: listing.showSlug)
-                try await EpisodeDownloader(store: store, http: http!).fetchAgain(listing, preferring: format, to: second.path)
+                let choice = Configuration.settings.mediaChoice(forShow: listing.showSlug)
+                try await EpisodeDownloader(store: store, http: http!).fetchAgain(listing, choosing: choice, to: second.path)
             }
             let comparison = try await DownloadComparison.compare(download: file, second: second)
             try store.keepInsertedComparison(comparison, episodeID: id)
