@@ -10,8 +10,7 @@ public enum ChapterSkips {
         let ordered = chapters.sorted { $0.start < $1.start }
         return ordered.enumerated().compactMap { index, chapter in
             guard let title = chapter.title, titles.matches(title) else { return nil }
-            let next = index + 1 < ordered.count ? ordered[index + 1].start : nil
-            return SkipRange(start: chapter.start, end: chapter.end ?? next, title: title)
+            return SkipRange(start: chapter.start, end: ordered.end(ofChapterAt: index), title: title)
         }
     }
 }

@@ -24,10 +24,7 @@ public enum PhraseSkips {
     /// The end of the chapter holding `time`, when it runs no longer than `longestBreak`.
     private static func breakEnd(around time: Double, in chapters: [Chapter]) -> Double? {
         guard let index = chapters.lastIndex(where: { $0.start <= time }) else { return nil }
-        let chapter = chapters[index]
-        guard let end = chapter.end ?? (index + 1 < chapters.count ? chapters[index + 1].start : nil), end > time,
-            end - chapter.start <= longestBreak
-        else { return nil }
+        guard let end = chapters.end(ofChapterAt: index), end > time, end - chapters[index].start <= longestBreak else { return nil }
         return end
     }
 

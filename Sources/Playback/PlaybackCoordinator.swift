@@ -145,8 +145,8 @@ struct PlaybackCoordinator: View {
         engine.setSkipSilence(listening.skipSilence)
         engine.setVoiceBoost(listening.voiceBoost)
         engine.setEndEarly(listening.skipOutro ?? 0)
-        // The chapters and inserted stretches it skips are left out by the engine too, to the frame; chapters found
-        // later are sent when found.
+        // The chapters, inserted stretches and phrases it skips are left out by the engine too, to the frame; chapters
+        // found later are sent when found.
         engine.setSkips(skips(of: item, chapters: journal.knownChapters(item).chapters, listening: listening))
         if normalize {
             player.loudness =

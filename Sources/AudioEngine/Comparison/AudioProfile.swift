@@ -83,10 +83,9 @@ struct ProfileBuilder {
             edgeEnergy += Double(difference * difference)
             frames += 1
             if frames == nextStep {
-                energies.append(Float(energy))
-                edgeEnergies.append(Float(edgeEnergy))
-                lengths.append(Int32(frames - stepStart))
-                (energy, edgeEnergy, stepStart) = (0, 0, frames)
+                (self.energy, self.edgeEnergy, self.frames) = (energy, edgeEnergy, frames)
+                closeStep()
+                (energy, edgeEnergy) = (0, 0)
                 steps += 1
                 nextStep = frameBase + Self.boundary(steps + 1, rate: format.sampleRate)
             }

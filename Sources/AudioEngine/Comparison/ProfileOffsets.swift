@@ -1,6 +1,6 @@
-/// The offsets at which stretches of one profile recur in another, found by voting: short runs of rises and falls
-/// (`ProfileKey`) that both hold vote for the distance between where each holds them, and the distances many keys
-/// agree on are where the shared audio lines up.
+/// The offsets at which stretches of one profile recur in another, found by voting: keys of short runs of rises and
+/// falls that both hold vote for the distance between where each holds them, and the distances many keys agree on
+/// are where the shared audio lines up.
 enum ProfileOffsets {
     /// Steps between the two levels one bit of a key compares, and bits a key takes from each of level and edge.
     static let stride = 3
@@ -15,7 +15,7 @@ enum ProfileOffsets {
     static let most = 32
 
     /// The offsets (steps into `other` less steps into `kept`) at which audio of `kept` recurs in `other`, the
-    /// best-supported first; each holds at least `minimumVotes` votes.
+    /// best-supported first; each with enough votes not to be chance.
     static func find(kept: AudioProfile, other: AudioProfile) -> [Int] {
         let keptKeys = keys(of: kept)
         guard !keptKeys.isEmpty else { return [] }

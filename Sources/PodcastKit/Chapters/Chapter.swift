@@ -99,3 +99,11 @@ public struct ChapterError: Error, Sendable, Equatable, CustomStringConvertible 
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
 }
+
+extension [Chapter] {
+    /// Where the chapter at `index` of these chapters (in order of start) ends: its own end, else the next one's start;
+    /// nil for the last one with no end (it runs to the end of the episode).
+    public func end(ofChapterAt index: Int) -> Double? {
+        self[index].end ?? (index + 1 < count ? self[index + 1].start : nil)
+    }
+}

@@ -37,28 +37,27 @@ public struct Integrity: Sendable, Equatable {
 
     /// True when the file at `path` matches; nil when it cannot be read.
     public func matches(fileAt path: String) -> Bool? {
+        let digest =
+            switch algorithm {
+            case .sha256: Self.digest(ofFileAt: path, SHA256())
+            case .sha384: Self.digest(ofFileAt: path, SHA384())
+            case .sha512: Self.digest(ofFileAt: path, SHA512())
+            }
+        return digest.map(digests.contains)
+    }
+
+    /// The digest `hash` makes of the file at `path`, read a megabyte at a time; nil when it cannot be read.
+    private static func digest(ofFileAt path: String, _ hash: some HashFunction) -> Data? {
         guard let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
-        var sha256 = SHA256()
-        var sha384 = SHA384()
-        var sha512 = SHA512()
+        var hash = hash
         while true {
             let read: Data?
             do { read = try file.read(upToCount: 1 << 20) } catch { return nil }
             // The end of the file: nil or nothing, as the platform has it.
             guard let chunk = read, !chunk.isEmpty else { break }
-            switch algorithm {
-            case .sha256: sha256.update(data: chunk)
-            case .sha384: sha384.update(data: chunk)
-            case .sha512: sha512.update(data: chunk)
-            }
+            hash.update(data: chunk)
         }
-        let digest: Data =
-            switch algorithm {
-            case .sha256: Data(sha256.finalize())
-            case .sha384: Data(sha384.finalize())
-            case .sha512: Data(sha512.finalize())
-            }
-        return digests.contains(digest)
+        return Data(hash.finalize())
     }
 }
