@@ -2,7 +2,7 @@ import Foundation
 
 /// An episode as a server that inserts ads per download serves it: a talk (espeak-ng speech over a room-tone bed,
 /// 44.1 kHz mono, about 70 s) and spoken ads (four voices, their own silences trimmed), spliced together at chosen
-/// places of the talk.
+/// places of the talk. Made the same each time (the bed's noise too), so that a run that fails fails again.
 public struct SplicedEpisode: Sendable {
     /// The folder the parts and the spliced files are made in.
     public let folder: URL
@@ -33,7 +33,7 @@ public struct SplicedEpisode: Sendable {
         try CommandRunner.tool("sox", [spoken.path, "-r", "44100", "-c", "1", voice.path, "norm", "-3"])
         let seconds = try WAVFile(url: voice).duration
         let bed = folder.appendingPathComponent("bed.wav")
-        try CommandRunner.tool("sox", ["-n", "-r", "44100", "-c", "1", bed.path, "synth", "\(seconds)", "pinknoise", "vol", "-45dB"])
+        try CommandRunner.tool("sox", ["-R", "-n", "-r", "44100", "-c", "1", bed.path, "synth", "\(seconds)", "pinknoise", "vol", "-45dB"])
         let talk = folder.appendingPathComponent("talk.wav")
         try CommandRunner.tool("sox", ["-m", voice.path, bed.path, talk.path])
         let spots = [

@@ -6,8 +6,8 @@ public enum InsertedStretches {
     static let bridged = AudioProfile.stepsPerSecond / 2
     /// Steps each side of a step its match is judged over.
     static let window = 15
-    /// The mean distance (dB of level plus dB of edge) under which a step matches, and the one step's distance a
-    /// boundary is placed by.
+    /// The mean distance (dB of level plus dB of edge) under which a step matches, and the one step's distance at
+    /// which it says neither that it is shared audio nor that it is not (where a boundary is placed).
     static let matching: Float = 6
     static let stepMatching: Float = 4
     /// A step with no counterpart (past the other's end) is this far from it.
@@ -69,37 +69,41 @@ public enum InsertedStretches {
     }
 
     /// Where an inserted stretch found near `step` begins: the step after which the audio before it stops matching
-    /// the other fetch at the offset it matched at.
+    /// the other fetch at the offset it matched at; of equally good steps the last, so that less is skipped.
     private static func refineStart(_ step: Int, distances: [Distances], bestOffset: [Int]) -> Int {
         let before = step - window - 1
         guard before >= 0 else { return 0 }
         let distance = distances[bestOffset[before]]
         let span = max(0, step - 3 * window)..<min(distance.count, step + 3 * window)
-        // The boundary that leaves the fewest steps on the wrong side: matching before it, not after.
-        return boundary(in: span) { distance.at($0) <= stepMatching }
+        return boundary(in: span, last: true) { evidence(distance.at($0)) }
     }
 
     /// Where an inserted stretch found ending near `step` ends: the step from which the audio after it matches the
-    /// other fetch at the offset it matches at.
+    /// other fetch at the offset it matches at; of equally good steps the first.
     private static func refineEnd(_ step: Int, distances: [Distances], bestOffset: [Int], count: Int) -> Int {
         let after = step + window + 1
         guard after < count else { return count }
         let distance = distances[bestOffset[after]]
         let span = max(0, step - 3 * window)..<min(count, step + 3 * window)
-        return boundary(in: span) { !(distance.at($0) <= stepMatching) }
+        return boundary(in: span, last: false) { -evidence(distance.at($0)) }
     }
 
-    /// The step in `span` (or its end) that best splits it into steps for which `before` holds, then steps for which
-    /// it does not.
-    private static func boundary(in span: Range<Int>, _ before: (Int) -> Bool) -> Int {
-        let holds = span.map(before)
-        var wrong = holds.lazy.filter { $0 }.count  // the split at the span's start: every holding step is wrong
-        var (best, bestWrong) = (span.lowerBound, wrong)
-        for (index, holding) in holds.enumerated() {
-            wrong += holding ? -1 : 1
-            if wrong < bestWrong { (best, bestWrong) = (span.lowerBound + index + 1, wrong) }
+    /// The step in `span` (or its end) that best splits it: the least evidence against each side, where `evidence`
+    /// above 0 says a step belongs before the split and below 0 after it. That is where its running sum peaks.
+    private static func boundary(in span: Range<Int>, last: Bool, _ evidence: (Int) -> Float) -> Int {
+        var (sum, best, bestSum): (Float, Int, Float) = (0, span.lowerBound, 0)
+        for step in span {
+            sum += evidence(step)
+            if sum > bestSum || (last && sum == bestSum) { (best, bestSum) = (step + 1, sum) }
         }
         return best
+    }
+
+    /// How strongly one step says it is audio both fetches share (above 0) or not (below 0): graded near the
+    /// threshold and bounded either way, so that a run of steps of two different voices that happen to come close
+    /// cannot outweigh the few steps that are far apart, nor one loud click the steps around it.
+    private static func evidence(_ distance: Float) -> Float {
+        stepMatching - min(distance, 2 * stepMatching)
     }
 }
 
