@@ -10,6 +10,7 @@ enum FeedElement: UInt8 {
     case itunesDuration, itunesSeason, podcastSeason, itunesEpisode, podcastEpisode
     case language, dcLanguage, itunesAuthor, managingEditor, dcCreator, itunesNewFeedURL, podcastGUID
     case podcastLocked, atomLogo, atomIcon, url, atomName, podcastFunding
+    case podcastPerson, podcastSoundbite, podcastTrailer, podcastPodroll, podcastRemoteItem
     // Read from attributes
     case enclosure, mediaContent, atomLink, itunesImage, mediaThumbnail, podcastChapters, podcastTranscript, pscChapter
     case podcastAlternateEnclosure, podcastSource, podcastIntegrity
@@ -34,7 +35,7 @@ enum FeedElement: UInt8 {
     }
 
     /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
-    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter }
+    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter || self == .podcastRemoteItem }
 
     private static let byName: [String: FeedElement] = [
         "item": .item, "atom:entry": .atomEntry, "channel": .channel, "atom:feed": .atomFeed, "image": .image,
@@ -54,6 +55,7 @@ enum FeedElement: UInt8 {
         "itunes:image": .itunesImage, "media:thumbnail": .mediaThumbnail, "podcast:chapters": .podcastChapters,
         "podcast:transcript": .podcastTranscript, "psc:chapter": .pscChapter,
         "podcast:alternateEnclosure": .podcastAlternateEnclosure, "podcast:source": .podcastSource,
-        "podcast:integrity": .podcastIntegrity,
+        "podcast:integrity": .podcastIntegrity, "podcast:person": .podcastPerson, "podcast:soundbite": .podcastSoundbite,
+        "podcast:trailer": .podcastTrailer, "podcast:podroll": .podcastPodroll, "podcast:remoteItem": .podcastRemoteItem,
     ]
 }

@@ -137,6 +137,16 @@ struct FeedBuilder: XMLEventHandler {
     private var currentBase = 0
     /// How many rich-text elements are open; text nested in them is kept for them.
     private var richDepth = 0
+    /// The attributes of the `podcast:person`, `podcast:soundbite` or `podcast:trailer` being read, whose text (a
+    /// name, a title) completes it when it closes.
+    private var tagged: Tagged?
+
+    /// An element read from its attributes and then its text.
+    private enum Tagged {
+        case person(FeedPerson)
+        case soundbite(Soundbite)
+        case trailer(FeedTrailer)
+    }
 
     init(base: URL?) {
         self.base = base
@@ -272,6 +282,9 @@ struct FeedBuilder: XMLEventHandler {
         if frame.element.isRichText { richDepth -= 1 }
         let parent = stack.last?.element ?? .other
         currentBase = frame.base
+        if frame.element == .podcastPerson || frame.element == .podcastSoundbite || frame.element == .podcastTrailer {
+            closeTagged(frame, parent: parent)
+        }
         if frame.element.isItem {
             finishItem()
         } else if frame.element != .other {
@@ -348,6 +361,35 @@ struct FeedBuilder: XMLEventHandler {
                 feed.funding[index].title = value
             }
         default: break
+        }
+    }
+
+    /// Completes the person, soundbite or trailer `frame` read with its text, and keeps it where it belongs: an
+    /// item's, else the channel's.
+    private mutating func closeTagged(_ frame: Frame, parent: FeedElement) {
+        let value = textOf(frame)
+        let read = tagged
+        tagged = nil
+        let inItem = item != nil && parent.isItem
+        switch (frame.element, read) {
+        case (.podcastPerson, let person):
+            guard let name = value else { return }
+            var found = FeedPerson(name: name)
+            if case .person(let attributes)? = person { (found, found.name) = (attributes, name) }
+            if inItem {
+                item!.episode.persons.append(found)
+            } else if parent.isChannel {
+                feed.persons.append(found)
+            }
+        case (.podcastSoundbite, .soundbite(var soundbite)?):
+            guard inItem else { return }
+            soundbite.title = value
+            item!.episode.soundbites.append(soundbite)
+        case (.podcastTrailer, .trailer(var trailer)?):
+            guard parent.isChannel else { return }
+            trailer.title = value
+            feed.trailers.append(trailer)
+        default: return
         }
     }
 
@@ -430,7 +472,25 @@ struct FeedBuilder: XMLEventHandler {
             item!.episode.chapters.append(
                 Chapter(start: start, title: Self.nonEmpty(value("title")), url: resolve(value("href")), image: resolve(value("image"))))
         case .podcastFunding:
-            if !inItem, let url = resolve(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
+            if !inItem, let url = webLink(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
+        case .podcastPerson:
+            tagged = .person(
+                FeedPerson(name: "", role: value("role"), group: value("group"), image: webLink(value("img")), link: webLink(value("href")))
+            )
+        case .podcastSoundbite:
+            tagged = Soundbite(startTime: value("startTime"), duration: value("duration")).map(Tagged.soundbite)
+        case .podcastTrailer:
+            guard let url = webLink(value("url")) else { return }
+            tagged = .trailer(
+                FeedTrailer(
+                    url: url, published: value("pubdate").flatMap(FeedDate.parse), length: Self.length(value("length")),
+                    type: Self.mediaType(value("type")), season: value("season").flatMap { Self.integer($0.trimmingSpaces) }))
+        case .podcastRemoteItem:
+            guard !inItem, stack.last?.element == .podcastPodroll, let guid = Self.nonEmpty(value("feedGuid")) else { return }
+            feed.podroll.append(
+                RemoteItem(
+                    feedGUID: guid, feedURL: webLink(value("feedUrl")), itemGUID: Self.nonEmpty(value("itemGuid")),
+                    medium: Self.nonEmpty(value("medium"))))
         default:
             return
         }
@@ -489,6 +549,12 @@ struct FeedBuilder: XMLEventHandler {
 
     private func resolve(_ reference: String?) -> String? {
         FeedURL.resolve(reference, against: bases[currentBase])
+    }
+
+    /// A link for a listener to open, resolved; nil unless http(s) (never `javascript:`, `file:` or `data:`).
+    private func webLink(_ reference: String?) -> String? {
+        guard let link = resolve(reference), FeedURL.hasHTTPScheme(link) else { return nil }
+        return link
     }
 
     /// A media type (`audio/mpeg`), or nil for an empty value or one that is not `type/subtype`.

@@ -25,7 +25,8 @@ extension ParsedFeed {
         [
             ("title", .string(title)), ("link", .string(link)), ("description", .string(description)),
             ("language", .string(language)), ("author", .string(author)), ("image", .string(image)),
-            ("new_url", .string(newURL)),
+            ("new_url", .string(newURL)), ("funding", .array(funding.map(\.json))), ("persons", .array(persons.map(\.json))),
+            ("trailers", .array(trailers.map(\.json))), ("podroll", .array(podroll.map(\.json))),
         ]
     }
 
@@ -52,7 +53,8 @@ extension ParsedEpisode {
             ("chapters_url", .string(chaptersURL)), ("transcript_url", .string(transcriptURL)),
             ("transcripts", .array(transcripts.map(\.json))),
             ("chapters", .array(chapters.map(\.json))),
-            ("image", .string(image)),
+            ("image", .string(image)), ("persons", .array(persons.map(\.json))),
+            ("soundbites", .array(soundbites.map(\.json))),
         ])
     }
 }

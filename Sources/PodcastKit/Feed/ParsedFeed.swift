@@ -14,8 +14,14 @@ public struct ParsedFeed: Sendable, Equatable {
     public var podcastGUID: String?
     /// `podcast:locked`: true when the publisher forbids importing the feed elsewhere.
     public var locked: Bool?
-    /// `podcast:funding` links.
+    /// `podcast:funding` links (http(s) only).
     public var funding: [Funding] = []
+    /// The show's `podcast:person`s.
+    public var persons: [FeedPerson] = []
+    /// `podcast:trailer`s.
+    public var trailers: [FeedTrailer] = []
+    /// The shows of its `podcast:podroll`.
+    public var podroll: [RemoteItem] = []
     /// The episodes, in document order, duplicates (same GUID) merged.
     public var episodes: [ParsedEpisode] = []
     /// Where the document is not well-formed (a truncated download, a tag never closed), with line and
@@ -23,12 +29,6 @@ public struct ParsedFeed: Sendable, Equatable {
     public var warnings: [String] = []
 
     public init() {}
-}
-
-/// A `podcast:funding` link.
-public struct Funding: Sendable, Equatable {
-    public var url: String
-    public var title: String?
 }
 
 /// One feed item.
@@ -54,6 +54,10 @@ public struct ParsedEpisode: Sendable, Equatable {
     /// Every transcript the item names, in the feed's order (`transcriptURL` is the first's).
     public var transcripts: [TranscriptLink] = []
     public var image: String?
+    /// The episode's `podcast:person`s.
+    public var persons: [FeedPerson] = []
+    /// Its `podcast:soundbite`s, in the feed's order.
+    public var soundbites: [Soundbite] = []
 
     /// False for an item without an enclosure: it is listed but cannot be played or downloaded.
     public var isPlayable: Bool { enclosure != nil }
@@ -83,6 +87,8 @@ public struct ParsedEpisode: Sendable, Equatable {
         if transcripts.isEmpty { transcripts = other.transcripts }
         image = image ?? other.image
         if chapters.isEmpty { chapters = other.chapters }
+        if persons.isEmpty { persons = other.persons }
+        if soundbites.isEmpty { soundbites = other.soundbites }
     }
 }
 

@@ -114,6 +114,18 @@ public struct PlayableResolver: Sendable {
         return item
     }
 
+    /// The soundbite numbered `number` (from 1, in the feed's order) of the library episode `item` is.
+    public func soundbite(_ number: Int, of item: NowPlaying) throws(ResolveError) -> Soundbite {
+        guard let ref = item.ref else { throw ResolveError("\(item.title): not an episode of the library, so it has no soundbites") }
+        let found = try withStore(ref) { store throws(StoreError) in try EpisodeLookup.listing(ref, in: store) }
+        let soundbites = Soundbite.list(fromJSON: found?.episode.soundbites)
+        guard soundbites.indices.contains(number - 1) else {
+            let has = soundbites.isEmpty ? "has none" : "has \(soundbites.count) (see podline notes \(ref))"
+            throw ResolveError("\(ref): no soundbite \(number); the episode \(has)")
+        }
+        return soundbites[number - 1]
+    }
+
     private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
         guard FileManager.default.fileExists(atPath: paths.database.path) else {
             throw ResolveError("\(text): no such file, episode, show or playlist (the library is empty)")

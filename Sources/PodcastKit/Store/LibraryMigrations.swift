@@ -374,6 +374,17 @@ enum LibraryMigrations {
                     END;
                     """)
         }
+        migrator.registerMigration("v22: people, soundbites, funding, trailers and recommended shows from feeds") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE episode ADD COLUMN persons TEXT;
+                    ALTER TABLE episode ADD COLUMN soundbites TEXT;
+                    ALTER TABLE show ADD COLUMN persons TEXT;
+                    ALTER TABLE show ADD COLUMN funding TEXT;
+                    ALTER TABLE show ADD COLUMN trailers TEXT;
+                    ALTER TABLE show ADD COLUMN podroll TEXT;
+                    """)
+        }
         return migrator
     }
 

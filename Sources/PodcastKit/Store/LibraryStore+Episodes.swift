@@ -35,6 +35,8 @@ public struct EpisodeQuery: Sendable, Equatable {
     public var states: [State] = []
     /// Words that must all appear in the title or description.
     public var search: String?
+    /// Only episodes with a `podcast:person` (the episode's, else its show's) whose name holds this.
+    public var person: String?
     /// Only episodes published after this.
     public var publishedAfter: Date?
     /// Only episodes published before this.
@@ -121,6 +123,15 @@ extension LibraryStore {
             arguments.append(match)
             arguments.append(match)
         }
+        if let person = query.person {
+            // An episode's people are its own, else its show's (as the namespace says).
+            conditions.append(
+                """
+                EXISTS (SELECT 1 FROM json_each(COALESCE(episode.persons, show.persons)) \
+                WHERE json_extract(json_each.value, '$.name') LIKE ? ESCAPE '\\')
+                """)
+            arguments.append("%" + Self.likeEscaped(person) + "%")
+        }
         let bounds: [(String, (any DatabaseValueConvertible)?)] = [
             ("episode.published > ?", query.publishedAfter), ("episode.published < ?", query.publishedBefore),
             ("episode.firstSeen >= ?", query.seenSince), ("episode.duration >= ?", query.minDuration),
@@ -135,6 +146,16 @@ extension LibraryStore {
         sql += " ORDER BY " + order(query.sort)
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
+    }
+
+    /// `text` with LIKE's wildcards (and the escape character) escaped by a backslash.
+    private static func likeEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// The ORDER BY terms of `sort`; the newest first are the `episode_newest` index's.

@@ -116,7 +116,7 @@ extension LibraryStore {
     /// The show columns a feed update writes (the counters belong to the database's triggers).
     static let feedColumns = [
         "slug", "feedURL", "title", "author", "image", "link", "description", "language", "podcastGUID",
-        "etag", "lastModified", "lastUpdate", "lastError", "nextNumber",
+        "etag", "lastModified", "lastUpdate", "lastError", "nextNumber", "persons", "funding", "trailers", "podroll",
     ]
 
     /// Copies show metadata and merges episodes into the database, numbering new episodes oldest first.
@@ -129,6 +129,10 @@ extension LibraryStore {
         show.description = parsed.description ?? show.description
         show.language = parsed.language ?? show.language
         show.podcastGUID = parsed.podcastGUID ?? show.podcastGUID
+        show.persons = JSONList.text(parsed.persons.map(\.json))
+        show.funding = JSONList.text(parsed.funding.map(\.json))
+        show.trailers = JSONList.text(parsed.trailers.map(\.json))
+        show.podroll = JSONList.text(parsed.podroll.map(\.json))
 
         var known: [String: EpisodeRecord] = [:]
         for episode in try EpisodeRecord.filter(Column("showID") == showID).fetchAll(db) { known[episode.guid] = episode }

@@ -29,6 +29,12 @@ public struct ShowRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var unplayedCount: Int = 0
     /// How many of them are downloaded; kept up to date by the database.
     public var downloadedCount: Int = 0
+    /// What the feed says of the show's people, funding, trailers and recommended shows, as JSON arrays (`json` of
+    /// `FeedPerson`, `Funding`, `FeedTrailer`, `RemoteItem`); nil when it says nothing.
+    public var persons: String? = nil
+    public var funding: String? = nil
+    public var trailers: String? = nil
+    public var podroll: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -74,6 +80,9 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var transcripts: String?
     /// The other media files the feed offers, as a JSON array (`Enclosure.json` each); nil when it offers none.
     public var alternates: String?
+    /// The episode's people and soundbites, as JSON arrays (`FeedPerson.json`, `Soundbite.json`); nil when none.
+    public var persons: String? = nil
+    public var soundbites: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -98,6 +107,8 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         chapters = parsed.chapters.isEmpty ? nil : JSONValue.array(parsed.chapters.map(\.json)).rendered
         transcripts = parsed.transcripts.isEmpty ? nil : JSONValue.array(parsed.transcripts.map(\.json)).rendered
         alternates = parsed.alternates.isEmpty ? nil : JSONValue.array(parsed.alternates.map(\.json)).rendered
+        persons = JSONList.text(parsed.persons.map(\.json))
+        soundbites = JSONList.text(parsed.soundbites.map(\.json))
     }
 
     /// Every media file the feed offers for the episode: its enclosure first (with the bit rate and integrity an

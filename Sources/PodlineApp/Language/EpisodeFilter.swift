@@ -10,6 +10,8 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
     public var states: [EpisodeQuery.State] = []
     /// Words that must all appear in the title or show notes.
     public var search: String?
+    /// Part of the name of a person the feed says is in the episode (or its show).
+    public var person: String?
     /// Only episodes published less than this many seconds ago.
     public var newer: Double?
     /// Only episodes published more than this many seconds ago.
@@ -24,7 +26,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case shows, states, search, newer, older, sort, limit
+        case shows, states, search, person, newer, older, sort, limit
         case minDuration = "min_duration"
         case maxDuration = "max_duration"
     }
@@ -41,6 +43,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
         FlagSpec("min-duration", value: "TIME", "Only episodes at least TIME long (20m, 1:30:00)."),
         FlagSpec("max-duration", value: "TIME", "Only episodes at most TIME long."),
         FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
+        FlagSpec("person", value: "NAME", "Only episodes whose feed names a host or guest with NAME in their name."),
         FlagSpec("sort", value: "ORDER", "newest (the default), oldest, shortest or longest first."),
         FlagSpec("limit", value: "N", "At most N episodes."),
     ]
@@ -55,6 +58,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
         states = EpisodeQuery.State.allCases.filter { words.has(Self.flag(for: $0)) }
         shows = words.flags.filter { $0.spec.name == "show" }.flatMap { ($0.value ?? "").split(separator: ",").map(String.init) }
         search = words.value("search")
+        person = words.value("person")
         newer = try Self.value(words, "newer", spec, expected: "an age such as 14d, 2w or 12h", TimeSpec.age)
         older = try Self.value(words, "older", spec, expected: "an age such as 30d, 2w or 12h", TimeSpec.age)
         minDuration = try Self.value(words, "min-duration", spec, expected: "a TIME such as 20m or 1:30:00", TimeSpec.seconds)
@@ -84,6 +88,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
         if let minDuration { words += ["--min-duration", TimeSpec.ageText(minDuration)] }
         if let maxDuration { words += ["--max-duration", TimeSpec.ageText(maxDuration)] }
         if let search { words += ["--search", search] }
+        if let person { words += ["--person", person] }
         if let sort { words += ["--sort", sort.rawValue] }
         if let limit { words += ["--limit", String(limit)] }
         return words
@@ -98,6 +103,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
         }
         query.publishedAfter = newer.map { now.addingTimeInterval(-$0) }
         query.publishedBefore = older.map { now.addingTimeInterval(-$0) }
+        query.person = person
         query.minDuration = minDuration
         query.maxDuration = maxDuration
         query.sort = sort ?? .newest

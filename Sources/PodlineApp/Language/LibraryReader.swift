@@ -32,7 +32,9 @@ package struct LibraryReader {
             case .stats:
                 return Self.stats(try store.stats())
             case .notes(let ref):
-                return Self.notes(try EpisodeLookup.require(ref, in: store), paths: store.paths, json: command.json, style: style)
+                let listing = try EpisodeLookup.require(ref, in: store)
+                let show = try store.show(matching: listing.showSlug)
+                return Self.notes(listing, show: show, paths: store.paths, json: command.json, style: style)
             case .show(let name, let change):
                 let record = try findShow(name, in: store)
                 if let change { return try change.apply(toShow: record.slug) }
@@ -137,20 +139,22 @@ package struct LibraryReader {
         }
         let settings = ShowSettingsListing(config: config, show: record.slug)
         let description = ShowNotes.forOutput(record.description, json: json, style: style)
-        let data = JSONValue.object([
-            ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
-            ("link", .string(record.link)), ("feed_url", .string(record.feedURL)),
-            ("episodes", .int(record.episodeCount)), ("unplayed", .int(record.unplayedCount)),
-            ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
-            ("last_error", .string(record.lastError)), ("description", .string(record.description)),
-            ("notes", .string(description.text)), ("settings", settings.json),
-        ])
+        let data = JSONValue.object(
+            [
+                ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
+                ("link", .string(record.link)), ("feed_url", .string(record.feedURL)),
+                ("episodes", .int(record.episodeCount)), ("unplayed", .int(record.unplayedCount)),
+                ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
+                ("last_error", .string(record.lastError)), ("description", .string(record.description)),
+                ("notes", .string(description.text)), ("settings", settings.json),
+            ] + FeedExtrasText(show: record).showJSON)
         var lines = ["\(TerminalText.safe(record.displayTitle)) (\(record.slug))"]
         if let author = record.author { lines.append("Author: \(TerminalText.safe(author))") }
         if let link = record.link { lines.append("Link: \(TerminalText.safe(link))") }
         lines.append("Feed: \(TerminalText.safe(record.feedURL))")
         lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
         lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
+        lines += FeedExtrasText(show: record).showLines
         lines.append("Settings (podline show \(record.slug) set KEY VALUE):")
         lines += settings.lines
         if !description.lines.isEmpty { lines += [""] + description.lines }
@@ -170,18 +174,22 @@ package struct LibraryReader {
 
     /// An episode's details and its notes: plain text at 80 columns for JSON and off a terminal, else at the
     /// terminal's width with emphasis in bold where colour is allowed.
-    private static func notes(_ listing: EpisodeListing, paths: LibraryPaths, json: Bool, style: ListStyle) -> CommandOutput {
+    private static func notes(
+        _ listing: EpisodeListing, show: ShowRecord?, paths: LibraryPaths, json: Bool, style: ListStyle
+    ) -> CommandOutput {
         let episode = listing.episode
         let notes = ShowNotes.forOutput(episode.description, json: json, style: style)
+        let extras = FeedExtrasText(episode: episode, show: show, ref: listing.ref)
         let file = episode.downloadPath.map { paths.file(forDownload: $0).path }
-        let data = JSONValue.object([
-            ("ref", .string(listing.ref)), ("show", .string(listing.showSlug)), ("show_title", .string(listing.showTitle)),
-            ("title", .string(episode.title)), ("published", .string(episode.published.map(ISO8601.string))),
-            ("duration", .number(episode.duration)), ("size", .int(episode.enclosureLength)), ("file", .string(file)),
-            ("position", .number(episode.position)), ("played", .bool(episode.isPlayed)),
-            ("description", .string(episode.description)), ("notes", .string(notes.text)),
-            ("links", .array(notes.links.map { .string($0) })),
-        ])
+        let data = JSONValue.object(
+            [
+                ("ref", .string(listing.ref)), ("show", .string(listing.showSlug)), ("show_title", .string(listing.showTitle)),
+                ("title", .string(episode.title)), ("published", .string(episode.published.map(ISO8601.string))),
+                ("duration", .number(episode.duration)), ("size", .int(episode.enclosureLength)), ("file", .string(file)),
+                ("position", .number(episode.position)), ("played", .bool(episode.isPlayed)),
+                ("description", .string(episode.description)), ("notes", .string(notes.text)),
+                ("links", .array(notes.links.map { .string($0) })),
+            ] + extras.episodeJSON)
         var lines = ["\(TerminalText.safe(episode.title ?? listing.ref)) (\(listing.ref))"]
         lines.append("Show: \(TerminalText.safe(listing.showTitle ?? listing.showSlug))")
         var facts: [String] = []
@@ -197,6 +205,7 @@ package struct LibraryReader {
         } else {
             lines.append("New")
         }
+        lines += extras.episodeLines
         if !notes.lines.isEmpty { lines += [""] + notes.lines }
         return CommandOutput(data: data, lines: lines)
     }

@@ -3,7 +3,7 @@ import PodcastKit
 /// The flags of `play` (and `demo`), each named once: its spelling and help in the command table, how it sets a
 /// `PlayRequest`, and the words that say it again when the request is handed to another player.
 package enum PlayFlag: String, CaseIterable, Sendable {
-    case enqueue, start, duration, volume, speed, sleep
+    case enqueue, start, duration, soundbite, volume, speed, sleep
     case skipSilence = "skip-silence"
     case noSkipSilence = "no-skip-silence"
     case normalize
@@ -19,6 +19,8 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .enqueue: FlagSpec(rawValue, "Queue the items after what is queued instead of playing them now.")
         case .start: FlagSpec(rawValue, value: "TIME", "Start this far into the first item (no resuming).")
         case .duration: FlagSpec(rawValue, value: "TIME", "Stop each item after playing this long.")
+        case .soundbite:
+            FlagSpec(rawValue, value: "N", "Play the first episode's soundbite N (as notes lists them): from its start, for its length.")
         case .volume: FlagSpec(rawValue, value: Player.volumeRange.text, "Volume, \(Player.volumeRange.text).")
         case .speed:
             FlagSpec(
@@ -56,6 +58,12 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .noVoiceBoost: request.voiceBoost = false
         case .start: request.start = try absolute(ValueParser.time(value ?? "", for: command), value, command)
         case .duration: request.duration = try absolute(ValueParser.time(value ?? "", for: command), value, command)
+        case .soundbite:
+            guard let number = value.flatMap({ Int($0) }), number >= 1 else {
+                throw CommandError(
+                    .invalidParameter, "\(command.name): --soundbite takes a soundbite's number, 1 or more, not '\(value ?? "")'")
+            }
+            request.soundbite = number
         case .volume: request.volume = try absolute(ValueParser.volume(value ?? "", for: command), value, command)
         case .speed: request.speed = try absolute(ValueParser.speed(value ?? "", for: command), value, command)
         case .sleep:
@@ -73,6 +81,7 @@ package enum PlayFlag: String, CaseIterable, Sendable {
         case .enqueue: return request.enqueue ? [flag] : []
         case .start: return request.start.map { [flag, $0.plainText] } ?? []
         case .duration: return request.duration.map { [flag, $0.plainText] } ?? []
+        case .soundbite: return request.soundbite.map { [flag, String($0)] } ?? []
         case .volume: return request.volume.map { [flag, $0.plainText] } ?? []
         case .speed: return request.speed.map { [flag, $0.plainText] } ?? []
         case .sleep:

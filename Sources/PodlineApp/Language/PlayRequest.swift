@@ -11,6 +11,9 @@ public struct PlayRequest: Equatable, Sendable {
     public var start: Double?
     /// `--duration`: how long each item plays.
     public var duration: Double?
+    /// `--soundbite`: the first item plays its episode's soundbite of this number (from 1), unless `start` and
+    /// `duration` say otherwise.
+    public var soundbite: Int?
     /// `--volume`.
     public var volume: Double?
     /// `--speed`: wins over the show's and config.toml's speed.
@@ -73,6 +76,16 @@ public struct PlayRequest: Equatable, Sendable {
             item.voiceBoost = voiceBoost
             item.volume = volume
             items[index] = item
+        }
+        if let soundbite, let first = items.first {
+            let bite: Soundbite
+            do {
+                bite = try resolver.soundbite(soundbite, of: first)
+            } catch {
+                throw CommandError(.invalidParameter, error.description)
+            }
+            items[0].start = start ?? bite.start
+            items[0].limit = duration ?? bite.duration
         }
         return items
     }
