@@ -12,6 +12,8 @@ import Testing
 struct DirectoryTests {
     static let key = "PIKEY123"
     static let secret = "pi secret $^&"
+    /// The `podcast:guid` the index gives "Café Index Only".
+    static let indexOnlyGUID = "5f1c9a3e-7d2b-5e4f-9a1b-3c5d7e9f0a12"
 
     /// The stand-in, the web server of the feeds, and a library set up for them.
     struct World {
@@ -44,13 +46,14 @@ struct DirectoryTests {
         try SyncTests.feed("cafe", title: "Café & Crème Talk", episodes: 2, in: web, files: files)
         try SyncTests.feed("news", title: "Café News Daily", episodes: 1, in: web, files: files)
         try SyncTests.feed("index", title: "Café Index Only", episodes: 1, in: web, files: files)
-        let entries: [[String: Any]] = [
+        var entries: [[String: Any]] = [
             entry("Café & Crème Talk", "Zoë", files.url("cafe.xml"), 1001, 2001, ["itunes", "podcastindex"], "fr", ["Arts", "Food"]),
             entry("Café News Daily", "Newsroom", files.url("news.xml"), 1002, 2002, ["itunes"], "en", ["News"]),
             entry("Café Apple Only", "Apple", nil, 1003, 2003, ["itunes"], "en", ["Comedy"]),
             entry("Café Local Trick", "Nobody", "file:///etc/passwd", 1004, 2004, ["itunes"], "en", ["News"]),
             entry("Café Index Only 中文 🎧", "Open", files.url("index.xml"), 1005, 2005, ["podcastindex"], "zh", ["Technology"]),
         ]
+        entries[4]["guid"] = Self.indexOnlyGUID
         let catalogue = web.appendingPathComponent("catalogue.json")
         try JSONSerialization.data(withJSONObject: entries).write(to: catalogue)
         let directory = try PythonService(script: "directory/standin.py", arguments: [catalogue.path, Self.key, Self.secret])
@@ -206,6 +209,51 @@ struct DirectoryTests {
         world.directory.stop()
         let gone = try world.podline(["find", "café"])
         #expect(gone.status == 69 && gone.stderr.contains("connection refused"), "\(gone.stderr)")
+    }
+
+    @Test("add podroll/SHOW/N subscribes to a recommended show: by the feed address the podroll gives, else by its guid")
+    func podrollAdd() throws {
+        let world = try Self.world()
+        defer { world.stop() }
+        let roll = world.home.appendingPathComponent("roll.xml")
+        try """
+        <?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Roll</title>
+        <podcast:podroll>
+          <podcast:remoteItem feedGuid="11111111-2222-5333-8444-555555555555" feedUrl="\(world.files.url("news.xml"))"/>
+          <podcast:remoteItem feedGuid="\(Self.indexOnlyGUID)"/>
+          <podcast:remoteItem feedGuid="00000000-0000-5000-8000-000000000000"/>
+        </podcast:podroll>
+        <item><title>One</title><guid>roll-1</guid><enclosure url="\(world.files.url("news-1.mp3"))" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(to: roll, atomically: true, encoding: .utf8)
+        #expect(try world.podline(["add", roll.path]).status == 0)
+        let show = try world.podline(["show", "roll"])
+        #expect(
+            show.stdout.contains(
+                "Recommends (podline add podroll/roll/N):\n  1. \(world.files.url("news.xml"))\n  2. podcast:guid \(Self.indexOnlyGUID)\n"),
+            "\(show.stdout)")
+
+        let byAddress = try world.podline(["add", "podroll/roll/1"])
+        #expect(byAddress.status == 0 && byAddress.stdout.contains("Café News Daily"), "\(byAddress.stdout) \(byAddress.stderr)")
+        #expect(try world.requests().isEmpty, "the podroll gave the address: no directory asked")
+        let byGUID = try world.podline(["add", "podroll/roll/2"])
+        #expect(byGUID.status == 0 && byGUID.stdout.contains("Café Index Only"), "\(byGUID.stdout) \(byGUID.stderr)")
+        let asked = try world.requests().last
+        #expect(asked?.path == "/api/1.0/podcasts/byguid" && asked?.query == ["guid": Self.indexOnlyGUID])
+
+        for (words, message) in [
+            ("podroll/roll/3", "podroll/roll/3: Podcast Index knows no show with the podcast:guid 00000000-0000-5000-8000-000000000000"),
+            ("podroll/roll/4", "podroll/roll/4: no recommended show 4; roll recommends 3 (see podline show roll)"),
+            ("podroll/nosuch/1", "podroll/nosuch/1: no show nosuch"),
+        ] {
+            let refused = try world.podline(["add", words])
+            #expect(refused.status == 2 && refused.stderrLines == ["podline: " + message], "\(refused.stderr)")
+        }
+        let keyless = try Self.world(key: nil)
+        defer { keyless.stop() }
+        #expect(try keyless.podline(["add", roll.path]).status == 0)
+        let missing = try keyless.podline(["add", "podroll/roll/2"])
+        #expect(missing.status == 78 && missing.stderr.contains("podcastindex_key"), "\(missing.stderr)")
     }
 
     @Test("find/N with no find run yet, or find/0, says there is no such result (not a missing file): one line, exit 2")

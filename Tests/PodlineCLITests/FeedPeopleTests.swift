@@ -72,7 +72,9 @@ struct FeedPeopleTests {
 
         let show = try PodlineBinary.run(["show", "bridges"], home: home)
         #expect(show.stdout.contains("Trailer (season 2): Season 2 https://example.com/trailer.mp3\n"), "\(show.stdout)")
-        #expect(show.stdout.contains("Recommends:\n  https://feeds.example.org/canals.xml\n"), "\(show.stdout)")
+        #expect(
+            show.stdout.contains("Recommends (podline add podroll/bridges/N):\n  1. https://feeds.example.org/canals.xml\n"),
+            "\(show.stdout)")
         let shown = try Self.json(try PodlineBinary.run(["show", "bridges", "--json"], home: home).stdout)
         #expect((shown["trailers"] as? [[String: Any]])?.first?["season"] as? Int == 2)
         #expect((shown["podroll"] as? [[String: Any]])?.first?["feed_guid"] as? String == "396d9ae0-1a2c-5c50-b8a2-2c4f6dc9c9e3")

@@ -30,7 +30,7 @@ struct FullScreenTests {
 
     /// A new folder holding a library of one show, "Mixed Tongues" (`mixed-tongues`), of forty three-minute episodes
     /// (one a day from 2024-01-02, a local MP3 each; with `enclosures`, the one MP3 it serves, tone.mp3 in its folder),
-    /// and a config.toml sending sound to `sound` (or nowhere: "null").
+    /// hosted by "Zoë Ørsted", and a config.toml sending sound to `sound` (or nowhere: "null").
     static func library(sound: PulseAudioServer?, enclosures: SlowFileServer? = nil) throws -> URL {
         let folder = try Fixtures.temporaryDirectory("pl-tui")
         let audio = (enclosures?.folder ?? folder).appendingPathComponent("tone.mp3")
@@ -55,8 +55,9 @@ struct FullScreenTests {
         }
         let feed = folder.appendingPathComponent("feed.xml")
         try Data(
-            ("<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\">"
-                + "<channel><title>Mixed Tongues</title>\(items.joined())</channel></rss>\n").utf8
+            ("<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\""
+                + " xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel><title>Mixed Tongues</title>"
+                + "<podcast:person>Zoë Ørsted</podcast:person>\(items.joined())</channel></rss>\n").utf8
         ).write(to: feed)
         let output = sound.map { "pulse:unix:\($0.runtimeDirectory.path)/pulse/native" } ?? "null"
         try Fixtures.writeConfig("output = \"\(output)\"\n", home: folder)
@@ -247,6 +248,8 @@ struct FullScreenTests {
                 Self.layoutProblems($0, columns: columns, rows: rows).isEmpty
             }
             #expect(Self.layoutProblems(screen, columns: columns, rows: rows) == [], "\(columns)×\(rows):\n\(screen)")
+            // The details pane names the show's people (wide enough for the whole line at 200 columns).
+            if columns >= 200 { #expect(screen.contains("People: Zoë Ørsted (host)"), "\(screen)") }
         }
         #expect(try Self.status(folder)["state"] as? String == "playing")
 

@@ -3,12 +3,13 @@ for Podline's find tests.
 
 Usage: standin.py PORTFILE CATALOGUE.json KEY SECRET
 CATALOGUE: [{"title", "author", "feed" (or null), "episodes", "newest" (unix time), "language", "genres", "itunes_id",
-"index_id", "in": ["itunes", "podcastindex"]}]
+"index_id", "in": ["itunes", "podcastindex"], "guid" (its podcast:guid; optional)}]
   GET /search?term=&media=podcast&entity=podcast&limit=&country=       iTunes search (titles holding the term)
   GET /lookup?id=&entity=podcast                                      iTunes lookup
   GET /api/1.0/search/byterm?q=&max=                                  Podcast Index search (signed)
   GET /api/1.0/podcasts/trending?max=&lang=&cat=                      Podcast Index trending (signed)
   GET /api/1.0/podcasts/byfeedid?id=                                  Podcast Index feed (signed)
+  GET /api/1.0/podcasts/byguid?guid=                                  Podcast Index feed by podcast:guid (signed)
 A Podcast Index request must carry X-Auth-Key, an X-Auth-Date within 3 minutes of this server's clock, and
 Authorization = lowercase hex SHA-1 of key + secret + date; else 401.
 Controls: POST /_control {"fault": null|"html"|"truncated"|"403"|"404"|"429"|"500"|"slow", "skew": seconds, "many": n}
@@ -47,7 +48,7 @@ def index(entry):
     return {"id": entry["index_id"], "title": entry["title"], "url": entry["feed"], "author": entry["author"],
             "ownerName": entry["author"], "episodeCount": entry["episodes"], "newestItemPubdate": entry["newest"],
             "language": entry["language"], "itunesId": entry["itunes_id"], "dead": 0,
-            "categories": {str(i + 1): g for i, g in enumerate(entry["genres"])}}
+            "categories": {str(i + 1): g for i, g in enumerate(entry["genres"])}, "podcastGuid": entry.get("guid", "")}
 
 
 def generated(n):
@@ -126,6 +127,9 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/api/1.0/podcasts/byfeedid":
                 found = [e for e in entries if str(e["index_id"]) == query.get("id")]
                 return self.reply(200, {"status": "true", "feed": index(found[0]) if found else []})
+            if url.path == "/api/1.0/podcasts/byguid":
+                found = [e for e in entries if e.get("guid") and e["guid"] == query.get("guid")]
+                return self.reply(200, {"status": "true", "feed": index(found[0]) if found else [], "query": {"guid": query.get("guid")}})
         self.reply(404, {"errorMessage": "not found"})
 
 

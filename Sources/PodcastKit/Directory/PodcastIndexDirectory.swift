@@ -49,8 +49,17 @@ public struct PodcastIndexDirectory: Sendable {
 
     /// The podcast with the index's feed id `id` (as a podcastindex.org page's address ends); nil when none.
     public func feed(id: Int) async throws(DirectoryError) -> DirectoryResult? {
-        let answer = try await get("/podcasts/byfeedid?id=\(id)")
-        guard let feed = answer["feed"] else { return nil }
+        try await oneFeed("/podcasts/byfeedid?id=\(id)")
+    }
+
+    /// The podcast whose `podcast:guid` is `guid` (as a podroll's `podcast:remoteItem` names it); nil when none.
+    public func feed(guid: String) async throws(DirectoryError) -> DirectoryResult? {
+        try await oneFeed("/podcasts/byguid?guid=\(APIAddress.component(guid))")
+    }
+
+    /// The `feed` an answer about one podcast holds (an empty list when the index has none).
+    private func oneFeed(_ path: String) async throws(DirectoryError) -> DirectoryResult? {
+        guard let feed = try await get(path)["feed"] else { return nil }
         return Self.results(["feeds": [feed]]).first
     }
 

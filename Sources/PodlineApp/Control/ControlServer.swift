@@ -137,9 +137,9 @@ public final class ControlServer {
         }
     }
 
-    /// True when a feed argument names a file (not a URL, nor a find result).
+    /// True when a feed argument names a file (not a URL, a find result or a recommendation).
     private static func namesFile(_ feed: String) -> Bool {
-        !FeedSource(feed).isRemote && FindReference.number(feed) == nil
+        !FeedSource(feed).isRemote && FindReference.number(feed) == nil && PodrollReference(feed) == nil
     }
 
     /// A file named on the socket would be found from the player's folder, not the client's: it must be absolute.

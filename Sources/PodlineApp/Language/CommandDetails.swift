@@ -2,8 +2,10 @@
 /// section are made from these and the command table.
 package enum CommandDetails {
     package static let add = """
-        Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file), a result of the last find (find/N), or \
-        the show of an Apple Podcasts or Podcast Index page. --max-feed-size MB refuses larger feeds (default 50). A \
+        Subscribe to a feed (http, https, feed, itpc or pcast URL, or a file), a result of the last find (find/N), a \
+        show another show's podroll recommends (podroll/SHOW/N, numbered as podline show SHOW lists them: by the feed \
+        address it gives, else by its podcast:guid through Podcast Index), or the show of an Apple Podcasts or Podcast \
+        Index page. --max-feed-size MB refuses larger feeds (default 50). A \
         private feed's credentials go in its URL (https://user:password@host/feed, the password percent-encoded) or \
         with --user NAME (the password asked on the terminal without echo, or the first line of --password-command \
         CMD); they are kept in the library (its file is the user's alone, 0600), sent with HTTP Basic to that host \

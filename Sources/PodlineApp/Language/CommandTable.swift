@@ -118,7 +118,8 @@ public enum CommandTable {
 
     /// `add`.
     public static let add = CommandSpec(
-        "add", usage: "<feed-url|file|find/N|page-url>", "Subscribe to a feed (URL or file), a find result, or a directory's show.",
+        "add", usage: "<feed-url|file|find/N|podroll/SHOW/N|page-url>",
+        "Subscribe to a feed (URL or file), a find result, a show's recommendation, or a directory's show.",
         kind: .library,
         flags: [
             FlagSpec(

@@ -53,9 +53,10 @@ extension LibraryTaskRunner {
     }
 
     /// The feed address `text` names: itself, a find result's feed (`find/N`, from the library, which only this opens),
-    /// or the feed of a directory's page.
+    /// a show's recommendation (`podroll/SHOW/N`), or the feed of a directory's page.
     package func feedAddress(_ text: String) async throws -> String {
         if let number = FindReference.number(text) { return try FindReference.feed(text, number: number, in: try store) }
+        if let podroll = PodrollReference(text) { return try await podroll.feed(in: try store) }
         return try await DirectorySearch.feed(ofPage: text) ?? text
     }
 

@@ -94,6 +94,17 @@ package enum DirectorySearch {
         return try subscribable(text, title: found.title, feedURL: found.feedURL, reason: found.reason)
     }
 
+    /// The feed of the show whose `podcast:guid` is `guid`, by Podcast Index; `text` is what named it.
+    package static func feed(guid: String, named text: String) async throws(CommandError) -> String {
+        let settings = Configuration.settings.directory
+        let secret = try podcastIndexSecret(settings)
+        let found = try await asking { http in
+            try await PodcastIndexDirectory(settings: settings, secret: secret, http: http).feed(guid: guid)
+        }
+        guard let found else { throw CommandError(.unreadable, "\(text): Podcast Index knows no show with the podcast:guid \(guid)") }
+        return try subscribable(text, title: found.title, feedURL: found.feedURL, reason: found.reason)
+    }
+
     /// The feed URL of a directory's show that `text` named, or why it cannot be subscribed to.
     package nonisolated static func subscribable(_ text: String, title: String, feedURL: String?, reason: String?) throws(CommandError)
         -> String

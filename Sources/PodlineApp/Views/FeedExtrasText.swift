@@ -8,7 +8,8 @@ package struct FeedExtrasText {
     let funding: [Funding]
     let trailers: [FeedTrailer]
     let podroll: [RemoteItem]
-    /// The episode's reference, for the command that plays a soundbite.
+    /// The episode's reference (for the command that plays a soundbite), or the show's slug (for the one that adds a
+    /// recommended show).
     let ref: String?
 
     /// An episode's: its people (else its show's), its soundbites, and its show's funding.
@@ -26,7 +27,7 @@ package struct FeedExtrasText {
         funding = Funding.list(fromJSON: show.funding)
         trailers = FeedTrailer.list(fromJSON: show.trailers)
         podroll = RemoteItem.list(fromJSON: show.podroll)
-        (soundbites, ref) = ([], nil)
+        (soundbites, ref) = ([], show.slug)
     }
 
     /// `notes --json`'s members for them.
@@ -65,9 +66,11 @@ package struct FeedExtrasText {
             let season = trailer.season.map { " (season \($0))" } ?? ""
             lines.append("Trailer\(season): \(TerminalText.safe(trailer.title ?? trailer.url)) \(TerminalText.safe(trailer.url))")
         }
-        if !podroll.isEmpty {
-            lines.append("Recommends:")
-            lines += podroll.map { "  " + TerminalText.safe($0.feedURL ?? "podcast:guid \($0.feedGUID)") }
+        if !podroll.isEmpty, let ref {
+            lines.append("Recommends (podline add \(PodrollReference.text(show: ref, number: "N"))):")
+            for (index, item) in podroll.enumerated() {
+                lines.append("  \(index + 1). " + TerminalText.safe(item.feedURL ?? "podcast:guid \(item.feedGUID)"))
+            }
         }
         return lines
     }

@@ -81,16 +81,23 @@ final class BrowseModel {
         self.player = player
     }
 
-    @ObservationIgnored private var notesCache: (ref: String, width: Int, notes: ShowNotes)?
+    @ObservationIgnored private var notesCache: (ref: String, width: Int, details: EpisodeDetails)?
 
-    /// The show notes of `row` at the details pane's width, read from the library once per episode.
-    func notes(of row: BrowseRow) -> ShowNotes {
+    /// What the details pane shows of `row` beside its title: the feed's people, soundbites and funding, and the
+    /// show notes at a third of the screen's width; kept for the row last asked about.
+    func details(of row: BrowseRow) -> EpisodeDetails {
         let width = max(10, size.width / 3 - 2)
-        if let cached = notesCache, cached.ref == row.ref, cached.width == width { return cached.notes }
-        let html = (try? EpisodeLookup.require(row.ref, in: store))?.episode.description ?? ""
-        let notes = ShowNotes(html: html, width: width, bold: false)
-        notesCache = (row.ref, width, notes)
-        return notes
+        if let cached = notesCache, cached.ref == row.ref, cached.width == width { return cached.details }
+        let listing = try? EpisodeLookup.require(row.ref, in: store)
+        let notes = ShowNotes(html: listing?.episode.description ?? "", width: width, bold: false)
+        var extras: [String] = []
+        if let listing {
+            let show = try? store.show(matching: listing.showSlug)
+            extras = FeedExtrasText(episode: listing.episode, show: show ?? nil, ref: listing.ref).episodeLines
+        }
+        let details = EpisodeDetails(extras: extras, notes: notes)
+        notesCache = (row.ref, width, details)
+        return details
     }
 
     /// Runs `command`, as a key does.

@@ -17,7 +17,11 @@ struct DetailsPane: View {
                 if row.ref == player.current?.ref {
                     PlayingDetails(player: player)
                 }
-                NotesView(notes: model.notes(of: row))
+                let details = model.details(of: row)
+                if !details.extras.isEmpty {
+                    Text(details.extras.joined(separator: "\n")).dim()
+                }
+                NotesView(notes: details.notes)
             } else {
                 Text("Nothing selected").dim()
             }
@@ -49,6 +53,13 @@ struct PlayingDetails: View {
             }
         }
     }
+}
+
+/// What the details pane shows of an episode below its title: the feed's people, soundbites and funding, then the
+/// show notes.
+struct EpisodeDetails {
+    let extras: [String]
+    let notes: ShowNotes
 }
 
 /// Show notes as text, the links numbered in it and listed at its end.
