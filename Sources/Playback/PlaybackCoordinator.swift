@@ -106,12 +106,10 @@ struct PlaybackCoordinator: View {
     /// What the engine leaves out of `item`: the chapters `skip_chapters` names, with `skip_inserted` the stretches a
     /// server inserted into its download, and the cues of its kept transcript that say a phrase of `skip_phrases`.
     private func skips(of item: NowPlaying, chapters: [Chapter], listening: Listening) -> [SkipRange] {
-        let inserted = listening.skipInserted ? journal.insertedStretches(item) : []
-        let stretches = inserted.map { SkipRange(start: $0.lowerBound, end: $0.upperBound, reason: .inserted) }
-        let said =
-            listening.skipPhrases.isEmpty
-            ? [] : PhraseSkips.ranges(journal.keptTranscript(item), chapters: chapters, phrases: listening.skipPhrases)
-        return (ChapterSkips.ranges(chapters, patterns: listening.skipChapters) + stretches + said).sorted { $0.start < $1.start }
+        SkipPlan.ranges(
+            chapters: chapters, skipChapters: listening.skipChapters,
+            inserted: listening.skipInserted ? journal.insertedStretches(item) : [],
+            cues: listening.skipPhrases.isEmpty ? [] : journal.keptTranscript(item), skipPhrases: listening.skipPhrases)
     }
 
     /// What normalisation aims at now: nil when it is off.

@@ -13,12 +13,13 @@ struct InsertedStretchTests {
         let server: SlowFileServer
         var environment: [String: String?] { ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path] }
 
-        init(home: URL, served: URL, enclosure: String) throws {
+        init(home: URL, served: URL, enclosure: String, duration: Double? = nil) throws {
             self.home = home
             server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+            let length = duration.map { "<itunes:duration>\($0)</itunes:duration>" } ?? ""
             try """
-            <?xml version="1.0"?><rss version="2.0"><channel><title>Bridges</title>
-            <item><title>Rivers</title><guid>rivers</guid><enclosure url="\(server.url(enclosure))" type="audio/mpeg"/></item>
+            <?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Bridges</title>
+            <item><title>Rivers</title><guid>rivers</guid>\(length)<enclosure url="\(server.url(enclosure))" type="audio/mpeg"/></item>
             </channel></rss>
             """.write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
             try Fixtures.writeConfig("skip_inserted = true\n", home: home)
@@ -55,7 +56,8 @@ struct InsertedStretchTests {
         // The second fetch has another ad at the first fetch's second place, and one at a place of its own.
         let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
         _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
-        let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3")
+        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3", duration: kept)
         defer { listener.server.stop() }
 
         let downloaded = try listener.run(["download", "bridges/1"])
@@ -73,8 +75,14 @@ struct InsertedStretchTests {
             #expect(abs(stretch["to", default: -1] - spliced.upperBound) <= 0.1, "\(stretch) against \(spliced)")
         }
 
-        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
         let left = inserted.reduce(0) { $0 + $1["to", default: 0] - $1["from", default: 0] }
+        // plan's forecast counts them as the player will skip them.
+        let planned = try listener.run(["plan", "10m", "bridges", "--json"])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        let plan = try #require(try JSONSerialization.jsonObject(with: planned.stdoutData) as? [String: Any])
+        let forecast = try #require((plan["episodes"] as? [[String: Any]])?.first)
+        #expect(abs((forecast["skipped"] as? Double ?? 0) - left) < 0.001, "\(forecast) against \(left) s found")
+        #expect(abs((forecast["predicted"] as? Double ?? 0) - (kept - left)) < 0.01, "\(forecast)")
         let heard = try listener.played()
         #expect(abs(heard.seconds - (kept - left)) < 0.05, "heard \(heard.seconds) s of \(kept) s less \(left) s")
         #expect(heard.said.components(separatedBy: "skipped an inserted stretch").count == 3, "\(heard.said)")

@@ -308,10 +308,12 @@ package enum CommandDetails {
         listening, in order: of the shows and playlists named, else every unplayed episode, newest first; one too long \
         for what is left is passed over for a shorter one after it. Each episode's time is forecast as the player will \
         play it: from its place (rewound as on resuming) or after the show's skip_intro, to before its skip_outro, less \
-        the chapters skip_chapters leaves out, less the share of silence skipping silence has taken out of the show's \
-        episodes so far (when it is on for the show), at the show's speed. An episode of unknown length is left out. It \
-        prints each episode with its forecast and the total; --json gives {playlist, budget, predicted, unknown_length, \
-        episodes: [{ref, title, predicted, remaining, chapters_skipped, silence_share, speed}]}. Then play NAME plays it.
+        what the player will skip (the chapters skip_chapters leaves out, a download's inserted stretches with \
+        skip_inserted, the kept transcript's cues that say one of skip_phrases), less the share of silence skipping \
+        silence has taken out of the show's episodes so far (when it is on for the show), at the show's speed. An \
+        episode of unknown length is left out. It prints each episode with its forecast and the total; --json gives \
+        {playlist, budget, predicted, unknown_length, episodes: [{ref, title, predicted, remaining, skipped (seconds, \
+        every reason), chapters_skipped, silence_share, speed}]}. Then play NAME plays it.
         """
 
     package static let playlist = """
