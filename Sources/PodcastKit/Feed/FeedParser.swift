@@ -137,8 +137,8 @@ struct FeedBuilder: XMLEventHandler {
     private var currentBase = 0
     /// How many rich-text elements are open; text nested in them is kept for them.
     private var richDepth = 0
-    /// The attributes of the `podcast:person`, `podcast:soundbite` or `podcast:trailer` being read, whose text (a
-    /// name, a title) completes it when it closes.
+    /// The attributes of the `podcast:person`, `podcast:soundbite`, `podcast:trailer` or `podcast:funding` being read,
+    /// whose text (a name, a title) completes it when it closes; nil when they are not usable.
     private var tagged: Tagged?
 
     /// An element read from its attributes and then its text.
@@ -146,6 +146,7 @@ struct FeedBuilder: XMLEventHandler {
         case person(FeedPerson)
         case soundbite(Soundbite)
         case trailer(FeedTrailer)
+        case funding(Funding)
     }
 
     init(base: URL?) {
@@ -282,8 +283,9 @@ struct FeedBuilder: XMLEventHandler {
         if frame.element.isRichText { richDepth -= 1 }
         let parent = stack.last?.element ?? .other
         currentBase = frame.base
-        if frame.element == .podcastPerson || frame.element == .podcastSoundbite || frame.element == .podcastTrailer {
-            closeTagged(frame, parent: parent)
+        switch frame.element {
+        case .podcastPerson, .podcastSoundbite, .podcastTrailer, .podcastFunding: closeTagged(frame, parent: parent)
+        default: break
         }
         if frame.element.isItem {
             finishItem()
@@ -356,16 +358,12 @@ struct FeedBuilder: XMLEventHandler {
             channelDraft.rssImage = channelDraft.rssImage ?? resolve(value)
         case (.atomName, _) where parent == .atomAuthor && stack.count <= 2:
             channelDraft.fallbackAuthor = channelDraft.fallbackAuthor ?? value
-        case (.podcastFunding, true):
-            if let index = feed.funding.indices.last, feed.funding[index].title == nil {
-                feed.funding[index].title = value
-            }
         default: break
         }
     }
 
-    /// Completes the person, soundbite or trailer `frame` read with its text, and keeps it where it belongs: an
-    /// item's, else the channel's.
+    /// Completes the person, soundbite, trailer or funding `frame` read with its text, and keeps it where it belongs:
+    /// an item's, else the channel's.
     private mutating func closeTagged(_ frame: Frame, parent: FeedElement) {
         let value = textOf(frame)
         let read = tagged
@@ -389,6 +387,10 @@ struct FeedBuilder: XMLEventHandler {
             guard parent.isChannel else { return }
             trailer.title = value
             feed.trailers.append(trailer)
+        case (.podcastFunding, .funding(var funding)?):
+            guard parent.isChannel else { return }
+            funding.title = value
+            feed.funding.append(funding)
         default: return
         }
     }
@@ -472,7 +474,7 @@ struct FeedBuilder: XMLEventHandler {
             item!.episode.chapters.append(
                 Chapter(start: start, title: Self.nonEmpty(value("title")), url: resolve(value("href")), image: resolve(value("image"))))
         case .podcastFunding:
-            if !inItem, let url = webLink(value("url")) { feed.funding.append(Funding(url: url, title: nil)) }
+            tagged = webLink(value("url")).map { .funding(Funding(url: $0)) }
         case .podcastPerson:
             tagged = .person(
                 FeedPerson(name: "", role: value("role"), group: value("group"), image: webLink(value("img")), link: webLink(value("href")))

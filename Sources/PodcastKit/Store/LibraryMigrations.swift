@@ -383,7 +383,9 @@ enum LibraryMigrations {
                     ALTER TABLE show ADD COLUMN funding TEXT;
                     ALTER TABLE show ADD COLUMN trailers TEXT;
                     ALTER TABLE show ADD COLUMN podroll TEXT;
+                    UPDATE show SET etag = NULL, lastModified = NULL;
                     """)
+            // The feeds are read whole at the next update (no 304 from what was kept), so that the new columns fill.
         }
         return migrator
     }

@@ -35,7 +35,8 @@ public struct EpisodeQuery: Sendable, Equatable {
     public var states: [State] = []
     /// Words that must all appear in the title or description.
     public var search: String?
-    /// Only episodes with a `podcast:person` (the episode's, else its show's) whose name holds this.
+    /// Only episodes with a `podcast:person` (the episode's, else its show's) whose name holds this, case and accents
+    /// aside.
     public var person: String?
     /// Only episodes published after this.
     public var publishedAfter: Date?
@@ -128,9 +129,9 @@ extension LibraryStore {
             conditions.append(
                 """
                 EXISTS (SELECT 1 FROM json_each(COALESCE(episode.persons, show.persons)) \
-                WHERE json_extract(json_each.value, '$.name') LIKE ? ESCAPE '\\')
+                WHERE instr(podline_folded(json_extract(json_each.value, '$.name')), ?) > 0)
                 """)
-            arguments.append("%" + Self.likeEscaped(person) + "%")
+            arguments.append(Self.folded(person))
         }
         let bounds: [(String, (any DatabaseValueConvertible)?)] = [
             ("episode.published > ?", query.publishedAfter), ("episode.published < ?", query.publishedBefore),
@@ -148,14 +149,16 @@ extension LibraryStore {
         return (sql, StatementArguments(arguments.map { $0.databaseValue }))
     }
 
-    /// `text` with LIKE's wildcards (and the escape character) escaped by a backslash.
-    private static func likeEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+    /// `text` as names are compared: without case or accents (Zoë is zoe).
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// `podline_folded(text)`, registered on every connection: `folded`, NULL for NULL.
+    static func foldedFunction() -> DatabaseFunction {
+        DatabaseFunction("podline_folded", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map(folded)
         }
-        return escaped
     }
 
     /// The ORDER BY terms of `sort`; the newest first are the `episode_newest` index's.

@@ -17,8 +17,11 @@ public final class LibraryStore: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.foreignKeysEnabled = true
-            // The search index's triggers read show notes through it.
-            configuration.prepareDatabase { db in db.add(function: Self.notesTextFunction()) }
+            // The search index's triggers read show notes through one; names are compared folded through the other.
+            configuration.prepareDatabase { db in
+                db.add(function: Self.notesTextFunction())
+                db.add(function: Self.foldedFunction())
+            }
             // The file may hold private feeds' passwords: the user's alone, and so its journal files, which SQLite
             // makes with the database's permissions.
             if !FileManager.default.fileExists(atPath: paths.database.path) {

@@ -77,8 +77,8 @@ package enum CommandDetails {
         List episodes, newest first, with their references: of a show, of a playlist (named in place of a show), or \
         of every show. The filters are those a smart playlist saves: states (--new, --unplayed, --in-progress, \
         --downloaded, --favorites; all must hold), --show (several, by commas), --newer and --older (an age such as \
-        14d), --min-duration and --max-duration (a TIME; an episode of unknown length is left out), --search, --sort \
-        and --limit. shows, episodes, stats, notes, search, show and export \
+        14d), --min-duration and --max-duration (a TIME; an episode of unknown length is left out), --search, --person \
+        (a name among the episode's podcast:person people, else its show's), --sort and --limit. shows, episodes, stats, notes, search, show and export \
         read the library's model (show ... set also writes the show's setting; on the socket, export names its file \
         with an absolute path): they are the same in the shell, the REPL and on the control socket, where the reply's \
         data is what --json prints.

@@ -43,7 +43,7 @@ public struct EpisodeFilter: Codable, Equatable, Sendable {
         FlagSpec("min-duration", value: "TIME", "Only episodes at least TIME long (20m, 1:30:00)."),
         FlagSpec("max-duration", value: "TIME", "Only episodes at most TIME long."),
         FlagSpec("search", value: "TEXT", "Only episodes whose title or show notes hold every word of TEXT."),
-        FlagSpec("person", value: "NAME", "Only episodes whose feed names a host or guest with NAME in their name."),
+        FlagSpec("person", value: "NAME", "Only episodes whose people (else their show's) include NAME, case and accents aside."),
         FlagSpec("sort", value: "ORDER", "newest (the default), oldest, shortest or longest first."),
         FlagSpec("limit", value: "N", "At most N episodes."),
     ]

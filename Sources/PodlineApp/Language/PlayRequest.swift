@@ -11,8 +11,8 @@ public struct PlayRequest: Equatable, Sendable {
     public var start: Double?
     /// `--duration`: how long each item plays.
     public var duration: Double?
-    /// `--soundbite`: the first item plays its episode's soundbite of this number (from 1), unless `start` and
-    /// `duration` say otherwise.
+    /// `--soundbite`: the first item plays its episode's soundbite of this number (from 1), at speed 1 and without
+    /// skipping silence, unless `start`, `duration`, `speed` and `skipSilence` say otherwise.
     public var soundbite: Int?
     /// `--volume`.
     public var volume: Double?
@@ -84,8 +84,12 @@ public struct PlayRequest: Equatable, Sendable {
             } catch {
                 throw CommandError(.invalidParameter, error.description)
             }
+            // Heard as its publisher cut it: at speed 1 and with its pauses, unless the flags say otherwise; the limit
+            // counts what is heard, so it is the soundbite's length at the speed it plays.
+            items[0].speed = speed ?? 1
+            items[0].skipSilence = skipSilence ?? false
             items[0].start = start ?? bite.start
-            items[0].limit = duration ?? bite.duration
+            items[0].limit = duration ?? bite.duration / (speed ?? 1)
         }
         return items
     }

@@ -38,6 +38,7 @@ extension EpisodeFilter {
         filter.states += other.states.filter { !states.contains($0) }
         if !other.shows.isEmpty { filter.shows = other.shows }
         filter.search = other.search ?? search
+        filter.person = other.person ?? person
         filter.newer = other.newer ?? newer
         filter.older = other.older ?? older
         filter.minDuration = other.minDuration ?? minDuration
