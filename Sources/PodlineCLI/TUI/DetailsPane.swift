@@ -17,11 +17,7 @@ struct DetailsPane: View {
                 if row.ref == player.current?.ref {
                     PlayingDetails(player: player)
                 }
-                let details = model.details(of: row)
-                if !details.extras.isEmpty {
-                    Text(details.extras.joined(separator: "\n")).dim()
-                }
-                NotesView(notes: details.notes)
+                NotesView(details: model.details(of: row))
             } else {
                 Text("Nothing selected").dim()
             }
@@ -62,12 +58,13 @@ struct EpisodeDetails {
     let notes: ShowNotes
 }
 
-/// Show notes as text, the links numbered in it and listed at its end.
+/// The feed's people, soundbites and funding, then the show notes as text, the links numbered in it and listed at
+/// its end: one text, so that the pane holds as many views whatever the feed says.
 struct NotesView: View {
-    let notes: ShowNotes
+    let details: EpisodeDetails
 
     var body: some View {
-        Text(notes.lines.joined(separator: "\n"))
+        Text(((details.extras.isEmpty ? [] : details.extras + [""]) + details.notes.lines).joined(separator: "\n"))
     }
 }
 
