@@ -25,11 +25,6 @@ public struct FeedPerson: Sendable, Equatable {
         return value
     }
 
-    /// True when `text` is in their name, ignoring case and accents.
-    public func isNamed(_ text: String) -> Bool {
-        name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-    }
-
     /// The person as `inspect --json`, `notes --json` and the library write them.
     public var json: JSONValue {
         .object([

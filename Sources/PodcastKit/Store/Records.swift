@@ -104,9 +104,9 @@ public struct EpisodeRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         chaptersURL = parsed.chaptersURL
         transcriptURL = parsed.transcriptURL
         image = parsed.image
-        chapters = parsed.chapters.isEmpty ? nil : JSONValue.array(parsed.chapters.map(\.json)).rendered
-        transcripts = parsed.transcripts.isEmpty ? nil : JSONValue.array(parsed.transcripts.map(\.json)).rendered
-        alternates = parsed.alternates.isEmpty ? nil : JSONValue.array(parsed.alternates.map(\.json)).rendered
+        chapters = JSONList.text(parsed.chapters.map(\.json))
+        transcripts = JSONList.text(parsed.transcripts.map(\.json))
+        alternates = JSONList.text(parsed.alternates.map(\.json))
         persons = JSONList.text(parsed.persons.map(\.json))
         soundbites = JSONList.text(parsed.soundbites.map(\.json))
     }

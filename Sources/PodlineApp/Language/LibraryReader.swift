@@ -139,6 +139,7 @@ package struct LibraryReader {
         }
         let settings = ShowSettingsListing(config: config, show: record.slug)
         let description = ShowNotes.forOutput(record.description, json: json, style: style)
+        let extras = FeedExtrasText(show: record)
         let data = JSONValue.object(
             [
                 ("slug", .string(record.slug)), ("title", .string(record.title)), ("author", .string(record.author)),
@@ -147,14 +148,14 @@ package struct LibraryReader {
                 ("downloaded", .int(record.downloadedCount)), ("last_update", .string(record.lastUpdate.map(ISO8601.string))),
                 ("last_error", .string(record.lastError)), ("description", .string(record.description)),
                 ("notes", .string(description.text)), ("settings", settings.json),
-            ] + FeedExtrasText(show: record).showJSON)
+            ] + extras.showJSON)
         var lines = ["\(TerminalText.safe(record.displayTitle)) (\(record.slug))"]
         if let author = record.author { lines.append("Author: \(TerminalText.safe(author))") }
         if let link = record.link { lines.append("Link: \(TerminalText.safe(link))") }
         lines.append("Feed: \(TerminalText.safe(record.feedURL))")
         lines.append("Episodes: \(record.episodeCount), \(record.unplayedCount) unplayed, \(record.downloadedCount) downloaded")
         lines.append("Last update: \(record.lastUpdate.map(ISO8601.string) ?? "never")" + (record.lastError.map { " (\($0))" } ?? ""))
-        lines += FeedExtrasText(show: record).showLines
+        lines += extras.showLines
         lines.append("Settings (podline show \(record.slug) set KEY VALUE):")
         lines += settings.lines
         if !description.lines.isEmpty { lines += [""] + description.lines }

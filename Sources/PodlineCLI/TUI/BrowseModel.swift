@@ -93,7 +93,7 @@ final class BrowseModel {
         var extras: [String] = []
         if let listing {
             let show = try? store.show(matching: listing.showSlug)
-            extras = FeedExtrasText(episode: listing.episode, show: show ?? nil, ref: listing.ref).episodeLines
+            extras = FeedExtrasText(episode: listing.episode, show: show, ref: listing.ref).episodeLines
         }
         let details = EpisodeDetails(extras: extras, notes: notes)
         notesCache = (row.ref, width, details)
