@@ -47,7 +47,11 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CLazyLibraries", "Cmpg123", "Cao", "Cpulse", "Cebur128"]
+            dependencies: [
+                "CLazyLibraries", "Cmpg123", "Cao", "Cpulse", "Cebur128",
+                // MD5 for a FLAC clip's STREAMINFO.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "PodcastKit",

@@ -12,6 +12,8 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     case badOutput(spec: String, reason: String)
     /// A C call failed; names the function and the library's own error text.
     case library(function: String, message: String)
+    /// A file could not be written (a clip): the path and why.
+    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
             return "output '\(spec)': \(reason)"
         case let .library(function, message):
             return "\(function) failed: \(message)"
+        case let .unwritable(path, reason):
+            return "\(path): \(reason)"
         }
     }
 

@@ -380,6 +380,19 @@ package enum CommandDetails {
         2). --json: {id, ref, position, note}.
         """
 
+    package static let clip = """
+        Write FROM to TO (or --length from FROM) of an episode, a bookmark's moment (bookmark/N: FROM is its time), a \
+        soundbite its feed marks (--soundbite N), a file or a URL into FILE; its extension says the format. A .wav or \
+        .flac holds the decoded samples of the span, exact to the sample, tagged (FLAC: title, album, artist and the \
+        chapters inside). A .mp3 of an MP3 is cut on frame boundaries with no re-encoding: a LAME tag's delay and \
+        padding make it decode (gapless, as mpg123 and FFmpeg do) to exactly the source's samples of the span; it is \
+        tagged with the title, the show, the chapters inside (CHAP and CTOC) and the feed's picture. --as-heard (WAV \
+        or FLAC) bakes in the speed, skip silence, loudness and voice boost the episode plays with. An episode not \
+        downloaded is fetched whole first. The file appears only once complete. Times past the end, TO before FROM \
+        or an unknown format: exit 64; no audio to read: exit 2; a file that cannot be written: exit 1. --json: \
+        {file, ref, format, from, to, seconds, as_heard, silence_skipped, chapters}.
+        """
+
     package static let bookmarks = """
         The bookmarks, by episode and time: their numbers (for play bookmark/N), episodes, times and notes. --json: \
         [{id, ref, title, position, note, created}].

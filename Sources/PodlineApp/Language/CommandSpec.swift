@@ -95,9 +95,9 @@ public struct CommandSpec: Sendable, Equatable {
     /// `name usage`, for help listings.
     public var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
 
-    /// The flag written `--name`, if this command takes it.
+    /// The flag written `--name` (or `-x`, its short form), if this command takes it.
     public func flag(_ word: String) -> FlagSpec? {
-        flags.first { "--" + $0.name == word }
+        flags.first { "--" + $0.name == word || $0.short.map { "-\($0)" } == word }
     }
 }
 
@@ -107,15 +107,21 @@ public struct FlagSpec: Sendable, Equatable {
     /// The value's name in help (`TIME`), nil for a switch.
     public var value: String?
     public var help: String
+    /// A one-letter form, written `-x`.
+    public var short: Character?
 
-    public init(_ name: String, value: String? = nil, _ help: String) {
+    public init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String) {
         self.name = name
+        self.short = short
         self.value = value
         self.help = help
     }
 
-    /// `--name VALUE`, as help shows it.
-    public var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
+    /// `--name VALUE` (`-x, --name VALUE` with a short form), as help shows it.
+    public var synopsis: String {
+        let long = value.map { "--\(name) \($0)" } ?? "--\(name)"
+        return short.map { "-\($0), \(long)" } ?? long
+    }
 }
 
 /// What a command's arguments complete to in the REPL and the shells.

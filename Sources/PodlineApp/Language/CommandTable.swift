@@ -10,7 +10,7 @@ public enum CommandTable {
         play, demo, pause, resume, toggle, stop, next, seek, chapter, skip, back, volume, speed, queue, sleep, silence, normalize, voice,
         cue,
         status, events, add, update, schedule, shows, episodes, playlist, plan, download, mark, remove, show, stats, history,
-        bookmark, bookmarks, notes, chapters, transcript, link,
+        bookmark, bookmarks, clip, notes, chapters, transcript, link,
         search,
         delete, fav,
         inspect, inspectAds, importOPML, export, find, sync, config, repl, tui, help, quit,
@@ -233,6 +233,17 @@ public enum CommandTable {
     public static let bookmark = CommandSpec(
         "bookmark", usage: "[<note>…] | <ref> TIME [<note>…] | remove N", "Mark a moment of an episode, with a note.", kind: .library,
         flags: [json], completion: .references, details: CommandDetails.bookmark, parse: LibraryTaskParser.bookmark)
+
+    /// `clip`.
+    public static let clip = CommandSpec(
+        "clip", usage: "<ref|bookmark/N|file|url> [FROM [TO]] -o FILE",
+        "Write a stretch of an episode to a file: WAV, FLAC, or MP3 cut without re-encoding.", kind: .library,
+        flags: [
+            json, FlagSpec("output", short: "o", value: "FILE", "The file to write (.wav, .flac or .mp3)."),
+            FlagSpec("length", value: "TIME", "How long, from FROM (or the bookmark), instead of TO."),
+            FlagSpec("soundbite", value: "N", "The episode's soundbite N (from 1), as its feed marks it."),
+            FlagSpec("as-heard", "With the listener's speed, skip silence, loudness and voice boost baked in."),
+        ], completion: .references, details: CommandDetails.clip, parse: LibraryTaskParser.clip)
 
     /// `bookmarks`.
     public static let bookmarks = CommandSpec(

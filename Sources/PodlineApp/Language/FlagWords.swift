@@ -12,7 +12,8 @@ package struct FlagWords {
         while index < arguments.count {
             let word = arguments[index]
             index += 1
-            if onlyTargets || !word.hasPrefix("--") || word == "-" {
+            let isShort = word.count == 2 && word.hasPrefix("-") && spec.flag(word) != nil
+            if onlyTargets || (!word.hasPrefix("--") && !isShort) || word == "-" {
                 targets.append(word)
                 continue
             }

@@ -26,6 +26,8 @@ public enum LibraryTask: Equatable, Sendable {
     case removeBookmark(Int64)
     /// Says where an episode (nil: what plays) can be found, at `time` (nil: none; where it plays for what plays).
     case link(target: String?, time: Double?)
+    /// Writes a stretch of an episode, file or URL to a file.
+    case clip(ClipRequest)
     /// Shows the effective settings, or with `defaults` a documented file of every default.
     case config(defaults: Bool)
     /// Keeps the library in step with the sync server, or (`status`) says how it stands.

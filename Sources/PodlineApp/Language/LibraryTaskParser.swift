@@ -113,6 +113,34 @@ package enum LibraryTaskParser {
         return .link(target: targets.first, time: time)
     }
 
+    /// `clip <ref|bookmark/N|file|url> [FROM [TO]] [--length TIME] [--soundbite N] [--as-heard] -o FILE`.
+    package static let clip = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
+        guard let output = words.value("output"), !output.isEmpty else { throw .usage(spec, "name the file to write with -o FILE") }
+        guard let target = words.targets.first else { throw .usage(spec, "name an episode, a bookmark, a file or a URL") }
+        guard words.targets.count <= 3 else { throw .usage(spec, "unexpected argument '\(words.targets[3])'") }
+        var times: [Double] = []
+        for text in words.targets.dropFirst() {
+            guard let seconds = TimeSpec.seconds(text) else { throw .usage(spec, "'\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)") }
+            times.append(seconds)
+        }
+        var request = ClipRequest(target: target, from: times.first, to: times.dropFirst().first, output: output)
+        request.asHeard = words.has("as-heard")
+        if let text = words.value("length") {
+            guard let seconds = TimeSpec.seconds(text), seconds > 0 else { throw .usage(spec, "--length: '\(text)' is not a TIME above 0") }
+            guard request.to == nil else { throw .usage(spec, "give TO or --length, not both") }
+            request.length = seconds
+        }
+        if let text = words.value("soundbite") {
+            guard let number = Int(text), number >= 1 else { throw .usage(spec, "--soundbite takes a soundbite's number, from 1") }
+            guard times.isEmpty, request.length == nil else { throw .usage(spec, "a soundbite has its own times: no FROM, TO or --length") }
+            request.soundbite = number
+        }
+        if let from = request.from, let to = request.to, to <= from {
+            throw .usage(spec, "TO (\(ClockText.of(to))) is not after FROM (\(ClockText.of(from)))")
+        }
+        return .clip(request)
+    }
+
     /// `find <words>…|--trending`.
     package static let find = task { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryTask in
         try findTask(words, spec)

@@ -30,6 +30,7 @@ public enum ExitStatus {
         case .unreadable, .unsupportedFormat, .truncated: return unreadable
         case .noAudioOutput, .library: return noOutput
         case .badOutput: return usage
+        case .unwritable: return failure
         }
     }
 }

@@ -12,7 +12,7 @@ extension LibraryTaskRunner {
         return 0
     }
 
-    private func chapterList(of target: String) async throws -> ChapterList {
+    func chapterList(of target: String) async throws -> ChapterList {
         let warn: @Sendable (String) -> Void = { Logger(label: "podline.chapters").warning("\($0)") }
         if FileManager.default.fileExists(atPath: target) { return ChapterFinder.chapters(feed: [], file: target, warn: warn) }
         if target.hasPrefix("http://") || target.hasPrefix("https://") {

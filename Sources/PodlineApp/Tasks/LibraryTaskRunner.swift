@@ -45,6 +45,7 @@ package struct LibraryTaskRunner {
             case .transcript(let target, let at, let follow): return try await transcript(target, at: at, follow: follow)
             case .config(let defaults): return try config(defaults: defaults)
             case .link(let target, let time): return try link(target, at: time)
+            case .clip(let request): return try await clip(request)
             case .bookmark(let words): return try bookmark(words)
             case .removeBookmark(let id): return try removeBookmark(id)
             case .sync(let status): return try await status ? syncStatus() : sync()

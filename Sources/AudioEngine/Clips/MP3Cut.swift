@@ -1,0 +1,140 @@
+/// Cuts a span out of an MP3 file on frame boundaries, with no re-encoding, so that it decodes to exactly the source's
+/// samples of that span.
+///
+/// A cut MP3 has three troubles, each met here:
+/// - a frame's data may begin in the frames before it (the bit reservoir): the clip opens with one silent frame whose
+///   unused data area holds those bytes;
+/// - a frame's first samples overlap the frame before it, and the synthesis filter remembers the one before that: a
+///   frame (two of MPEG-2's shorter frames) before the first one wanted is kept, to be decoded and left out;
+/// - the span starts and ends inside frames: an Info tag with a LAME extension gives the samples to leave out at each
+///   end (encoder delay and padding), which libmpg123 and FFmpeg honour (gapless playback).
+public enum MP3Cut {
+    /// The samples a layer III decoder outputs before the first one the encoder was given (libmpg123's `GAPLESS_DELAY`).
+    static let decoderDelay = 529
+    /// The largest delay or padding the LAME tag's 12-bit fields hold.
+    static let largestTrim = 4095
+
+    /// What a cut made.
+    public struct Outcome: Sendable, Equatable {
+        /// The clip's sample rate and channels.
+        public var format: AudioFormat
+        /// Samples per channel it decodes to.
+        public var frames: Int
+        /// MPEG frames written (the silent one and those kept before the span included).
+        public var mpegFrames: Int
+    }
+
+    /// True when `path` holds an MP3 (layer III) stream that can be cut.
+    public static func canCut(_ path: String) -> Bool {
+        ((try? LayerThreeFrames(path: path)) ?? nil) != nil
+    }
+
+    /// Writes into `file`: `tag` (an ID3v2 tag, or nothing), then the frames of `path` from `from` to `to` seconds (to
+    /// the end of the audio when past it). Throws `unsupportedFormat` when `path` is not layer III audio.
+    public static func write(path: String, from: Double, to: Double, tag: [UInt8], into file: ClipFile) throws(AudioError) -> Outcome {
+        guard let frames = try LayerThreeFrames(path: path) else {
+            throw AudioError.unsupportedFormat(path: path, reason: "not an MP3 (MPEG layer III) file")
+        }
+        let first = frames.first
+        let perFrame = first.samplesPerFrame
+        let rate = Double(first.sampleRate)
+        let length = frames.offsets.count * perFrame - frames.leadIn - frames.trailing
+        let startSample = min(length, max(0, Int((from * rate).rounded())))
+        let endSample = min(length, Int((to * rate).rounded()))
+        guard endSample > startSample else {
+            throw AudioError.unsupportedFormat(path: path, reason: "nothing to cut between those times")
+        }
+        // Sample n the source decodes to is sample n + leadIn of its frames, and sample r lies in frame r / perFrame.
+        let rawStart = startSample + frames.leadIn
+        let rawEnd = endSample + frames.leadIn
+        let lastFrame = min(frames.offsets.count - 1, (rawEnd - 1) / perFrame)
+        guard let plan = CutPlan.best(frames: frames, rawStart: rawStart) else {
+            throw AudioError.unsupportedFormat(path: path, reason: "the cut needs a trim the LAME tag cannot hold")
+        }
+        let firstFrame = plan.firstFrame
+        let reservoir = plan.reservoir
+        let silent = plan.silent ? 1 : 0
+        let count = silent + lastFrame - firstFrame + 1
+        let leading = plan.leading
+        let trailing = count * perFrame - leading - (endSample - startSample)
+        guard (0...largestTrim).contains(trailing) else {
+            throw AudioError.unsupportedFormat(path: path, reason: "the cut needs a trim the LAME tag cannot hold")
+        }
+        let kept = frames.bytes(of: firstFrame...lastFrame)
+        var silentFrame: [UInt8] = []
+        if plan.silent {
+            guard let made = Self.silentFrame(like: frames.header(firstFrame), holding: reservoir) else {
+                throw AudioError.unsupportedFormat(path: path, reason: "its bit reservoir is larger than any frame")
+            }
+            silentFrame = made
+        }
+        var sizes = [silentFrame.count].filter { $0 > 0 }
+        for index in firstFrame...lastFrame { sizes.append(frames.header(index).size) }
+        let music = silentFrame.withUnsafeBytes { LameChecksum.crc16($0) }
+        let info = try InfoTag(
+            like: first, frameSizes: sizes, delay: leading, padding: trailing, encoderName: frames.encoderName,
+            musicCRC: LameChecksum.crc16(kept, from: music)
+        ).frame(path: path)
+        try file.write(tag)
+        try file.write(info)
+        try file.write(silentFrame)
+        try file.write(kept)
+        return Outcome(
+            format: AudioFormat(sampleRate: first.sampleRate, channels: first.isMono ? 1 : 2), frames: endSample - startSample,
+            mpegFrames: count)
+    }
+
+    /// A frame that decodes to silence (side information all zero: no main data) whose data area ends with `reservoir`,
+    /// the bytes the next frame's data may begin in.
+    static func silentFrame(like model: LayerThreeHeader, holding reservoir: [UInt8]) -> [UInt8]? {
+        guard let header = model.smallest(holding: 4 + model.sideInfoSize + reservoir.count) else { return nil }
+        var frame = header.bytes
+        frame += [UInt8](repeating: 0, count: header.size - 4 - reservoir.count)
+        frame += reservoir
+        return frame
+    }
+}
+
+/// Where a cut starts: the first source frame kept, whether a silent frame carrying the bit reservoir opens it, and
+/// the samples the LAME tag leaves out before the span.
+struct CutPlan {
+    let firstFrame: Int
+    let silent: Bool
+    let reservoir: [UInt8]
+    let leading: Int
+
+    /// libmpg123 decodes at most this many frames before the first one it outputs a sample of (its `preframes`, 4
+    /// for mpg123 and Podline alike): the frames before them are read, not decoded.
+    static let decodedAhead = 4
+
+    /// The plan that decodes the frame holding raw sample `rawStart` exactly as the whole file does.
+    ///
+    /// The frame before it must be decoded (two of MPEG-2's: its overlap and the synthesis filter's memory), unless
+    /// the cut starts with the stream, and so must the silent frame before them: all within `decodedAhead`.
+    /// libmpg123's synthesis filter also sums its taps in an order that turns with each frame decoded, every 2 frames of
+    /// MPEG-1 and 4 of MPEG-2, and a different order rounds a few samples a second differently by one: the frames
+    /// decoded before the span are counted to turn it as the whole file does. MPEG-1 always can; MPEG-2 and 2.5 in
+    /// three cuts of four (two where a silent frame is needed); the others differ by one in those few samples.
+    static func best(frames: LayerThreeFrames, rawStart: Int) -> CutPlan? {
+        let first = frames.first
+        let perFrame = first.samplesPerFrame
+        let target = rawStart / perFrame
+        let needed = first.isMPEG1 ? 1 : 2
+        let period = first.isMPEG1 ? 2 : 4
+        var fallback: CutPlan?
+        for primers in 0...min(target, needed + 2 * period) where primers >= needed || primers == target {
+            let firstFrame = target - primers
+            let reservoir = frames.mainData(before: firstFrame, count: frames.mainDataBegin(firstFrame))
+            for silent in reservoir.isEmpty ? [false, true] : [true] {
+                let decodedBefore = primers + (silent ? 1 : 0)
+                guard decodedBefore <= decodedAhead else { continue }
+                let leading = decodedBefore * perFrame + rawStart % perFrame - MP3Cut.decoderDelay
+                guard (0...MP3Cut.largestTrim).contains(leading) else { continue }
+                let plan = CutPlan(firstFrame: firstFrame, silent: silent, reservoir: reservoir, leading: leading)
+                if (decodedBefore - target) % period == 0 { return plan }
+                fallback = fallback ?? plan
+            }
+        }
+        return fallback
+    }
+}
