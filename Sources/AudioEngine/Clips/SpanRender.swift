@@ -19,6 +19,11 @@ public struct SpanListening: Sendable, Equatable {
 
 /// Decodes one span of a file, exact to the sample, and hands its samples on: as they are, or through the same stages
 /// that playback uses (voice boost or loudness, skip silence, speed), so that what comes out is what a listener heard.
+///
+/// It decodes from the file's start and drops what comes before the span: a decoder moved to a place starts without
+/// the state the frames before would have left it (an AAC or Opus decoder's overlap and history; libmpg123's bit
+/// reservoir), so its first samples there differ from the whole file's. An MP3 is cut first (`MP3Cut`), and the cut
+/// decoded whole, which is as exact and quicker.
 public enum SpanRender {
     /// What one render gave.
     public struct Outcome: Sendable, Equatable {
@@ -42,7 +47,6 @@ public enum SpanRender {
         let rate = Double(format.sampleRate)
         let startFrame = Int((from * rate).rounded())
         let endFrame = to.isFinite ? Int((to * rate).rounded()) : Int.max
-        if startFrame > 0 { try decoder.seek(toFrame: startFrame) }
         try begin(format)
         let stages = ListeningStages()
         stages.speed = listening.speed
@@ -56,14 +60,15 @@ public enum SpanRender {
         var raw = [UInt8](repeating: 0, count: chunkFrames * format.bytesPerFrame)
         var frames = 0
         var ended = false
+        var dropping = startFrame
         while true {
             let made = try stages.produce(into: &pcm, decoder: decoder, chunkFrames: chunkFrames) {
                 buffer throws(AudioError) -> Int in
                 if ended { return 0 }
-                let wanted = min(chunkFrames, endFrame - decoder.position)
-                guard wanted > 0 else { return 0 }
-                if buffer.count < wanted * format.channels { buffer = [Int16](repeating: 0, count: wanted * format.channels) }
+                if buffer.count < chunkFrames * format.channels { buffer = [Int16](repeating: 0, count: chunkFrames * format.channels) }
                 while true {
+                    let wanted = min(chunkFrames, endFrame - decoder.position)
+                    guard wanted > 0 else { return 0 }
                     let chunk = try raw.withUnsafeMutableBytes { bytes in
                         Result { () throws(AudioError) in
                             try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<wanted * format.bytesPerFrame]))
@@ -71,12 +76,15 @@ public enum SpanRender {
                     }.get()
                     switch chunk {
                     case .audio(let count):
-                        if count == 0 { continue }
                         let got = count / format.bytesPerFrame
+                        let dropped = min(dropping, got)
+                        dropping -= dropped
+                        if got == dropped { continue }
+                        let kept = (dropped * format.bytesPerFrame)..<count
                         raw.withUnsafeBytes { bytes in
-                            buffer.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count])) }
+                            buffer.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[kept])) }
                         }
-                        return got
+                        return got - dropped
                     case .formatChanged, .end, .needMore:
                         ended = true
                         return 0
