@@ -2,8 +2,8 @@
 /// samples of that span.
 ///
 /// A cut MP3 has three troubles, each met here:
-/// - a frame's data may begin in the frames before it (the bit reservoir): the clip opens with one silent frame whose
-///   unused data area holds those bytes;
+/// - a frame's data may begin in the frames before it (the bit reservoir): the clip opens with a silent frame whose
+///   unused data area holds those bytes (or two silent frames, see `CutPlan`);
 /// - a frame's first samples overlap the frame before it, and the synthesis filter remembers the one before that: a
 ///   frame (two of MPEG-2's shorter frames) before the first one wanted is kept, to be decoded and left out;
 /// - the span starts and ends inside frames: an Info tag with a LAME extension gives the samples to leave out at each
@@ -53,31 +53,32 @@ public enum MP3Cut {
         }
         let firstFrame = plan.firstFrame
         let reservoir = plan.reservoir
-        let silent = plan.silent ? 1 : 0
-        let count = silent + lastFrame - firstFrame + 1
+        let count = plan.silentFrames + lastFrame - firstFrame + 1
         let leading = plan.leading
         let trailing = count * perFrame - leading - (endSample - startSample)
         guard (0...largestTrim).contains(trailing) else {
             throw AudioError.unsupportedFormat(path: path, reason: "the cut needs a trim the LAME tag cannot hold")
         }
         let kept = frames.bytes(of: firstFrame...lastFrame)
-        var silentFrame: [UInt8] = []
-        if plan.silent {
-            guard let made = Self.silentFrame(like: frames.header(firstFrame), holding: reservoir) else {
+        var silentFrames: [UInt8] = []
+        var sizes: [Int] = []
+        for index in 0..<plan.silentFrames {
+            let holding = index == plan.silentFrames - 1 ? reservoir : []
+            guard let made = Self.silentFrame(like: frames.header(firstFrame), holding: holding) else {
                 throw AudioError.unsupportedFormat(path: path, reason: "its bit reservoir is larger than any frame")
             }
-            silentFrame = made
+            silentFrames += made
+            sizes.append(made.count)
         }
-        var sizes = [silentFrame.count].filter { $0 > 0 }
         for index in firstFrame...lastFrame { sizes.append(frames.header(index).size) }
-        let music = silentFrame.withUnsafeBytes { LameChecksum.crc16($0) }
+        let music = silentFrames.withUnsafeBytes { LameChecksum.crc16($0) }
         let info = try InfoTag(
             like: first, frameSizes: sizes, delay: leading, padding: trailing, encoderName: frames.encoderName,
             musicCRC: LameChecksum.crc16(kept, from: music)
         ).frame(path: path)
         try file.write(tag)
         try file.write(info)
-        try file.write(silentFrame)
+        try file.write(silentFrames)
         try file.write(kept)
         return Outcome(
             format: AudioFormat(sampleRate: first.sampleRate, channels: first.isMono ? 1 : 2), frames: endSample - startSample,
@@ -95,11 +96,11 @@ public enum MP3Cut {
     }
 }
 
-/// Where a cut starts: the first source frame kept, whether a silent frame carrying the bit reservoir opens it, and
-/// the samples the LAME tag leaves out before the span.
+/// Where a cut starts: the first source frame kept, the silent frames before it (the last carrying the bit reservoir),
+/// and the samples the LAME tag leaves out before the span.
 struct CutPlan {
     let firstFrame: Int
-    let silent: Bool
+    let silentFrames: Int
     let reservoir: [UInt8]
     let leading: Int
 
@@ -110,7 +111,10 @@ struct CutPlan {
     /// The plan that decodes the frame holding raw sample `rawStart` exactly as the whole file does.
     ///
     /// The frame before it must be decoded (two of MPEG-2's: its overlap and the synthesis filter's memory), unless
-    /// the cut starts with the stream, and so must the silent frame before them: all within `decodedAhead`.
+    /// the cut starts with the stream, and so must the silent frames before them: all within `decodedAhead`. A silent
+    /// frame comes first when the reservoir needs one, or when the span starts too near the start of a file without a
+    /// LAME tag for the tag's delay to reach it (libmpg123 leaves out 529 samples of any cut); a second one turns the
+    /// filter's order.
     /// libmpg123's synthesis filter also sums its taps in an order that turns with each frame decoded, every 2 frames of
     /// MPEG-1 and 4 of MPEG-2, and a different order rounds a few samples a second differently by one: the frames
     /// decoded before the span are counted to turn it as the whole file does. MPEG-1 always can; MPEG-2 and 2.5 in
@@ -125,12 +129,12 @@ struct CutPlan {
         for primers in 0...min(target, needed + 2 * period) where primers >= needed || primers == target {
             let firstFrame = target - primers
             let reservoir = frames.mainData(before: firstFrame, count: frames.mainDataBegin(firstFrame))
-            for silent in reservoir.isEmpty ? [false, true] : [true] {
-                let decodedBefore = primers + (silent ? 1 : 0)
+            for silent in (reservoir.isEmpty ? 0 : 1)...2 {
+                let decodedBefore = primers + silent
                 guard decodedBefore <= decodedAhead else { continue }
                 let leading = decodedBefore * perFrame + rawStart % perFrame - MP3Cut.decoderDelay
                 guard (0...MP3Cut.largestTrim).contains(leading) else { continue }
-                let plan = CutPlan(firstFrame: firstFrame, silent: silent, reservoir: reservoir, leading: leading)
+                let plan = CutPlan(firstFrame: firstFrame, silentFrames: silent, reservoir: reservoir, leading: leading)
                 if (decodedBefore - target) % period == 0 { return plan }
                 fallback = fallback ?? plan
             }

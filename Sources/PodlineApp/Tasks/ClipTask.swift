@@ -1,8 +1,8 @@
 import AudioEngine
 import Foundation
 import Logging
-import PodcastKit
 import Playback
+import PodcastKit
 
 extension LibraryTaskRunner {
     /// `clip TARGET [FROM [TO]] -o FILE`: writes the stretch into FILE, in the format its extension names, whole or not
@@ -28,13 +28,14 @@ extension LibraryTaskRunner {
         let length = try Self.length(of: source.path, name: name)
         if let length {
             guard span.from < length else {
-                throw CommandError(.invalidParameter, "clip: \(ClockText.of(span.from)) is past the end of \(name) (\(ClockText.of(length)))")
+                throw CommandError(
+                    .invalidParameter, "clip: \(ClockText.of(span.from)) is past the end of \(name) (\(ClockText.of(length)))")
             }
             guard span.to <= length + 0.0005 else {
                 throw CommandError(.invalidParameter, "clip: \(ClockText.of(span.to)) is past the end of \(name) (\(ClockText.of(length)))")
             }
         }
-        let chapters = await chaptersInside(span, of: item.ref ?? source.path)
+        let chapters = await chaptersInside(span, of: item.ref, file: source.path)
         let labels = ClipLabels(item: item, span: span, chapters: chapters)
         let written: (seconds: Double, skipped: Double)
         do {
@@ -124,10 +125,12 @@ extension LibraryTaskRunner {
         }
     }
 
-    /// The chapters of `target` that overlap `span`, in the clip's own time; none when it has none or they cannot be
-    /// read.
-    private func chaptersInside(_ span: (from: Double, to: Double), of target: String) async -> [ID3TagWriter.Chapter] {
-        guard let list = try? await chapterList(of: target) else { return [] }
+    /// The chapters that overlap `span`, in the clip's own time: the library episode's (`ref`), else those of the file's
+    /// tag (a streamed episode's, fetched for the clip); none when there are none or they cannot be read.
+    private func chaptersInside(_ span: (from: Double, to: Double), of ref: String?, file: String) async -> [ID3TagWriter.Chapter] {
+        var found = try? await chapterList(of: ref ?? file)
+        if found?.chapters.isEmpty ?? true, ref != nil { found = ChapterFinder.chapters(feed: [], file: file, warn: { _ in }) }
+        guard let list = found else { return [] }
         var inside: [ID3TagWriter.Chapter] = []
         for (index, chapter) in list.chapters.enumerated() {
             let end = list.end(ofChapterAt: index, duration: nil) ?? span.to
