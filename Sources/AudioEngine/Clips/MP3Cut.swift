@@ -7,7 +7,7 @@
 /// - a frame's first samples overlap the frame before it, and the synthesis filter remembers the one before that: a
 ///   frame (two of MPEG-2's shorter frames) before the first one wanted is kept, to be decoded and left out;
 /// - the span starts and ends inside frames: an Info tag with a LAME extension gives the samples to leave out at each
-///   end (encoder delay and padding), which libmpg123 and FFmpeg honour (gapless playback).
+///   end (encoder delay and padding), which libmpg123 honours (gapless playback).
 public enum MP3Cut {
     /// The samples a layer III decoder outputs before the first one the encoder was given (libmpg123's `GAPLESS_DELAY`).
     static let decoderDelay = 529

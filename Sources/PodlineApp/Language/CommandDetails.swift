@@ -385,7 +385,8 @@ package enum CommandDetails {
         soundbite its feed marks (--soundbite N), a file or a URL into FILE; its extension says the format. A .wav or \
         .flac holds the decoded samples of the span, exact to the sample, tagged (FLAC: title, album, artist and the \
         chapters inside). A .mp3 of an MP3 is cut on frame boundaries with no re-encoding: a LAME tag's delay and \
-        padding make it decode (gapless, as mpg123 and FFmpeg do) to exactly the source's samples of the span; it is \
+        padding make it decode with libmpg123 (mpg123, Podline) to the source's samples of the span, exactly for \
+        MPEG-1 (32-48 kHz; within one step for MPEG-2's lower rates); it is \
         tagged with the title, the show, the chapters inside (CHAP and CTOC) and the feed's picture. --as-heard (WAV \
         or FLAC) bakes in the speed, skip silence, loudness and voice boost the episode plays with. An episode not \
         downloaded is fetched whole first. The file appears only once complete. Times past the end, TO before FROM \
