@@ -2,7 +2,7 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, seek, listening, inserted, parse, library, search, refresh, sync, find, status, repl, tui, mpris,
+    case decode, formats, playback, seek, listening, inserted, clip, parse, library, search, refresh, sync, find, status, repl, tui, mpris,
         dataflow
 
     /// One line on what the group measures, for `--help`.
@@ -15,6 +15,7 @@ enum BenchGroup: String, CaseIterable {
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"
         case .inserted: "download of a 1 h MP3 fetched twice and compared (skip_inserted): CPU beyond the plain download and both decodings"
+        case .clip: "a 60 s clip of a 2-hour MP3 (frames copied) vs ffmpeg -ss -to -c copy"
         case .parse: "inspect --json of a 3,000-item feed vs xmllint --stream, feedparser, podcastparser; chapters vs mutagen"
         case .library: "episodes --search, shows, one show's episodes, remove and notes in a 500,000-episode library"
         case .search: "2,000 one-hour transcripts: index one, database size, search a rare word, a common word, a phrase vs grep -ri"

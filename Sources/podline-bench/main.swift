@@ -23,7 +23,7 @@ Interruption.shared.install(removing: options.work == nil ? workspace.folder.pat
 
 let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
     .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .seek: SeekBench.run,
-    .listening: ListeningBench.run, .inserted: ComparisonBench.run,
+    .listening: ListeningBench.run, .inserted: ComparisonBench.run, .clip: ClipBench.run,
     .parse: ParseBench.run,
     .library: LibraryBench.run, .search: SearchBench.run,
     .refresh: RefreshBench.run, .sync: SyncBench.run, .find: FindBench.run,

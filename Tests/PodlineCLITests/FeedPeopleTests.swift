@@ -50,7 +50,9 @@ struct FeedPeopleTests {
         let home = try Self.library("pl-people")
         let notes = try PodlineBinary.run(["notes", "bridges/2"], home: home)
         #expect(notes.status == 0, "\(notes.stderr)")
-        #expect(notes.stdout.contains("People: Cara Nwosu (guest)\n"), "\(notes.stdout)")
+        // The guest's page (a javascript: URL) is dropped; the picture stays.
+        #expect(
+            notes.stdout.contains("People: Cara Nwosu (guest)\n  Cara Nwosu: picture https://example.com/cara.png\n"), "\(notes.stdout)")
         #expect(
             notes.stdout.contains(
                 "Soundbites (podline play bridges/2 --soundbite N):\n  1. 00:10–00:15  A low tone\n  2. 01:13–01:33  Why a fish?\n"))
@@ -67,7 +69,9 @@ struct FeedPeopleTests {
 
         // An episode with no people of its own has its show's.
         let older = try PodlineBinary.run(["notes", "bridges/1"], home: home)
-        #expect(older.stdout.contains("People: Ana Lovelace (host), Bo Örsted (producer)\n"), "\(older.stdout)")
+        #expect(
+            older.stdout.contains("People: Ana Lovelace (host), Bo Örsted (producer)\n  Ana Lovelace: https://example.com/ana\n"),
+            "\(older.stdout)")
         #expect(!older.stdout.contains("Soundbites"))
 
         let show = try PodlineBinary.run(["show", "bridges"], home: home)

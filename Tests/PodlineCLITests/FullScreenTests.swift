@@ -57,7 +57,8 @@ struct FullScreenTests {
         try Data(
             ("<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\""
                 + " xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel><title>Mixed Tongues</title>"
-                + "<podcast:person>Zoë Ørsted</podcast:person>\(items.joined())</channel></rss>\n").utf8
+                + "<podcast:person href=\"https://example.com/zoe\" img=\"https://example.com/zoe.jpg\">Zoë Ørsted</podcast:person>\(items.joined())</channel></rss>\n")
+                .utf8
         ).write(to: feed)
         let output = sound.map { "pulse:unix:\($0.runtimeDirectory.path)/pulse/native" } ?? "null"
         try Fixtures.writeConfig("output = \"\(output)\"\n", home: folder)
@@ -248,8 +249,10 @@ struct FullScreenTests {
                 Self.layoutProblems($0, columns: columns, rows: rows).isEmpty
             }
             #expect(Self.layoutProblems(screen, columns: columns, rows: rows) == [], "\(columns)×\(rows):\n\(screen)")
-            // The details pane names the show's people (wide enough for the whole line at 200 columns).
-            if columns >= 200 { #expect(screen.contains("People: Zoë Ørsted (host)"), "\(screen)") }
+            // The details pane names the show's people and their pages (wide enough for the lines at 200 columns).
+            if columns >= 200 {
+                #expect(screen.contains("People: Zoë Ørsted (host)") && screen.contains("Zoë Ørsted: https://example.com/zoe"), "\(screen)")
+            }
         }
         #expect(try Self.status(folder)["state"] as? String == "playing")
 

@@ -25,7 +25,9 @@ public enum ManPage {
         var text = ([spec.name] + spec.aliases).map { "\\fB\($0)\\fR" }.joined(separator: ", ")
         if !spec.usage.isEmpty { text += " " + escaped(spec.usage) }
         for flag in spec.flags {
-            text += " [\\fB\(escaped((flag.short.map { "-\($0), " } ?? "") + "--" + flag.name))\\fR" + (flag.value.map { " \\fI\(escaped($0))\\fR" } ?? "") + "]"
+            text +=
+                " [\\fB\(escaped((flag.short.map { "-\($0), " } ?? "") + "--" + flag.name))\\fR"
+                + (flag.value.map { " \\fI\(escaped($0))\\fR" } ?? "") + "]"
         }
         return text
     }

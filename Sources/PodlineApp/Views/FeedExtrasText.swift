@@ -75,8 +75,15 @@ package struct FeedExtrasText {
         return lines
     }
 
+    /// The people in one line, then a line for each with a page or a picture, where those are.
     private var peopleLines: [String] {
-        persons.isEmpty ? [] : ["People: " + persons.map { TerminalText.safe($0.text) }.joined(separator: ", ")]
+        guard !persons.isEmpty else { return [] }
+        var lines = ["People: " + persons.map { TerminalText.safe($0.text) }.joined(separator: ", ")]
+        for person in persons where person.link != nil || person.image != nil {
+            let places = [person.link, person.image.map { "picture \($0)" }].compactMap { $0 }.map(TerminalText.safe)
+            lines.append("  \(TerminalText.safe(person.name)): " + places.joined(separator: ", "))
+        }
+        return lines
     }
 
     private var fundingLines: [String] {
