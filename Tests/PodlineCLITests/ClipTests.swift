@@ -112,4 +112,27 @@ struct ClipTests {
         let mp3 = try Self.clip([source.path, "1", "2", "-o", home.appendingPathComponent("no.mp3").path], home: home)
         #expect(mp3.status == 64 && mp3.stderr.contains("is not an MP3: write .wav or .flac"), "\(mp3.stderr)")
     }
+
+    @Test("an MP3 that breaks off (junk between two streams): .mp3 past the break is refused, WAV decodes through it as mpg123 does")
+    func brokenStream() throws {
+        let home = try Fixtures.temporaryDirectory("pl-clip-junk")
+        let part = home.appendingPathComponent("part.mp3")
+        try CommandRunner.tool(
+            "lame", ["--quiet", "-t", "-b", "128", try Self.source(in: home, rate: 44_100, channels: 2).path, part.path])
+        let bytes = try Data(contentsOf: part)
+        let joined = home.appendingPathComponent("joined.mp3")
+        try (bytes + Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) & 0x7F }) + bytes).write(to: joined)
+        let whole = try WAVFile(url: try Fixtures.mpg123Reference(of: joined, in: home))
+        let refused = try Self.clip([joined.path, "25", "35", "-o", home.appendingPathComponent("x.mp3").path], home: home)
+        #expect(refused.status == 64 && refused.stderr.contains("breaks off at 0:30"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("x.mp3").path))
+        let wav = home.appendingPathComponent("x.wav")
+        let made = try Self.clip([joined.path, "25", "35", "-o", wav.path], home: home)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try WAVFile(url: wav).samples == Self.span(whole, 25, 35))
+        // Before the break the cut is as exact as ever.
+        let early = home.appendingPathComponent("early.mp3")
+        #expect(try Self.clip([joined.path, "10", "20", "-o", early.path], home: home).status == 0)
+        #expect(try WAVFile(url: try Fixtures.mpg123Reference(of: early, in: home)).samples == Self.span(whole, 10, 20))
+    }
 }

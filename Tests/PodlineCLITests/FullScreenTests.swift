@@ -256,6 +256,14 @@ struct FullScreenTests {
         }
         #expect(try Self.status(folder)["state"] as? String == "playing")
 
+        // B opens the command line on a bookmark of what plays: a note, Enter, and the details pane lists it.
+        _ = try CommandRunner.run(tmux.tmux, ["resize-window", "-t", tmux.name, "-x", "200", "-y", "50"])
+        try tmux.waitForSize(columns: 200, rows: 50)
+        tmux.send(["B"])
+        try tmux.waitFor { Self.lines($0).last!.hasPrefix(":bookmark ") }
+        tmux.send(["a thought", "Enter"])
+        try tmux.waitFor { $0.contains("Bookmarks (podline play bookmark/N):") && $0.contains("bookmark/1") && $0.contains("a thought") }
+
         tmux.send(["q"])
         try tmux.waitFor { $0.contains("EXITED 0") }
     }

@@ -181,7 +181,7 @@ struct FullScreenViewTests {
         }
         // Room enough: nothing wrapped, and the box keeps its own width.
         let roomy = KeysLayout(entries: entries, width: 126, rows: 25)
-        #expect(roomy.columns.map(\.lines.count) == [25, 15])
+        #expect(roomy.columns.map(\.lines.count) == [25, 16])
         #expect(roomy.columns.map(\.width) == [8 + 1 + 36, 1 + 1 + 28])
     }
 

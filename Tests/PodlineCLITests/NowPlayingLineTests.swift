@@ -29,6 +29,40 @@ struct NowPlayingLineTests {
         try tmux.waitFor { $0.contains("EXITED 0") }
     }
 
+    @Test("b keeps a bookmark of a library episode where it plays, and says its number; of a file it says why not")
+    func bookmarkKey() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-now-mark")
+        let episode = try Fixtures.toneMP3(in: folder, name: "talk.mp3", seconds: 60, rate: 22_050, channels: 1, bitrate: 32)
+        let feed = folder.appendingPathComponent("feed.xml")
+        try """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Marks</title>
+        <item><title>Talk</title><guid>talk-1</guid><enclosure url="file://\(episode.path)" type="audio/mpeg" length="1"/></item>
+        </channel></rss>
+        """.write(to: feed, atomically: true, encoding: .utf8)
+        #expect(try PodlineBinary.run(["add", feed.path], home: folder).status == 0)
+        let sound = try PulseAudioServer()
+        defer { sound.stop() }
+        let tmux = try TmuxSession(podline: ["play", "marks/1"], folder: folder, sound: sound)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.contains("▶ Talk — Marks  0:01") }
+        tmux.send(["b"])
+        try tmux.waitFor { $0.contains("bookmark/1 at 0:0") }
+        let marks = try PodlineBinary.run(["bookmarks", "--json"], home: folder, environment: ["XDG_RUNTIME_DIR": folder.path])
+        let list = try #require(try JSONSerialization.jsonObject(with: marks.stdoutData) as? [[String: Any]])
+        #expect(list.count == 1 && list[0]["ref"] as? String == "marks/1", "\(marks.stdout)")
+        #expect((1...8).contains(list[0]["position"] as? Double ?? 0), "\(list)")
+        tmux.send(["q"])
+        try tmux.waitFor { $0.contains("EXITED 0") }
+
+        let file = try TmuxSession(podline: ["play", episode.path], folder: folder, sound: sound)
+        defer { file.kill() }
+        try file.waitFor { $0.contains("▶ talk.mp3") }
+        file.send(["b"])
+        try file.waitFor { $0.contains("bookmark: the player plays") && $0.contains("talk.mp3, which") }
+        file.send(["q"])
+        try file.waitFor { $0.contains("EXITED 0") }
+    }
+
     @Test("no line when standard output is not a terminal, or with --quiet")
     func notOnAPipe() throws {
         let folder = try Fixtures.temporaryDirectory("pl-now-pipe")

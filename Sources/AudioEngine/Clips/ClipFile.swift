@@ -27,6 +27,7 @@ public final class ClipFile {
 
     /// Appends `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(AudioError) {
+        errno = 0
         guard WholeWrite.write(bytes, to: descriptor) else { throw Self.failure(path, "writing failed") }
         size += bytes.count
     }
@@ -45,8 +46,9 @@ public final class ClipFile {
     /// Puts the whole file in its place.
     public func commit() throws(AudioError) {
         guard fsync(descriptor) == 0 || errno == EINVAL else { throw Self.failure(path, "writing failed") }
-        close(descriptor)
+        let closed = close(descriptor)
         descriptor = -1
+        guard closed == 0 else { throw Self.failure(path, "writing failed") }
         guard rename(temporary, path) == 0 else { throw Self.failure(path, "cannot be written") }
         committed = true
     }

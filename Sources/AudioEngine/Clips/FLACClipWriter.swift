@@ -67,8 +67,9 @@ public final class FLACClipWriter: ClipSampleWriter {
         le32(vendor.count)
         comment += vendor
         le32(comments.count)
-        for (name, value) in comments {
-            let entry = Array("\(name)=\(value)".utf8)
+        // Each comment is held to 64 kB, so that the block stays within its 24-bit length.
+        for (name, value) in comments.prefix(200) {
+            let entry = Array(Array("\(name)=\(value)".utf8).prefix(65_536))
             le32(entry.count)
             comment += entry
         }

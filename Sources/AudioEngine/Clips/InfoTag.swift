@@ -50,7 +50,9 @@ struct InfoTag {
             let frameIndex = min(frameSizes.count - 1, percent * frameSizes.count / 100)
             frame.append(UInt8(min(255, starts[frameIndex] * 256 / total)))
         }
-        let name = encoderName ?? Array("LAME3.100".utf8)
+        // FFmpeg reads the delay and padding only after a name it knows; the source's encoder is named when it is one.
+        let known = ["LAME", "Lavf", "Lavc"].contains { encoderName?.starts(with: Array($0.utf8)) == true }
+        let name = known ? encoderName! : Array("LAME3.100".utf8)
         frame += name
         frame += [UInt8](repeating: 0, count: 12)  // revision and method, low-pass, peak, gains, flags, ABR rate
         be(delay << 12 | padding, 3)
@@ -73,8 +75,10 @@ enum LameChecksum {
     }
 
     static func crc16(_ bytes: UnsafeRawBufferPointer, from start: UInt16 = 0) -> UInt16 {
-        var crc = start
-        for byte in bytes { crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] }
-        return crc
+        table.withUnsafeBufferPointer { table in
+            var crc = start
+            for byte in bytes { crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] }
+            return crc
+        }
     }
 }

@@ -141,6 +141,6 @@ struct LayerThreeFrames {
         let name = Array(UnsafeRawBufferPointer(rebasing: bytes[at..<at + 9]))
         let delay = Int(bytes[at + 21]) << 4 | Int(bytes[at + 22] >> 4)
         let padding = Int(bytes[at + 22] & 0x0F) << 8 | Int(bytes[at + 23])
-        return (delay + MP3Cut.decoderDelay, padding - MP3Cut.decoderDelay, name)
+        return (delay + MP3Cut.decoderDelay, max(0, padding - MP3Cut.decoderDelay), name)
     }
 }

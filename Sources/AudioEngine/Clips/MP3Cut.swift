@@ -8,7 +8,7 @@
 ///   frame (two of MPEG-2's shorter frames) before the first one wanted is kept, to be decoded and left out;
 /// - the span starts and ends inside frames: an Info tag with a LAME extension gives the samples to leave out at each
 ///   end (encoder delay and padding), which libmpg123 honours (gapless playback).
-public enum MP3Cut {
+public struct MP3Cut {
     /// The samples a layer III decoder outputs before the first one the encoder was given (libmpg123's `GAPLESS_DELAY`).
     static let decoderDelay = 529
     /// The largest delay or padding the LAME tag's 12-bit fields hold.
@@ -24,23 +24,35 @@ public enum MP3Cut {
         public var mpegFrames: Int
     }
 
-    /// True when `path` holds an MP3 (layer III) stream that can be cut.
-    public static func canCut(_ path: String) -> Bool {
-        ((try? LayerThreeFrames(path: path)) ?? nil) != nil
+    /// The file's frames, read once.
+    private let frames: LayerThreeFrames
+    /// The file, for messages.
+    private let path: String
+
+    /// Opens the MP3 at `path`; nil when it holds no layer III stream (another format, or MPEG layer II).
+    public init?(path: String) throws(AudioError) {
+        // Only what starts as MPEG audio: two frame headers in a row can be found by chance inside other formats.
+        guard case .mpeg = InputSniffer.kind(try InputSniffer.readHead(of: path)), let frames = try LayerThreeFrames(path: path)
+        else { return nil }
+        self.frames = frames
+        self.path = path
     }
 
-    /// Writes into `file`: `tag` (an ID3v2 tag, or nothing), then the frames of `path` from `from` to `to` seconds (to
-    /// the end of the audio when past it). Throws `unsupportedFormat` when `path` is not layer III audio.
-    public static func write(path: String, from: Double, to: Double, tag: [UInt8], into file: ClipFile) throws(AudioError) -> Outcome {
-        guard let frames = try LayerThreeFrames(path: path) else {
-            throw AudioError.unsupportedFormat(path: path, reason: "not an MP3 (MPEG layer III) file")
-        }
+    /// Samples per channel the file decodes to (with libmpg123, as its tag says to trim).
+    private var length: Int { frames.offsets.count * frames.first.samplesPerFrame - frames.leadIn - frames.trailing }
+
+    /// How long the file plays, in seconds.
+    public var seconds: Double { Double(length) / Double(frames.first.sampleRate) }
+
+    /// Writes into `file`: `tag` (an ID3v2 tag, or nothing), then the frames from `from` to `to` seconds (to the end
+    /// of the audio when past it).
+    public func write(from: Double, to: Double, tag: [UInt8], into file: ClipFile) throws(AudioError) -> Outcome {
         let first = frames.first
         let perFrame = first.samplesPerFrame
         let rate = Double(first.sampleRate)
-        let length = frames.offsets.count * perFrame - frames.leadIn - frames.trailing
-        let startSample = min(length, max(0, Int((from * rate).rounded())))
-        let endSample = min(length, Int((to * rate).rounded()))
+        let length = self.length
+        let startSample = Int(min(Double(length), max(0, from * rate)).rounded())
+        let endSample = Int(min(Double(length), max(0, to * rate)).rounded())
         guard endSample > startSample else {
             throw AudioError.unsupportedFormat(path: path, reason: "nothing to cut between those times")
         }
@@ -56,7 +68,7 @@ public enum MP3Cut {
         let count = plan.silentFrames + lastFrame - firstFrame + 1
         let leading = plan.leading
         let trailing = count * perFrame - leading - (endSample - startSample)
-        guard (0...largestTrim).contains(trailing) else {
+        guard (0...Self.largestTrim).contains(trailing) else {
             throw AudioError.unsupportedFormat(path: path, reason: "the cut needs a trim the LAME tag cannot hold")
         }
         let kept = frames.bytes(of: firstFrame...lastFrame)
@@ -64,7 +76,7 @@ public enum MP3Cut {
         var sizes: [Int] = []
         for index in 0..<plan.silentFrames {
             let holding = index == plan.silentFrames - 1 ? reservoir : []
-            guard let made = Self.silentFrame(like: frames.header(firstFrame), holding: holding) else {
+            guard let made = MP3Cut.silentFrame(like: frames.header(firstFrame), holding: holding) else {
                 throw AudioError.unsupportedFormat(path: path, reason: "its bit reservoir is larger than any frame")
             }
             silentFrames += made

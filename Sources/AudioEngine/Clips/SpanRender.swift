@@ -45,8 +45,9 @@ public enum SpanRender {
         let decoder = try Decoders.open(path: path)
         let format = decoder.format
         let rate = Double(format.sampleRate)
-        let startFrame = Int((from * rate).rounded())
-        let endFrame = to.isFinite ? Int((to * rate).rounded()) : Int.max
+        // Times beyond any file (a feed's soundbite, say) are held where a frame count can hold them.
+        let startFrame = Int(min(max(0, from * rate), 1e15).rounded())
+        let endFrame = to.isFinite ? Int(min(max(0, to * rate), 1e15).rounded()) : Int.max
         try begin(format)
         let stages = ListeningStages()
         stages.speed = listening.speed

@@ -10,7 +10,13 @@ public final class WAVClipWriter: ClipSampleWriter {
         try file.write(Self.header(format: format, dataBytes: 0))
     }
 
+    /// The most bytes of samples a RIFF header's 32-bit sizes can count.
+    static let largestData = Int(UInt32.max) - 36
+
     public func append(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) {
+        guard dataBytes + samples.count * 2 <= Self.largestData else {
+            throw AudioError.unwritable(path: file.path, reason: "a WAV file holds at most 4 GB: write .flac")
+        }
         // WAV is little-endian, as this machine's samples are.
         try file.write(UnsafeRawBufferPointer(samples))
         dataBytes += samples.count * 2

@@ -16,6 +16,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
     case nextEpisode = "next_episode"
     case silence, normalize, voice
     case markPlayed = "mark_played"
+    case bookmark
     case favourite
     case download
     case enqueue
@@ -60,6 +61,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
         case .normalize: [.character("L")]
         case .voice: [.character("V")]
         case .markPlayed: [.character("m")]
+        case .bookmark: [.character("B")]
         case .favourite: [.character("*")]
         case .download: [.character("d")]
         case .enqueue: [.character("a")]
@@ -106,6 +108,7 @@ package enum KeyAction: String, CaseIterable, Sendable {
         case .normalize: "even loudness on or off"
         case .voice: "voice boost on or off"
         case .markPlayed: "mark played or unplayed"
+        case .bookmark: "bookmark (a note, Enter)"
         case .favourite: "favourite or not"
         case .download: "download"
         case .enqueue: "add to the queue"

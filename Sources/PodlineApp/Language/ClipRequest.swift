@@ -15,6 +15,9 @@ public struct ClipRequest: Equatable, Sendable {
     /// The file to write: its extension says the format.
     public var output: String
 
+    /// The latest time taken (a thousand days): beyond any episode, within what a sample count holds.
+    public static let longest = 86_400_000.0
+
     public init(
         target: String, from: Double? = nil, to: Double? = nil, length: Double? = nil, soundbite: Int? = nil, asHeard: Bool = false,
         output: String

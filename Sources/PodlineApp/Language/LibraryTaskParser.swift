@@ -120,13 +120,17 @@ package enum LibraryTaskParser {
         guard words.targets.count <= 3 else { throw .usage(spec, "unexpected argument '\(words.targets[3])'") }
         var times: [Double] = []
         for text in words.targets.dropFirst() {
-            guard let seconds = TimeSpec.seconds(text) else { throw .usage(spec, "'\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS)") }
+            guard let seconds = TimeSpec.seconds(text), seconds <= ClipRequest.longest else {
+                throw .usage(spec, "'\(text)' is not a TIME (SECONDS, MM:SS or HH:MM:SS) of an episode")
+            }
             times.append(seconds)
         }
         var request = ClipRequest(target: target, from: times.first, to: times.dropFirst().first, output: output)
         request.asHeard = words.has("as-heard")
         if let text = words.value("length") {
-            guard let seconds = TimeSpec.seconds(text), seconds > 0 else { throw .usage(spec, "--length: '\(text)' is not a TIME above 0") }
+            guard let seconds = TimeSpec.seconds(text), seconds > 0, seconds <= ClipRequest.longest else {
+                throw .usage(spec, "--length: '\(text)' is not a TIME above 0 of an episode")
+            }
             guard request.to == nil else { throw .usage(spec, "give TO or --length, not both") }
             request.length = seconds
         }

@@ -22,11 +22,13 @@ extension LibraryTaskRunner {
         } catch let error as ResolveError {
             throw CommandError(.unreadable, "clip: \(error)")
         }
-        let name = item.ref ?? item.title
+        let name = TerminalText.safe(item.ref ?? item.title)
         let source = try await ClipSource.local(item.url, name: name)
         defer { source.discard() }
-        let length = try Self.length(of: source.path, name: name)
-        if let length {
+        // An MP3's frames are read once; a stream that breaks off (junk, a change of format) covers less than it plays.
+        let mp3 = try Self.mp3(source.path, name: name)
+        let covered = mp3.map { span.to <= $0.seconds + 0.0005 } ?? false
+        if let length = try covered ? mp3?.seconds : Self.length(of: source.path, name: name) {
             guard span.from < length else {
                 throw CommandError(
                     .invalidParameter, "clip: \(ClockText.of(span.from)) is past the end of \(name) (\(ClockText.of(length)))")
@@ -42,21 +44,25 @@ extension LibraryTaskRunner {
             let file = try ClipFile(path: request.output)
             switch format {
             case .mp3:
-                guard MP3Cut.canCut(source.path) else {
-                    throw CommandError(.invalidParameter, "clip: \(name) is not an MP3: write .wav or .flac")
+                guard let mp3 else { throw CommandError(.invalidParameter, "clip: \(name) is not an MP3: write .wav or .flac") }
+                guard covered else {
+                    throw CommandError(
+                        .invalidParameter,
+                        "clip: \(name): its MP3 stream breaks off at \(ClockText.of(mp3.seconds)) (junk or a change of format): write .wav or .flac"
+                    )
                 }
                 var tag = labels.id3
                 tag.picture = await picture(item.image)
-                let cut = try MP3Cut.write(path: source.path, from: span.from, to: span.to, tag: tag.bytes(), into: file)
+                let cut = try mp3.write(from: span.from, to: span.to, tag: tag.bytes(), into: file)
                 written = (Double(cut.frames) / Double(cut.format.sampleRate), 0)
             case .wav, .flac:
                 // An MP3 is cut first and the cut decoded from its start: libmpg123 decodes it exactly as the whole
                 // file, where a seek would start from too few frames before.
                 var decoded = (path: source.path, from: span.from, to: span.to)
                 var cut: ClipFile?
-                if MP3Cut.canCut(source.path) {
+                if let mp3, covered {
                     let piece = try ClipFile(path: request.output + ".mp3")
-                    _ = try MP3Cut.write(path: source.path, from: span.from, to: span.to, tag: [], into: piece)
+                    _ = try mp3.write(from: span.from, to: span.to, tag: [], into: piece)
                     decoded = (piece.temporary, 0, .infinity)
                     cut = piece
                 }
@@ -71,6 +77,7 @@ extension LibraryTaskRunner {
                             : try FLACClipWriter(file: file, format: audio, comments: labels.vorbisComments)
                     },
                     samples: { chunk throws(AudioError) in try writer?.append(chunk) })
+                guard outcome.frames > 0 else { throw CommandError(.unreadable, "clip: \(name): no audio between those times") }
                 try writer?.finish()
                 withExtendedLifetime(cut) {}
                 let rate = Double(outcome.format.sampleRate)
@@ -113,6 +120,15 @@ extension LibraryTaskRunner {
             throw CommandError(.invalidParameter, "clip: TO (\(ClockText.of(to))) is not after FROM (\(ClockText.of(from)))")
         }
         return (from, to)
+    }
+
+    /// The MP3 at `path`, its frames read; nil for another format.
+    private static func mp3(_ path: String, name: String) throws -> MP3Cut? {
+        do {
+            return try MP3Cut(path: path)
+        } catch {
+            throw CommandError(.unreadable, "clip: \(name): \(error)")
+        }
     }
 
     /// The audio's length in seconds, as its decoder reckons it; nil when it cannot tell.

@@ -9,7 +9,7 @@ import Synchronization
 /// DataFlow view as the REPL's status line, redrawn in place, with keys that run commands of the table.
 ///
 /// Keys: space pause/resume, ← → back/skip, , . previous/next chapter, + − volume, [ ] speed, n next, t the
-/// transcript's cue under the line, q quit (the position is saved).
+/// transcript's cue under the line, b a bookmark where it is, q quit (the position is saved).
 @MainActor
 final class NowPlayingTerminal {
     /// What each key runs.
@@ -101,6 +101,10 @@ final class NowPlayingTerminal {
             let length = pending[0] == 0x1B ? min(3, pending.count) : 1
             let key = String(decoding: pending.prefix(length), as: UTF8.self)
             pending.removeFirst(length)
+            if key == "b" {
+                bookmark()
+                continue
+            }
             guard let command = Self.keys[key] else { continue }
             do {
                 _ = try dispatcher.run(command)
@@ -108,6 +112,31 @@ final class NowPlayingTerminal {
             } catch {
                 message = error.message
             }
+        }
+    }
+}
+
+extension NowPlayingTerminal {
+    /// Keeps a bookmark of what plays where it is, and says its number on the line.
+    fileprivate func bookmark() {
+        let output = TaskOutput.reply()
+        do {
+            _ = try dispatcher.tasks(output).bookmark([])
+            guard case .object(let fields) = output.data(list: false) else { return }
+            func number(_ name: String) -> Double? {
+                switch fields.first(where: { $0.0 == name })?.1 {
+                case .int(let value)?: Double(value)
+                case .double(let value)?: value
+                default: nil
+                }
+            }
+            if let id = number("id"), let position = number("position") {
+                message = "\(Bookmark.prefix)\(Int(id)) at \(ClockText.of(position))"
+            }
+        } catch let error as CommandError {
+            message = error.message
+        } catch {
+            message = "\(error)"
         }
     }
 }

@@ -82,11 +82,22 @@ final class BrowseModel {
     }
 
     @ObservationIgnored private var notesCache: (ref: String, width: Int, details: EpisodeDetails)?
+    /// Counts the times the details shown may have changed (a bookmark kept, the library read again): the details pane
+    /// reads it, so it is drawn again then.
+    private var detailsGeneration = 0
 
-    /// What the details pane shows of `row` beside its title: the feed's people, soundbites and funding, and the
-    /// show notes at a third of the screen's width; kept for the row last asked about.
+    /// Forgets the details kept, and has the pane draw them anew.
+    func forgetDetails() {
+        notesCache = nil
+        detailsGeneration += 1
+    }
+
+    /// What the details pane shows of `row` beside its title: the feed's people, soundbites and funding, the episode's
+    /// bookmarks, and the show notes at a third of the screen's width; kept for the row last asked about (until the
+    /// library changes).
     func details(of row: BrowseRow) -> EpisodeDetails {
         let width = max(10, size.width / 3 - 2)
+        _ = detailsGeneration
         if let cached = notesCache, cached.ref == row.ref, cached.width == width { return cached.details }
         let listing = try? EpisodeLookup.require(row.ref, in: store)
         let notes = ShowNotes(html: listing?.episode.description ?? "", width: width, bold: false)
@@ -94,6 +105,13 @@ final class BrowseModel {
         if let listing {
             let show = try? store.show(matching: listing.showSlug)
             extras = FeedExtrasText(episode: listing.episode, show: show, ref: listing.ref).episodeLines
+            let marks = listing.episode.id.flatMap { try? store.bookmarks(episodeID: $0) } ?? []
+            if !marks.isEmpty {
+                extras.append("Bookmarks (podline play \(Bookmark.prefix)N):")
+                for (mark, _) in marks {
+                    extras.append("  \(mark.ref)  \(ClockText.of(mark.position))" + (mark.note.map { "  " + TerminalText.safe($0) } ?? ""))
+                }
+            }
         }
         let details = EpisodeDetails(extras: extras, notes: notes)
         notesCache = (row.ref, width, details)
@@ -119,6 +137,7 @@ final class BrowseModel {
 
     /// Reads the shows and the source's rows again, keeping both selections on their rows where they still are.
     func reload() {
+        forgetDetails()
         let summaries = (try? store.showSummaries()) ?? []
         var items = BrowseSource.views.map { SidebarItem(title: $0.title, count: nil, source: $0) }
         // Playlists after the views (the queue is one of them); a smart one's count would cost its query at every reload,

@@ -283,6 +283,7 @@ final class FullScreenApp {
             model.isFiltering = true
             if model.filter == nil { model.setFilter("") }
         case .command: model.commandLine = ""
+        case .bookmark: model.commandLine = CommandTable.bookmark.name + " "
         case .help: model.showsHelp = true
         case .quit: finish(0)
         case .viewNew: show(.new)
@@ -406,6 +407,8 @@ final class FullScreenApp {
             case .update, .importOPML, .sync:
                 // These write the library (or the directory's results) without a change its observer hears of.
                 model.reload()
+            case .bookmark, .removeBookmark:
+                model.forgetDetails()
             default:
                 if model.source == .queue { model.loadRows() }
             }
