@@ -12,7 +12,7 @@ struct CommandEntryParseTests {
         "download": ["--new"], "mark": ["show/1", "played"], "remove": ["show"], "show": ["show"], "notes": ["show/1"],
         "search": ["word"], "delete": ["show/1"], "fav": ["show/1"], "inspect": ["feed.xml"], "inspect-ads": ["show/1"],
         "import": ["a.opml"],
-        "find": ["words"], "help": ["play"], "plan": ["45m"],
+        "find": ["words"], "help": ["play"], "plan": ["45m"], "clip": ["show/1", "1:00", "2:00", "-o", "moment.mp3"],
     ]
 
     /// The kind of command `parsed` is, as the table says kinds.
