@@ -1,0 +1,58 @@
+-- v1: shows and episodes
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+INSERT INTO grdb_migrations VALUES('v1: shows and episodes');
+CREATE TABLE show (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    slug TEXT NOT NULL UNIQUE,
+    feedURL TEXT NOT NULL UNIQUE,
+    title TEXT, author TEXT, image TEXT, link TEXT, description TEXT, language TEXT,
+    podcastGUID TEXT, etag TEXT, lastModified TEXT,
+    lastUpdate DATETIME, lastError TEXT,
+    addedAt DATETIME NOT NULL,
+    nextNumber INTEGER NOT NULL DEFAULT 1
+);
+INSERT INTO show VALUES(1,'show slug 1','show feedURL 1','show title 1','show author 1','show image 1','show link 1','show description 1','show language 1','show podcastGUID 1','show etag 1','show lastModified 1','2024-01-11 10:21:00.000','show lastError 1','2024-01-11 10:21:00.000',7);
+INSERT INTO show VALUES(2,'show slug 2','show feedURL 2','show title 2','show author 2','show image 2','show link 2','show description 2','show language 2','show podcastGUID 2','show etag 2','show lastModified 2','2024-02-12 10:22:00.000','show lastError 2','2024-02-12 10:22:00.000',14);
+INSERT INTO show VALUES(3,'show slug 3','show feedURL 3','show title 3','show author 3','show image 3','show link 3','show description 3','show language 3','show podcastGUID 3','show etag 3','show lastModified 3','2024-03-13 10:23:00.000','show lastError 3','2024-03-13 10:23:00.000',21);
+CREATE TABLE episode (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    showID INTEGER NOT NULL REFERENCES show(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    guid TEXT NOT NULL,
+    title TEXT, link TEXT, description TEXT, published DATETIME, duration DOUBLE,
+    enclosureURL TEXT, enclosureLength INTEGER, enclosureType TEXT,
+    season INTEGER, episodeNumber INTEGER, chaptersURL TEXT, transcriptURL TEXT, image TEXT,
+    isPlayed BOOLEAN NOT NULL DEFAULT 0,
+    position DOUBLE NOT NULL DEFAULT 0,
+    isFavorite BOOLEAN NOT NULL DEFAULT 0,
+    downloadPath TEXT,
+    firstSeen DATETIME NOT NULL,
+    UNIQUE (showID, guid),
+    UNIQUE (showID, number)
+);
+INSERT INTO episode VALUES(1,1,7,'episode guid 1','episode title 1','episode link 1','episode description 1','2024-01-11 10:21:00.000',12.5,'episode enclosureURL 1',7,'episode enclosureType 1',7,7,'[]','episode transcriptURL 1','episode image 1',1,12.5,1,'episode downloadPath 1','2024-01-11 10:21:00.000');
+INSERT INTO episode VALUES(2,2,14,'episode guid 2','episode title 2','episode link 2','episode description 2','2024-02-12 10:22:00.000',25.0,'episode enclosureURL 2',14,'episode enclosureType 2',14,14,'[]','episode transcriptURL 2','episode image 2',0,25.0,0,'episode downloadPath 2','2024-02-12 10:22:00.000');
+INSERT INTO episode VALUES(3,3,21,'episode guid 3','episode title 3','episode link 3','episode description 3','2024-03-13 10:23:00.000',37.5,'episode enclosureURL 3',21,'episode enclosureType 3',21,21,'[]','episode transcriptURL 3','episode image 3',1,37.5,1,'episode downloadPath 3','2024-03-13 10:23:00.000');
+CREATE VIRTUAL TABLE episode_search USING fts5 (
+    title, description, content='episode', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO setting VALUES('setting key 1','setting value 1');
+INSERT INTO setting VALUES('setting key 2','setting value 2');
+INSERT INTO setting VALUES('setting key 3','setting value 3');
+CREATE INDEX episode_by_date ON episode (published);
+CREATE TRIGGER episode_search_insert AFTER INSERT ON episode BEGIN
+    INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
+END;
+CREATE TRIGGER episode_search_delete AFTER DELETE ON episode BEGIN
+    INSERT INTO episode_search (episode_search, rowid, title, description)
+    VALUES ('delete', old.id, old.title, old.description);
+END;
+CREATE TRIGGER episode_search_update AFTER UPDATE OF title, description ON episode BEGIN
+    INSERT INTO episode_search (episode_search, rowid, title, description)
+    VALUES ('delete', old.id, old.title, old.description);
+    INSERT INTO episode_search (rowid, title, description) VALUES (new.id, new.title, new.description);
+END;
+COMMIT;
