@@ -1,21 +1,11 @@
 /// Writes an ID3v2.4 tag (UTF-8 text): title, album, artist and a comment, chapters (a CHAP frame each, listed in
 /// order by one CTOC), and a front-cover picture.
 public struct ID3TagWriter: Sendable {
-    /// One chapter: seconds from the start of the file, and its title.
-    public struct Chapter: Sendable, Equatable {
-        public var start: Double
-        public var end: Double
-        public var title: String
-
-        public init(start: Double, end: Double, title: String) {
-            (self.start, self.end, self.title) = (start, end, title)
-        }
-    }
-
     public var title: String?
     public var album: String?
     public var artist: String?
     public var comment: String?
+    /// The chapters, in seconds from the start of the file (one without an end ends where it starts).
     public var chapters: [Chapter] = []
     /// The picture's MIME type and bytes.
     public var picture: (mime: String, data: [UInt8])?
@@ -40,9 +30,9 @@ public struct ID3TagWriter: Sendable {
                 children += id
                 var body = id
                 body += Self.bigEndian(Self.milliseconds(chapter.start))
-                body += Self.bigEndian(Self.milliseconds(chapter.end))
+                body += Self.bigEndian(Self.milliseconds(chapter.end ?? chapter.start))
                 body += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]  // no byte offsets
-                body += Self.frame("TIT2", Self.text(chapter.title))
+                body += Self.frame("TIT2", Self.text(chapter.title ?? ""))
                 frames += Self.frame("CHAP", body)
             }
             // Top-level and ordered.

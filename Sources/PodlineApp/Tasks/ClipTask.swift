@@ -143,16 +143,16 @@ extension LibraryTaskRunner {
 
     /// The chapters that overlap `span`, in the clip's own time: the library episode's (`ref`), else those of the file's
     /// tag (a streamed episode's, fetched for the clip); none when there are none or they cannot be read.
-    private func chaptersInside(_ span: (from: Double, to: Double), of ref: String?, file: String) async -> [ID3TagWriter.Chapter] {
+    private func chaptersInside(_ span: (from: Double, to: Double), of ref: String?, file: String) async -> [Chapter] {
         var found = try? await chapterList(of: ref ?? file)
         if found?.chapters.isEmpty ?? true, ref != nil { found = ChapterFinder.chapters(feed: [], file: file, warn: { _ in }) }
         guard let list = found else { return [] }
-        var inside: [ID3TagWriter.Chapter] = []
+        var inside: [Chapter] = []
         for (index, chapter) in list.chapters.enumerated() {
             let end = list.end(ofChapterAt: index, duration: nil) ?? span.to
             guard chapter.start < span.to, end > span.from else { continue }
             inside.append(
-                ID3TagWriter.Chapter(
+                Chapter(
                     start: max(chapter.start, span.from) - span.from, end: min(end, span.to) - span.from,
                     title: chapter.title ?? "Chapter \(index + 1)"))
         }
@@ -208,7 +208,7 @@ enum ClipFormat: String {
 struct ClipLabels {
     let item: NowPlaying
     let span: (from: Double, to: Double)
-    let chapters: [ID3TagWriter.Chapter]
+    let chapters: [Chapter]
 
     /// Where the clip comes from, as a comment.
     var comment: String { "\(ClockText.of(span.from))–\(ClockText.of(span.to)) of \(item.ref ?? item.url)" }
@@ -233,7 +233,7 @@ struct ClipLabels {
             let number = String(format: "CHAPTER%03d", index + 1)
             let millis = Int((chapter.start * 1000).rounded())
             let clock = String(format: "%02d:%02d:%02d.%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
-            comments += [(number, clock), (number + "NAME", chapter.title)]
+            comments += [(number, clock), (number + "NAME", chapter.title ?? "")]
         }
         return comments
     }
