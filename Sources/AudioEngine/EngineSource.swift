@@ -18,6 +18,8 @@ public protocol ByteStream: AnyObject, Sendable {
     var sendsParts: Bool { get }
     /// The whole resource's length in bytes, once an answer said it.
     var length: Int? { get }
+    /// True for a live stream (a radio server's): it has no end and no place to move to, and nothing of it is kept.
+    var isLive: Bool { get }
     /// How much is held and has arrived, once `bytes` are held or the stream ended, or after `seconds` in any case.
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill
 }

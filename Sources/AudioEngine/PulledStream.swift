@@ -6,7 +6,7 @@ import Glibc
 ///
 /// From a server that sends no part of a file, every byte is kept (`StreamSpool`) as it is read: a move backwards
 /// reads the kept bytes, and a move forwards (to an index at the end) downloads up to there first, reporting how
-/// far it got to `fetched`.
+/// far it got to `fetched`. A live stream is neither kept nor moved in.
 final class PulledStream {
     private let stream: ByteStream
     /// The first bytes, read before FFmpeg took over: offsets 0 up to their count.
@@ -38,7 +38,7 @@ final class PulledStream {
         self.interrupted = interrupted
         self.fetched = fetched
         self.starved = starved
-        if !stream.sendsParts, let spool = StreamSpool(), head.withUnsafeBytes({ spool.append($0) }) {
+        if !stream.sendsParts, !stream.isLive, let spool = StreamSpool(), head.withUnsafeBytes({ spool.append($0) }) {
             self.spool = spool
             self.head = []
         } else {

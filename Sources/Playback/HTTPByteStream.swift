@@ -13,12 +13,19 @@ import PodcastKit
 /// plays on; only when the tries are spent does the stream fail. The ID3v2 tag at the start is handed to
 /// `onTag` as soon as it has arrived whole (for its chapters), once.
 ///
+/// A live stream (a feed's live item, or an answer with Icecast's `icy-` headers) is read as it comes: its metadata
+/// is taken out of the audio and each title handed to `live.title` as the decoder reaches it; when it breaks off it is
+/// opened again, and again, for as long as `liveRetryLimit` without a byte, and never moved in.
+///
 /// The decoder's thread blocks in `read` for bytes; the transfer, on the shared pool, never blocks: when the decoder is
 /// far behind it is suspended until the decoder reads.
 final class HTTPByteStream: ByteStream, Sendable {
     private let url: String
     private let http: HTTPFetcher
     private let onTag: (@Sendable ([UInt8]) -> Void)?
+    private let live: LiveStreamEvents
+    /// How long a live stream that broke off is tried again without a byte before it fails.
+    static let liveRetryLimit: Double = 600
     /// What the transfer and the decoder share.
     private let shared = Waitable(Shared())
     /// Bytes held before the transfer waits for the decoder.
@@ -41,6 +48,12 @@ final class HTTPByteStream: ByteStream, Sendable {
         var received = 0
         /// Transfers waiting, suspended, for the decoder to take bytes (the buffer is over its high water).
         var spaceWaiters: [CheckedContinuation<Void, Never>] = []
+        /// True once the stream is known to be live.
+        var isLive = false
+        /// Bytes the decoder took over every transfer, in the same count as `received`.
+        var taken = 0
+        /// A live stream's titles not yet reached by the decoder, at the count of bytes taken where each begins.
+        var titles: [(at: Int, title: String)] = []
 
         /// Lets the waiting transfers go on.
         mutating func releaseSpaceWaiters() {
@@ -50,10 +63,16 @@ final class HTTPByteStream: ByteStream, Sendable {
         }
     }
 
-    init(url: String, http: HTTPFetcher = .shared, onTag: (@Sendable ([UInt8]) -> Void)? = nil) {
+    /// A stream of `url`; `isLive` when it is known to be a live one before it answers (a feed's live item).
+    init(
+        url: String, http: HTTPFetcher = .shared, isLive: Bool = false, live: LiveStreamEvents = LiveStreamEvents(),
+        onTag: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
         self.url = url
         self.http = http
         self.onTag = onTag
+        self.live = live
+        shared.withLock { $0.isLive = isLive }
         start(at: 0)
     }
 
@@ -66,10 +85,24 @@ final class HTTPByteStream: ByteStream, Sendable {
                 let count = min(maxBytes, shared.buffer.count)
                 let taken = Array(shared.buffer.prefix(count))
                 shared.buffer.removeFirst(count)
+                shared.taken += count
                 if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
                 return .success(taken)
             })
+        reachedTitles()
         return try outcome.get()
+    }
+
+    /// Hands `live.title` the titles whose place the decoder has reached, the last of them only.
+    private func reachedTitles() {
+        let reached = shared.withLock { shared -> String? in
+            guard let first = shared.titles.first, first.at <= shared.taken else { return nil }
+            let count = shared.titles.firstIndex { $0.at > shared.taken } ?? shared.titles.count
+            let last = shared.titles[count - 1].title
+            shared.titles.removeFirst(count)
+            return last
+        }
+        if let reached { live.title(reached) }
     }
 
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
@@ -81,11 +114,14 @@ final class HTTPByteStream: ByteStream, Sendable {
     }
 
     func restart(at byteOffset: Int) -> Bool {
+        guard !isLive else { return false }
         start(at: byteOffset)
         return true
     }
 
-    var sendsParts: Bool { shared.withLock { $0.answeredWithParts } }
+    var sendsParts: Bool { shared.withLock { $0.answeredWithParts && !$0.isLive } }
+
+    var isLive: Bool { shared.withLock { $0.isLive } }
 
     var length: Int? { shared.withLock { $0.answeredLength } }
 
@@ -103,6 +139,8 @@ final class HTTPByteStream: ByteStream, Sendable {
             let current = shared.generation
             shared.task?.cancel()
             shared.buffer.removeAll()
+            shared.taken = shared.received
+            shared.titles.removeAll()
             shared.ended = false
             shared.failure = nil
             shared.releaseSpaceWaiters()
@@ -116,52 +154,94 @@ final class HTTPByteStream: ByteStream, Sendable {
         var attempt = 0
         var said = false
         var total: Int?
+        var lastByte = Date()
         while !Task.isCancelled {
             var failure: HTTPFailure
             do {
-                let response = try await http.openStream(url, from: next)
+                let response = try await http.openStream(url, from: isLive ? 0 : next)
                 if let type = response.headers.first(name: "Content-Type")?.lowercased(), type.hasPrefix("text/html") {
                     fail("the server sent an HTML page, not audio", owner)
                     return
                 }
-                total = total ?? Self.length(of: response, from: next)
+                if Self.saysLive(response) { becameLive() }
+                let live = isLive
+                if !live { total = total ?? Self.length(of: response, from: next) }
                 learn(from: response, length: total)
-                var skip = next > 0 && response.status.code == 200 ? next : 0
+                var metadata = live ? IcyMetadata(header: response.headers.first(name: "icy-metaint")) : nil
+                var skip = !live && next > 0 && response.status.code == 200 ? next : 0
+                if live { said = false }
                 for try await chunk in response.body {
                     var bytes = Array(chunk.readableBytesView)
+                    var titles: [(offset: Int, title: String)] = []
+                    if metadata != nil { (bytes, titles) = metadata!.take(bytes) }
                     if skip > 0 {
                         let dropped = min(skip, bytes.count)
                         bytes.removeFirst(dropped)
                         skip -= dropped
                     }
                     lookForTag(bytes, at: next)
-                    guard await append(bytes, owner) else { return }
+                    guard await append(bytes, titles: titles, owner) else { return }
                     if !bytes.isEmpty {
                         next += bytes.count
                         attempt = 0
+                        lastByte = Date()
                     }
                 }
-                guard let total, next < total else {
-                    finish(owner)
-                    return
+                if live {
+                    failure = HTTPFailure("the server ended the stream")
+                } else {
+                    guard let total, next < total else {
+                        finish(owner)
+                        return
+                    }
+                    failure = HTTPFailure("the server closed the connection at byte \(next) of \(total)")
                 }
-                failure = HTTPFailure("the server closed the connection at byte \(next) of \(total)")
             } catch {
                 failure = HTTPFailure.from(error, timeouts: http.timeouts)
             }
-            // An HTTP error, or a first connection that fails, is final; a transfer that had begun is retried.
-            let begun = next > offset || attempt > 0
-            guard failure.status == nil, begun, let delay = http.retry.delay(before: attempt), isCurrent(owner) else {
-                fail(failure.reason, owner)
-                return
-            }
-            if !said {
-                said = true
-                Self.logger.info("\(url): \(failure.reason); reconnecting from byte \(next)")
+            guard isCurrent(owner) else { return }
+            let delay: Double
+            if isLive, next > offset {
+                // A live stream that had begun is tried again until it has been silent for too long.
+                guard Date().timeIntervalSince(lastByte) < Self.liveRetryLimit else {
+                    fail("\(failure.reason); no sound for \(Int(Self.liveRetryLimit / 60)) minutes", owner)
+                    return
+                }
+                delay = min(8, Double(1 << min(attempt, 3)))
+                if !said {
+                    said = true
+                    live.brokeOff(failure.reason)
+                }
+            } else {
+                // An HTTP error, or a first connection that fails, is final; a transfer that had begun is retried.
+                let begun = next > offset || attempt > 0
+                guard failure.status == nil, begun, let retry = http.retry.delay(before: attempt) else {
+                    fail(failure.reason, owner)
+                    return
+                }
+                delay = retry
+                if !said {
+                    said = true
+                    Self.logger.info("\(url): \(failure.reason); reconnecting from byte \(next)")
+                }
             }
             attempt += 1
             try? await Task.sleep(for: .seconds(delay))
         }
+    }
+
+    /// True when an answer is a radio server's: Icecast and Shoutcast name their streams in `icy-` headers.
+    private static func saysLive(_ response: HTTPClientResponse) -> Bool {
+        response.headers.contains { $0.name.lowercased().hasPrefix("icy-") || $0.name.lowercased() == "ice-audio-info" }
+    }
+
+    /// Marks the stream live, telling `live.began` the first time.
+    private func becameLive() {
+        let first = shared.withLock { shared -> Bool in
+            defer { shared.isLive = true }
+            return !shared.isLive
+        }
+        if first { live.began() }
     }
 
     /// Feeds the collector while the bytes run on from the start of the resource; hands over the tag once whole.
@@ -205,9 +285,9 @@ final class HTTPByteStream: ByteStream, Sendable {
 
     /// Adds bytes, waiting while the decoder is far behind (suspended: no thread of the pool is held meanwhile); false
     /// when this transfer was replaced.
-    private func append(_ bytes: [UInt8], _ owner: Int) async -> Bool {
+    private func append(_ bytes: [UInt8], titles: [(offset: Int, title: String)], _ owner: Int) async -> Bool {
         while true {
-            switch tryAppend(bytes, owner) {
+            switch tryAppend(bytes, titles: titles, owner) {
             case .appended: return true
             case .replaced: return false
             case .full: await withCheckedContinuation { waitForSpace($0, owner) }
@@ -218,10 +298,11 @@ final class HTTPByteStream: ByteStream, Sendable {
     private enum Appending { case appended, replaced, full }
 
     /// Adds bytes now if the buffer has room.
-    private func tryAppend(_ bytes: [UInt8], _ owner: Int) -> Appending {
+    private func tryAppend(_ bytes: [UInt8], titles: [(offset: Int, title: String)], _ owner: Int) -> Appending {
         shared.withLock { shared in
             guard shared.generation == owner else { return .replaced }
             guard shared.buffer.count <= Self.highWater else { return .full }
+            for title in titles { shared.titles.append((shared.received + title.offset, title.title)) }
             shared.buffer.append(contentsOf: bytes)
             shared.received += bytes.count
             return .appended

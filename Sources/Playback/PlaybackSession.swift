@@ -60,7 +60,7 @@ public final class PlaybackSession<Companion: View> {
         }
         let root = PlaybackCoordinator(
             engine: client, journal: journal, settings: self.settings,
-            source: { [player] item in Self.source(for: item, player: player) },
+            source: { [player, warn] item in Self.source(for: item, player: player, warn: warn) },
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] fade in
                 self?.sleepRequested = true
@@ -81,10 +81,21 @@ public final class PlaybackSession<Companion: View> {
         self.settings.update(settings)
     }
 
-    /// The engine's source for `item`: its file, or a stream whose ID3 chapters reach `player` as the tag arrives.
-    private static func source(for item: NowPlaying, player: Player) -> EngineSource {
+    /// The engine's source for `item`: its file, or a stream whose ID3 chapters reach `player` as the tag arrives, and
+    /// which tells `player` when it turns out to be live and the titles a live one sends.
+    private static func source(for item: NowPlaying, player: Player, warn: @escaping PlayerWarning) -> EngineSource {
         guard item.isRemote else { return .file(path: item.url) }
-        let stream = HTTPByteStream(url: item.url) { tag in
+        let id = item.id
+        let live = LiveStreamEvents(
+            began: { Task { @MainActor in player.markLive(for: id) } },
+            title: { title in Task { @MainActor in player.streamTitleChanged(title, for: id) } },
+            brokeOff: { reason in
+                Task { @MainActor in
+                    guard player.current?.id == id else { return }
+                    warn("\(item.liveRef ?? item.url): the live stream broke off (\(reason)); reconnecting")
+                }
+            })
+        let stream = HTTPByteStream(url: item.url, isLive: item.isLive, live: live) { tag in
             let found: ChapterList
             do throws(ChapterError) {
                 found = ChapterList(.id3, try ID3Chapters.parse(tag))
@@ -94,7 +105,7 @@ public final class PlaybackSession<Companion: View> {
             }
             Task { @MainActor in player.offerChapters(found, for: item.id) }
         }
-        return .stream(name: item.ref ?? item.url, stream)
+        return .stream(name: item.liveRef ?? item.ref ?? item.url, stream)
     }
 
     /// The clock: it ticks four times a second while a sleep timer runs, and not at all otherwise (each wake-up costs the

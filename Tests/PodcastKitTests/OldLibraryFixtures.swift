@@ -114,7 +114,7 @@ enum OldLibraryFixtures {
         {
             return String(format: "2024-0%d-1%d 10:2%d:00.000", number, number, number).databaseValue
         }
-        if ["chapters", "transcripts", "media", "alternates", "persons", "soundbites", "funding", "trailers", "podroll"]
+        if ["chapters", "transcripts", "media", "alternates", "persons", "soundbites", "funding", "trailers", "podroll", "liveitems"]
             .contains(where: { lowered.contains($0) })
         {
             return "[]".databaseValue

@@ -31,6 +31,8 @@ public enum ChapterSource: String, Sendable, Equatable, CaseIterable {
     case mp4
     /// `CHAPTERxxx` Vorbis comments (Ogg Opus, Ogg Vorbis, FLAC).
     case vorbisComments = "vorbis-comments"
+    /// The titles a live stream's server sends between its audio (Icecast's `StreamTitle`), where each was heard.
+    case streamTitle = "stream-title"
 
     /// True when this source is preferred to `other`: the order of the cases.
     public func isPreferred(to other: ChapterSource) -> Bool {

@@ -10,18 +10,20 @@ enum FeedElement: UInt8 {
     case itunesDuration, itunesSeason, podcastSeason, itunesEpisode, podcastEpisode
     case language, dcLanguage, itunesAuthor, managingEditor, dcCreator, itunesNewFeedURL, podcastGUID
     case podcastLocked, atomLogo, atomIcon, url, atomName, podcastFunding
-    case podcastPerson, podcastSoundbite, podcastTrailer, podcastPodroll, podcastRemoteItem
+    case podcastPerson, podcastSoundbite, podcastTrailer, podcastPodroll, podcastRemoteItem, podcastContentLink
     // Read from attributes
     case enclosure, mediaContent, atomLink, itunesImage, mediaThumbnail, podcastChapters, podcastTranscript, pscChapter
-    case podcastAlternateEnclosure, podcastSource, podcastIntegrity
+    case podcastAlternateEnclosure, podcastSource, podcastIntegrity, podcastChat
+    // A live stream's item
+    case podcastLiveItem
 
     /// The element for a canonical name (see `XMLNamespaces`).
     init(canonical name: String) {
         self = Self.byName[name] ?? .other
     }
 
-    /// An item (RSS) or entry (Atom).
-    var isItem: Bool { self == .item || self == .atomEntry }
+    /// An item (RSS), entry (Atom) or live item (`podcast:liveItem`).
+    var isItem: Bool { self == .item || self == .atomEntry || self == .podcastLiveItem }
 
     /// The channel (RSS) or feed (Atom) element.
     var isChannel: Bool { self == .channel || self == .atomFeed }
@@ -35,7 +37,7 @@ enum FeedElement: UInt8 {
     }
 
     /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
-    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter || self == .podcastRemoteItem }
+    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter || self == .podcastRemoteItem || self == .podcastChat }
 
     private static let byName: [String: FeedElement] = [
         "item": .item, "atom:entry": .atomEntry, "channel": .channel, "atom:feed": .atomFeed, "image": .image,
@@ -57,5 +59,6 @@ enum FeedElement: UInt8 {
         "podcast:alternateEnclosure": .podcastAlternateEnclosure, "podcast:source": .podcastSource,
         "podcast:integrity": .podcastIntegrity, "podcast:person": .podcastPerson, "podcast:soundbite": .podcastSoundbite,
         "podcast:trailer": .podcastTrailer, "podcast:podroll": .podcastPodroll, "podcast:remoteItem": .podcastRemoteItem,
+        "podcast:liveItem": .podcastLiveItem, "podcast:chat": .podcastChat, "podcast:contentLink": .podcastContentLink,
     ]
 }

@@ -147,6 +147,7 @@ struct FeedBuilder: XMLEventHandler {
         case soundbite(Soundbite)
         case trailer(FeedTrailer)
         case funding(Funding)
+        case contentLink(Funding)
     }
 
     init(base: URL?) {
@@ -187,6 +188,11 @@ struct FeedBuilder: XMLEventHandler {
         /// The `podcast:alternateEnclosure` being read (its type, length, bit rate, first http(s) source and integrity),
         /// offered to the episode when it closes.
         var alternate: Enclosure?
+        /// A live item's status and times, read from its attributes (nil for an episode's item), or the status as
+        /// written when it is not one a live item has.
+        var live: Result<FeedLiveItem, LiveStatusUnknown>?
+        var chat: FeedChat?
+        var contentLinks: [Funding] = []
     }
 
     // MARK: - Events
@@ -196,7 +202,11 @@ struct FeedBuilder: XMLEventHandler {
         let name = lookUp(rawName)
         let element = name.element
         if root == nil { root = Root(name: name.canonical, rawName: rawName, offset: offset) }
-        if element.isItem { item = ItemDraft() }
+        if element.isItem {
+            item = ItemDraft()
+            // A live item's status is in its attributes; one written without is refused when it closes.
+            if element == .podcastLiveItem { item!.live = .failure(LiveStatusUnknown(written: "")) }
+        }
         var elementBase = stack.last?.base ?? 0
         if !attributes.isEmpty {
             if let declared = attributes.first(where: { $0.name == "xml:base" })?.value,
@@ -284,7 +294,8 @@ struct FeedBuilder: XMLEventHandler {
         let parent = stack.last?.element ?? .other
         currentBase = frame.base
         switch frame.element {
-        case .podcastPerson, .podcastSoundbite, .podcastTrailer, .podcastFunding: closeTagged(frame, parent: parent)
+        case .podcastPerson, .podcastSoundbite, .podcastTrailer, .podcastFunding, .podcastContentLink:
+            closeTagged(frame, parent: parent)
         default: break
         }
         if frame.element.isItem {
@@ -391,6 +402,10 @@ struct FeedBuilder: XMLEventHandler {
             guard parent.isChannel else { return }
             funding.title = value
             feed.funding.append(funding)
+        case (.podcastContentLink, .contentLink(var link)?):
+            guard inItem else { return }
+            link.title = value
+            item!.contentLinks.append(link)
         default: return
         }
     }
@@ -475,6 +490,23 @@ struct FeedBuilder: XMLEventHandler {
                 Chapter(start: start, title: Self.nonEmpty(value("title")), url: resolve(value("href")), image: resolve(value("image"))))
         case .podcastFunding:
             tagged = webLink(value("url")).map { .funding(Funding(url: $0)) }
+        case .podcastContentLink:
+            tagged = webLink(value("href")).map { .contentLink(Funding(url: $0)) }
+        case .podcastLiveItem:
+            let written = value("status")?.trimmingSpaces ?? ""
+            guard let status = FeedLiveItem.Status(rawValue: written.lowercased()) else {
+                item!.live = .failure(LiveStatusUnknown(written: written))
+                return
+            }
+            item!.live = .success(
+                FeedLiveItem(
+                    guid: "", status: status, start: value("start").flatMap(FeedDate.parse), end: value("end").flatMap(FeedDate.parse)))
+        case .podcastChat:
+            guard inItem, let server = Self.nonEmpty(value("server")?.trimmingSpaces),
+                let kind = Self.nonEmpty(value("protocol")?.trimmingSpaces)
+            else { return }
+            item!.chat = FeedChat(
+                server: server, protocol: kind, accountID: Self.nonEmpty(value("accountId")), space: Self.nonEmpty(value("space")))
         case .podcastPerson:
             tagged = .person(
                 FeedPerson(name: "", role: value("role"), group: value("group"), image: webLink(value("img")), link: webLink(value("href")))
@@ -520,12 +552,49 @@ struct FeedBuilder: XMLEventHandler {
             }
         }
         episode.guid = draft.guid ?? episode.link ?? episode.enclosure?.url
+        if let live = draft.live {
+            finishLiveItem(live, episode, draft)
+            return
+        }
         if let guid = episode.guid, let existing = indexByGUID[guid] {
             feed.episodes[existing].merge(episode)
             return
         }
         if let guid = episode.guid { indexByGUID[guid] = feed.episodes.count }
         feed.episodes.append(episode)
+    }
+
+    /// Keeps a `podcast:liveItem` apart from the episodes; one without a status it can have, or without an identity, is
+    /// left out with a warning.
+    private mutating func finishLiveItem(_ live: Result<FeedLiveItem, LiveStatusUnknown>, _ episode: ParsedEpisode, _ draft: ItemDraft) {
+        let name = episode.title ?? episode.guid ?? "a live item"
+        switch live {
+        case .failure(let unknown):
+            feed.warnings.append("live item \"\(name)\" left out: its status '\(unknown.written)' is not pending, live or ended")
+        case .success(var item):
+            guard let guid = episode.guid else {
+                feed.warnings.append("live item \"\(name)\" left out: it has no guid, link or stream address")
+                return
+            }
+            item.guid = guid
+            item.title = episode.title
+            item.url = episode.enclosure?.url
+            item.type = episode.enclosure?.type
+            item.description = episode.description
+            item.link = episode.link
+            item.chat = draft.chat
+            item.contentLinks = draft.contentLinks
+            if let same = feed.liveItems.firstIndex(where: { $0.guid == guid }) {
+                feed.liveItems[same] = item
+            } else {
+                feed.liveItems.append(item)
+            }
+        }
+    }
+
+    /// A live item's status as written, when it is not one the namespace has.
+    struct LiveStatusUnknown: Error, Equatable {
+        var written: String
     }
 
     /// An RSS guid that is a permalink, resolved, as the item's link: when `isPermaLink` is "true", or

@@ -27,6 +27,7 @@ extension ParsedFeed {
             ("language", .string(language)), ("author", .string(author)), ("image", .string(image)),
             ("new_url", .string(newURL)), ("funding", .array(funding.map(\.json))), ("persons", .array(persons.map(\.json))),
             ("trailers", .array(trailers.map(\.json))), ("podroll", .array(podroll.map(\.json))),
+            ("live_items", .array(liveItems.map(\.json))),
         ]
     }
 

@@ -22,6 +22,8 @@ public struct ParsedFeed: Sendable, Equatable {
     public var trailers: [FeedTrailer] = []
     /// The shows of its `podcast:podroll`.
     public var podroll: [RemoteItem] = []
+    /// Its `podcast:liveItem`s, in document order: live streams, which are not episodes.
+    public var liveItems: [FeedLiveItem] = []
     /// The episodes, in document order, duplicates (same GUID) merged.
     public var episodes: [ParsedEpisode] = []
     /// Where the document is not well-formed (a truncated download, a tag never closed), with line and

@@ -28,6 +28,10 @@ public struct NowPlaying: Equatable, Hashable, Sendable, Identifiable {
     public var voiceBoost: Bool?
     /// The volume asked for with this item (`--volume`); nil leaves it to the show's, else as it is.
     public var volume: Double?
+    /// True for a live stream (a feed's live item on air): it plays as it comes and nothing of it is saved.
+    public var isLive = false
+    /// A live item's reference (`live/SHOW/N`), for what is said of it.
+    public var liveRef: String?
     /// What the library holds of a library episode (played, favourite), kept in step with the library's changes;
     /// nil for files and URLs.
     public var marks: EpisodeMarks?

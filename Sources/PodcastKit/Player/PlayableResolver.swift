@@ -21,8 +21,8 @@ public struct PlayableResolver: Sendable {
         self.directory = directory
     }
 
-    /// The item `text` names, in this order: an http(s) URL; an existing file; an episode reference
-    /// (`show/N` or an id); `show/latest` or a show alone, meaning the show's newest episode not yet played.
+    /// The item `text` names, in this order: an http(s) URL; a live item (`live/SHOW[/N]`); an existing file; an
+    /// episode reference (`show/N` or an id); `show/latest` or a show alone, meaning the show's newest episode not yet played.
     public func resolve(_ text: String) throws(ResolveError) -> NowPlaying {
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
             // A share link's time (`#t=1:23`, `?t=83`) is where it starts.
@@ -32,6 +32,7 @@ public struct PlayableResolver: Sendable {
             item.start = start
             return item
         }
+        if let live = LiveReference(text), localPath(text) == nil { return try liveItem(live) }
         if let id = Bookmark.id(in: text) {
             let found = try withStore(text) { store throws(StoreError) in try store.bookmark(id) }
             var item = try playable(found.listing, typed: found.listing.ref)
@@ -126,7 +127,7 @@ public struct PlayableResolver: Sendable {
         return soundbites[number - 1]
     }
 
-    private func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
+    func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
         guard FileManager.default.fileExists(atPath: paths.database.path) else {
             throw ResolveError("\(text): no such file, episode, show or playlist (the library is empty)")
         }

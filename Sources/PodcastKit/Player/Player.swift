@@ -57,6 +57,8 @@ public final class Player {
     public var buffering: Double?
     /// The output asked for by `play --output` (the driver's text, as `--output` takes it); nil for the configured one.
     public var output: String?
+    /// True while a live stream plays: it has no duration and no place to seek to, and no position of it is kept.
+    public var isLive = false
 
     /// Allowed volume range.
     nonisolated public static let volumeRange: ClosedRange<Double> = 0...100
@@ -102,7 +104,8 @@ public final class Player {
         timeSaved = 0
         loudness = nil
         current = item
-        duration = item.duration
+        isLive = item.isLive
+        duration = item.isLive ? nil : item.duration
         self.position = position
         lastError = nil
         buffering = nil
@@ -129,6 +132,7 @@ public final class Player {
         lastEnd = reason
         state = .stopped
         current = nil
+        isLive = false
         position = 0
         duration = nil
         chapters = .none

@@ -387,6 +387,13 @@ enum LibraryMigrations {
                     """)
             // The feeds are read whole at the next update (no 304 from what was kept), so that the new columns fill.
         }
+        migrator.registerMigration("v23: live streams the feeds announce") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE show ADD COLUMN liveItems TEXT;
+                    UPDATE show SET etag = NULL, lastModified = NULL;
+                    """)
+        }
         return migrator
     }
 

@@ -240,7 +240,7 @@ extension LibraryStore {
     }
 
     /// The first listing that `clause` (a condition, and perhaps an order) selects.
-    private func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
+    func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
         try read { db in
             try EpisodeListing.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments)
         }

@@ -117,6 +117,7 @@ extension LibraryStore {
     static let feedColumns = [
         "slug", "feedURL", "title", "author", "image", "link", "description", "language", "podcastGUID",
         "etag", "lastModified", "lastUpdate", "lastError", "nextNumber", "persons", "funding", "trailers", "podroll",
+        "liveItems",
     ]
 
     /// Copies show metadata and merges episodes into the database, numbering new episodes oldest first.
@@ -133,6 +134,7 @@ extension LibraryStore {
         show.funding = JSONList.text(parsed.funding.map(\.json))
         show.trailers = JSONList.text(parsed.trailers.map(\.json))
         show.podroll = JSONList.text(parsed.podroll.map(\.json))
+        show.liveItems = JSONList.text(parsed.liveItems.map(\.json))
 
         var known: [String: EpisodeRecord] = [:]
         for episode in try EpisodeRecord.filter(Column("showID") == showID).fetchAll(db) { known[episode.guid] = episode }

@@ -35,6 +35,8 @@ public struct ShowRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var funding: String? = nil
     public var trailers: String? = nil
     public var podroll: String? = nil
+    /// The live streams the feed announces (`FeedLiveItem.json` objects), as it last said them.
+    public var liveItems: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -78,7 +78,10 @@ package enum CommandDetails {
         of every show. The filters are those a smart playlist saves: states (--new, --unplayed, --in-progress, \
         --downloaded, --favorites; all must hold), --show (several, by commas), --newer and --older (an age such as \
         14d), --min-duration and --max-duration (a TIME; an episode of unknown length is left out), --search, --person \
-        (a name among the episode's podcast:person people, else its show's), --sort and --limit. shows, episodes, stats, notes, search, show and export \
+        (a name among the episode's podcast:person people, else its show's), --sort and --limit. With --live, the live \
+        streams the feeds announce (podcast:liveItem) instead: pending, on air or ended, each as live/SHOW/N, which play \
+        takes (live/SHOW alone: the one on air, else the next to start, else the last to end); an ended one plays its \
+        recording, the show's episode with the same guid or title, once the feed has it. shows, episodes, stats, notes, search, show and export \
         read the library's model (show ... set also writes the show's setting; on the socket, export names its file \
         with an absolute path): they are the same in the shell, the REPL and on the control socket, where the reply's \
         data is what --json prints.

@@ -67,13 +67,13 @@ public final class CommandDispatcher {
             guard !player.queue.isEmpty else { throw CommandError(.failed, "next: the queue is empty") }
             player.advance(because: .next)
         case .seek(let adjustment):
-            try requireEpisode(CommandTable.seek.name)
+            try requireSeekable(CommandTable.seek.name)
             switch adjustment {
             case .to(let seconds): player.seek(to: seconds)
             case .by(let offset): player.seek(by: offset)
             }
         case .chapter(let move):
-            try requireEpisode(CommandTable.chapter.name)
+            try requireSeekable(CommandTable.chapter.name)
             guard !player.chapters.chapters.isEmpty else { throw CommandError(.failed, "chapter: this episode has no chapters") }
             guard player.moveToChapter(move) else {
                 let which: String
@@ -85,10 +85,10 @@ public final class CommandDispatcher {
                 throw CommandError(.failed, "chapter: \(which)")
             }
         case .skip:
-            try requireEpisode(CommandTable.skip.name)
+            try requireSeekable(CommandTable.skip.name)
             player.seek(by: skipLengths.forward)
         case .back:
-            try requireEpisode(CommandTable.back.name)
+            try requireSeekable(CommandTable.back.name)
             player.seek(by: -skipLengths.back)
         case .volume(let adjustment):
             player.volume = clamp(adjustment.applied(to: player.volume), Player.volumeRange)
@@ -237,6 +237,12 @@ public final class CommandDispatcher {
 
     private func requireEpisode(_ name: String) throws(CommandError) {
         guard player.current != nil else { throw CommandError(.failed, "\(name): nothing is playing") }
+    }
+
+    /// An episode that can move: not a live stream, which plays as it comes.
+    private func requireSeekable(_ name: String) throws(CommandError) {
+        try requireEpisode(name)
+        guard !player.isLive else { throw CommandError(.failed, "\(name): a live stream plays as it comes; it cannot move") }
     }
 
     private func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {

@@ -151,7 +151,7 @@ public enum CommandTable {
     /// `episodes`.
     public static let episodes = CommandSpec(
         "episodes", usage: "[<show|playlist>]", "List episodes, newest first.", kind: .query,
-        flags: EpisodeFilter.flags + [json],
+        flags: EpisodeFilter.flags + [FlagSpec("live", "The live streams the feeds announce (live/SHOW/N), not episodes."), json],
         completion: .shows, details: CommandDetails.episodes, parse: LibraryQueryParser.episodes)
 
     /// `playlist`.

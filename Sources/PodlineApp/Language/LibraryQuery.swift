@@ -9,6 +9,8 @@ public enum LibraryQuery: Equatable, Sendable {
     /// Episodes that pass `filter`, newest first unless it says otherwise: of one show or one playlist (`target`: a
     /// show's slug, id or feed URL, else a playlist's name) or of all.
     case episodes(target: String?, filter: EpisodeFilter)
+    /// The live streams the feeds announce (`episodes --live`): of one show, or of all.
+    case liveItems(show: String?)
     /// What the library holds and what listening came to.
     case stats
     /// One episode's details and its show notes.

@@ -20,6 +20,10 @@ package enum LibraryQueryParser {
     /// `episodes [<show>]` with its filters.
     package static let episodes = query { (words: FlagWords, spec: CommandSpec) throws(CommandError) -> LibraryQuery in
         guard words.targets.count <= 1 else { throw .usage(spec, "name one show or playlist at most") }
+        if words.has("live") {
+            guard try EpisodeFilter(words, spec: spec).isEmpty else { throw .usage(spec, "--live takes a show and --json only") }
+            return .liveItems(show: words.targets.first)
+        }
         return .episodes(target: words.targets.first, filter: try EpisodeFilter(words, spec: spec))
     }
 

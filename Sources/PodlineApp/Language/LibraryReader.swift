@@ -29,6 +29,8 @@ package struct LibraryReader {
             case .episodes(let target, let filter):
                 let listings = try Self.episodes(of: target, filter: filter, in: store)
                 return Self.listing(listings, paths: store.paths, json: command.json, style: style)
+            case .liveItems(let show):
+                return try Self.liveItems(of: show, in: store, json: command.json)
             case .stats:
                 return Self.stats(try store.stats())
             case .notes(let ref):
@@ -103,6 +105,24 @@ package struct LibraryReader {
             throw CommandError(.invalidParameter, "episodes: \(playlist.name) is a named playlist: only --limit applies to it")
         }
         return try PlaylistContents.listings(playlist, in: store, narrower: filter)
+    }
+
+    /// The live items of `show` (else of every show) as `episodes --live` lists them, with the recordings of ended ones.
+    private static func liveItems(of show: String?, in store: LibraryStore, json: Bool) throws -> CommandOutput {
+        let showID = try show.map { try findShow($0, in: store).id }
+        var entries: [LiveEntry] = []
+        for live in try store.liveItems(showID: showID ?? nil) {
+            for (index, item) in live.items.enumerated() {
+                let recording = item.status == .ended ? try store.recording(of: item, showID: live.show.id ?? -1)?.ref : nil
+                entries.append(
+                    LiveEntry(
+                        ref: live.reference(index + 1).description, show: live.show.slug, showTitle: live.show.title, item: item,
+                        recording: recording))
+            }
+        }
+        guard !json else { return CommandOutput(value: entries) }
+        let now = Date()
+        return CommandOutput(value: entries, lines: entries.isEmpty ? ["No live streams announced."] : entries.map { $0.line(now: now) })
     }
 
     /// Episodes as `episodes` lists them: a line each, or their entries as data.

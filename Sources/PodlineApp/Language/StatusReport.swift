@@ -6,12 +6,14 @@ import PodcastKit
 public enum StatusReport {
     /// What `status` reports of `player`.
     public static func status(_ player: Player, now: Date = Date()) -> PlayerStatus {
-        PlayerStatus(
+        var status = PlayerStatus(
             state: player.shownState, episode: currentEpisode(player).map(ItemSummary.init), position: player.position,
             duration: player.duration, chapter: chapter(player), volume: player.volume, speed: player.speed,
             queue: player.queue.map(\.id), sleep: sleep(player.sleep, now: now), skipSilence: player.skipSilence,
             timeSaved: player.timeSaved.tenths, normalize: player.normalize, loudness: player.loudness?.tenths,
             voiceBoost: player.voiceBoost, outputAvailable: player.outputAvailable, buffering: player.buffering)
+        status.live = player.isLive
+        return status
     }
 
     /// The documented `status --json` object.

@@ -25,6 +25,8 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
     public var outputAvailable: Bool
     /// How full the stream's buffer is (0…1) while it waits; nil when it does not.
     public var buffering: Double?
+    /// True while a live stream plays: `position` is the time heard since it began, and there is no duration.
+    public var live = false
 
     public init(
         state: String, episode: ItemSummary? = nil, position: Double = 0, duration: Double? = nil,
@@ -41,7 +43,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
     package enum CodingKeys: String, CodingKey {
         case state, episode, position, duration, chapter, volume, speed, queue, sleep
         case skipSilence = "skip_silence", timeSaved = "time_saved", normalize, loudness
-        case voiceBoost = "voice_boost", outputAvailable = "output_available", buffering
+        case voiceBoost = "voice_boost", outputAvailable = "output_available", buffering, live
     }
 
     /// Reads a status object; members it lacks take their defaults (`{"state":"stopped"}` is a whole status).
@@ -63,6 +65,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         voiceBoost = try object.decodeIfPresent(Bool.self, forKey: .voiceBoost) ?? false
         outputAvailable = try object.decodeIfPresent(Bool.self, forKey: .outputAvailable) ?? true
         buffering = try object.decodeIfPresent(Double.self, forKey: .buffering)
+        live = try object.decodeIfPresent(Bool.self, forKey: .live) ?? false
     }
 
     /// Reads the JSON text a player wrote; nil when it is not a status.
@@ -90,6 +93,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
             ("voice_boost", .bool(voiceBoost)),
             ("output_available", .bool(outputAvailable)),
             ("buffering", .number(buffering)),
+            ("live", .bool(live)),
         ])
     }
 

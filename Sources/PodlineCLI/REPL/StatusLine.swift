@@ -21,13 +21,18 @@ enum StatusLine {
         let symbol = player.state == .playing ? "▶" : "⏸"
         var title = figuresMark + TerminalText.safe(current.title)
         if let show = current.show { title += " — " + TerminalText.safe(show) }
-        if let (number, chapter) = player.currentChapter {
+        if player.isLive, let streamTitle = player.currentChapter?.chapter.title {
+            // A live stream's chapters are the titles its server sent: the one heard now.
+            title += "  [\(TerminalText.safe(streamTitle))]"
+        } else if let (number, chapter) = player.currentChapter {
             title += "  [\(number)/\(player.chapters.chapters.count)\(chapter.title.map { " " + TerminalText.safe($0) } ?? "")]"
         }
         let speed = player.speed == player.speed.rounded() ? String(Int(player.speed)) : String(player.speed)
-        var details =
-            "  \(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
-            + "  vol \(Int(player.volume.rounded()))  \(speed)x"
+        let time =
+            player.isLive
+            ? LiveClock.text()
+            : "\(TerminalOutput.duration(player.position.rounded(.down))) / \(TerminalOutput.duration(player.duration))"
+        var details = "  \(time)  vol \(Int(player.volume.rounded()))  \(speed)x"
         // Whole seconds saved, so that the line changes when a pause is cut, not at every report.
         if player.skipSilence { details += "  saved \(TerminalOutput.duration(player.timeSaved.rounded(.down)))" }
         if player.normalize { details += "  even" }

@@ -68,6 +68,14 @@ struct PositionBar: View {
     var body: some View {
         let duration = player.duration ?? player.current?.duration
         let position = Double(Int(player.position))
+        if player.isLive {
+            Text(LiveClock.text() + " · " + TerminalOutput.duration(position) + " heard")
+        } else {
+            positionBar(duration: duration, position: position)
+        }
+    }
+
+    private func positionBar(duration: Double?, position: Double) -> some View {
         HStack(spacing: 1) {
             Text(TerminalOutput.duration(position))
             ProgressView(value: position, total: duration ?? 0)
