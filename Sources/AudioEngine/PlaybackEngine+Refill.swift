@@ -1,7 +1,7 @@
 import Foundation
 
 /// A stream that runs dry: held while it refills, with its progress reported, and said to be slow when it arrives
-/// slower than it plays.
+/// slower than it plays (a live stream never is).
 extension PlaybackEngine {
     /// Starts holding the stream to refill it when the listener hears nothing more: the stream has no bytes and the
     /// output has all but played what it holds. A file output never runs dry, nor does a stream before its first sound.
@@ -11,7 +11,8 @@ extension PlaybackEngine {
         let fill = stream.waitForFill(atLeast: 0, waitingAtMost: 0)
         if fill.ended { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- streamOpened) / 1e9
-        let arriving = elapsed >= 1 ? Double(fill.received) / elapsed : nil
+        // A live stream arrives as fast as it plays, by nature: when it runs dry it broke off, and a short hold will do.
+        let arriving = elapsed >= 1 && !stream.isLive ? Double(fill.received) / elapsed : nil
         let playing = audioByteRate()
         refill = StreamRefill(arriving: arriving, playing: playing)
         lastRefillReport = 0
@@ -32,6 +33,9 @@ extension PlaybackEngine {
         let fill = stream.waitForFill(atLeast: refill.targetBytes, waitingAtMost: 0.1)
         if refill.isDone(fill) {
             self.refill = nil
+            // The device's queue ran dry meanwhile (as in a pause): start again where it reads now. Left as it was, a
+            // queue dry for seconds kept the sound server's last timing, and the output could wait for room forever.
+            output?.flush()
             report(.buffering(nil))
             return true
         }

@@ -26,6 +26,8 @@ final class HTTPByteStream: ByteStream, Sendable {
     private let live: LiveStreamEvents
     /// How long a live stream that broke off is tried again without a byte before it fails.
     static let liveRetryLimit: Double = 600
+    /// The longest wait between two tries to open a live stream again (1, 2, 4, then this many seconds).
+    static let liveRetryDelay: Double = 4
     /// What the transfer and the decoder share.
     private let shared = Waitable(Shared())
     /// Bytes held before the transfer waits for the decoder.
@@ -207,7 +209,7 @@ final class HTTPByteStream: ByteStream, Sendable {
                     fail("\(failure.reason); no sound for \(Int(Self.liveRetryLimit / 60)) minutes", owner)
                     return
                 }
-                delay = min(8, Double(1 << min(attempt, 3)))
+                delay = min(Self.liveRetryDelay, Double(1 << min(attempt, 3)))
                 if !said {
                     said = true
                     live.brokeOff(failure.reason)

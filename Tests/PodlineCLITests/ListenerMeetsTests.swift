@@ -338,7 +338,7 @@ struct ListenerMeetsTests {
 }
 
 /// The folders of one test (library, control socket, config.toml) and the environment every podline process shares.
-private final class Bench: @unchecked Sendable {
+final class Bench: @unchecked Sendable {
     let root: URL
     let home: URL
     let runtime: URL
@@ -413,7 +413,7 @@ private final class Bench: @unchecked Sendable {
 }
 
 /// One `status --json` answer.
-private struct MeetsStatus: CustomStringConvertible {
+struct MeetsStatus: CustomStringConvertible {
     let object: [String: Any]
     let result: ProcessResult
     var state: String? { object["state"] as? String }
@@ -425,7 +425,7 @@ private struct MeetsStatus: CustomStringConvertible {
 }
 
 /// `podline events --json`, or `podline events` on a terminal (under `script`), collecting what it prints.
-private final class EventsClient: @unchecked Sendable {
+final class EventsClient: @unchecked Sendable {
     let process = Process()
     private let output: PipeCollector
     private let errors: PipeCollector

@@ -119,6 +119,8 @@ public final class HTTPFetcher: Sendable {
     public func openStream(_ url: String, from offset: Int) async throws(HTTPFailure) -> HTTPClientResponse {
         var headers = HTTPHeaders()
         if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
+        // A radio server then puts its titles between the audio (every `icy-metaint` bytes); others ignore it.
+        headers.add(name: "Icy-MetaData", value: "1")
         do {
             let (response, chain) = try await send(url, headers: headers, deadline: .now() + .hours(24))
             guard (200..<300).contains(response.status.code) else {
