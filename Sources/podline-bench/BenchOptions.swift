@@ -2,7 +2,8 @@ import Foundation
 
 /// The groups of rows the benchmark can run, in the order it runs and prints them.
 enum BenchGroup: String, CaseIterable {
-    case decode, formats, playback, seek, listening, inserted, clip, parse, library, search, refresh, sync, find, status, repl, tui, mpris,
+    case decode, formats, playback, seek, live, listening, inserted, clip, parse, library, search, refresh, sync, find, status, repl, tui,
+        mpris,
         dataflow
 
     /// One line on what the group measures, for `--help`.
@@ -12,6 +13,7 @@ enum BenchGroup: String, CaseIterable {
         case .formats: "1 h AAC (M4A) and 1 h Opus to WAV vs ffmpeg -threads 1: CPU; play URL of an M4A to first sound"
         case .playback: "60 s real-time play into a private PulseAudio null sink vs mpg123 -o pulse: CPU, peak RSS, 1.5x speed"
         case .seek: "play --start 40:00 of a 1 h MP3 streamed at 1 MB/s with Range vs the same in the local file: first sound"
+        case .live: "play URL of a live MP3 stream (icecast2 + ezstream) vs mpg123 -s and ffmpeg: time to first sound"
         case .listening:
             "skip silence and normalisation CPU vs plain playback; minutes saved on an hour of speech; WSOLA vs libsonic"
         case .inserted: "download of a 1 h MP3 fetched twice and compared (skip_inserted): CPU beyond the plain download and both decodings"

@@ -22,7 +22,7 @@ do {
 Interruption.shared.install(removing: options.work == nil ? workspace.folder.path : nil)
 
 let groups: [BenchGroup: (Workspace, Report) throws -> Void] = [
-    .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .seek: SeekBench.run,
+    .decode: DecodeBench.run, .formats: FormatsBench.run, .playback: PlaybackBench.run, .seek: SeekBench.run, .live: LiveBench.run,
     .listening: ListeningBench.run, .inserted: ComparisonBench.run, .clip: ClipBench.run,
     .parse: ParseBench.run,
     .library: LibraryBench.run, .search: SearchBench.run,

@@ -193,7 +193,8 @@ struct LiveStreamTests {
         #expect(try bench.podline(["history", "--json"]).stdout.contains("on-air/1"))
 
         // live/SHOW alone is the one on air: its stream plays, named by the feed's title.
-        let player = try BackgroundProcess.podline(["play", "live/on-air", "--output", "null"], home: bench.home, environment: bench.environment)
+        let player = try BackgroundProcess.podline(
+            ["play", "live/on-air", "--output", "null"], home: bench.home, environment: bench.environment)
         defer { if player.process.isRunning { player.killNow() } }
         let playing = try bench.waitForStatus { $0.state == "playing" && $0.position > 0.5 }
         let episode = playing.object["episode"] as? [String: Any]

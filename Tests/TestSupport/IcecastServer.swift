@@ -117,9 +117,11 @@ public final class IcecastServer: @unchecked Sendable {
     /// Waits until a source is on `mount`.
     private func waitForMount(_ mount: String) throws {
         let listed = "\"listenurl\":\"\(url(mount))\""
-        let status = poll(timeout: 10, every: 0.1, {
-            (try? CommandRunner.run("/usr/bin/curl", ["-sf", self.url("/status-json.xsl")], timeout: 5).stdout) ?? ""
-        }, until: { $0.contains(listed) })
+        let status = poll(
+            timeout: 10, every: 0.1,
+            {
+                (try? CommandRunner.run("/usr/bin/curl", ["-sf", self.url("/status-json.xsl")], timeout: 5).stdout) ?? ""
+            }, until: { $0.contains(listed) })
         guard status.contains(listed) else { throw TestSupportError("no source came on \(mount)") }
     }
 

@@ -37,7 +37,9 @@ enum FeedElement: UInt8 {
     }
 
     /// Elements that never hold content; their end tag, if any, is then a stray one and ignored.
-    var isEmpty: Bool { self == .enclosure || self == .itunesImage || self == .pscChapter || self == .podcastRemoteItem || self == .podcastChat }
+    var isEmpty: Bool {
+        self == .enclosure || self == .itunesImage || self == .pscChapter || self == .podcastRemoteItem || self == .podcastChat
+    }
 
     private static let byName: [String: FeedElement] = [
         "item": .item, "atom:entry": .atomEntry, "channel": .channel, "atom:feed": .atomFeed, "image": .image,
