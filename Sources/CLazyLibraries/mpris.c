@@ -1,4 +1,4 @@
-/* The MPRIS object's two interfaces as sd-bus vtables: every property is read, written and every method
+/* The MPRIS object's two interfaces (and Podline's own) as sd-bus vtables: every property is read, written and every method
    run by the callbacks podline_mpris_serve is given. sd-bus checks argument types before a callback runs. */
 #include <systemd/sd-bus.h>
 #include "../Csdbus/shim.h"
@@ -74,12 +74,25 @@ static sd_bus_vtable player[] = {
     SD_BUS_VTABLE_END,
 };
 
+/* What MPRIS has no property for: Podline's own listening settings, and whether a live stream plays. */
+static sd_bus_vtable podline[] = {
+    START,
+    SD_BUS_WRITABLE_PROPERTY("VoiceBoost", "b", get, set, 0, CHANGES | SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_WRITABLE_PROPERTY("SkipSilence", "b", get, set, 0, CHANGES | SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_WRITABLE_PROPERTY("Normalize", "b", get, set, 0, CHANGES | SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_PROPERTY("Live", "b", get, 0, CHANGES),
+    SD_BUS_VTABLE_END,
+};
+
 int podline_mpris_serve(void *bus, const char *path, podline_mpris_callbacks given, void *context) {
     callbacks = given;
     const unsigned *format = podline_sd_bus_object_vtable_format();
     root[0].x.start.vtable_format_reference = format;
     player[0].x.start.vtable_format_reference = format;
+    podline[0].x.start.vtable_format_reference = format;
     int result = podline_sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2", root, context);
     if (result < 0) return result;
-    return podline_sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2.Player", player, context);
+    result = podline_sd_bus_add_object_vtable(bus, NULL, path, "org.mpris.MediaPlayer2.Player", player, context);
+    if (result < 0) return result;
+    return podline_sd_bus_add_object_vtable(bus, NULL, path, "org.podline.Player1", podline, context);
 }

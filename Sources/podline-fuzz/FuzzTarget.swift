@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case screen
     /// Audio containers FFmpeg opens for Podline (MP4, Ogg, FLAC, WAV, ADTS), read through Podline's own input.
     case media
+    /// A live stream's bytes with Icecast's metadata between the audio (`icy-metaint`).
+    case icy
 
     /// Feeds `bytes` to the parser and checks what it promises; a broken promise stops the process.
     func run(_ bytes: [UInt8]) {
@@ -34,9 +36,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .keys: KeysProbe.run(bytes)
         case .screen: ScreenProbe.run(bytes)
         case .media: MediaProbe.run(bytes)
+        case .icy: IcyProbe.run(bytes)
         }
     }
 
-    /// `feed, opml, command, socket, id3, chapters, transcript, keys, screen, media`, for messages.
+    /// `feed, opml, command, socket, id3, chapters, transcript, keys, screen, media, icy`, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -107,7 +107,7 @@ struct FeedValueTests {
         feed.episodes = [episode]
         #expect(
             feed.json.rendered
-                == #"{"title":"T","link":null,"description":null,"language":null,"author":null,"image":null,"new_url":null,"funding":[],"persons":[],"trailers":[],"podroll":[],"episodes":[{"guid":"g","title":null,"link":null,"description":null,"published":"1970-01-01T00:00:00Z","duration":61,"enclosure":{"url":"https://x/a.mp3","length":null,"type":"audio/mpeg"},"alternates":[],"season":null,"number":null,"chapters_url":null,"transcript_url":null,"transcripts":[],"chapters":[],"image":null,"persons":[],"soundbites":[]}]}"#
+                == #"{"title":"T","link":null,"description":null,"language":null,"author":null,"image":null,"new_url":null,"funding":[],"persons":[],"trailers":[],"podroll":[],"live_items":[],"episodes":[{"guid":"g","title":null,"link":null,"description":null,"published":"1970-01-01T00:00:00Z","duration":61,"enclosure":{"url":"https://x/a.mp3","length":null,"type":"audio/mpeg"},"alternates":[],"season":null,"number":null,"chapters_url":null,"transcript_url":null,"transcripts":[],"chapters":[],"image":null,"persons":[],"soundbites":[]}]}"#
         )
         #expect(JSONValue.string("a\"b\\c\n\u{1}").rendered == #""a\"b\\c\n\u0001""#)
         #expect(

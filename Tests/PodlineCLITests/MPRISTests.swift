@@ -197,6 +197,53 @@ struct MPRISTests {
         #expect(seen, "\((try? String(contentsOf: followed, encoding: .utf8)) ?? "")")
     }
 
+    @Test("Podline's own interface: voice boost, skip silence and normalisation read and written over the bus, changes signalled")
+    func podlineInterface() throws {
+        let home = try Fixtures.temporaryDirectory("pl-mpris-own")
+        let mp3 = try Fixtures.toneMP3(in: home, name: "tone.mp3", seconds: 30)
+        let session = try Session([mp3.path], home: home)
+        defer { session.stop() }
+        #expect(try session.wait { try session.playerctl("status") == "Playing" })
+        let own = "org.podline.Player1"
+        #expect(try session.property(own, "VoiceBoost") == "variant boolean false")
+        #expect(try session.property(own, "Live") == "variant boolean false")
+        #expect(try session.property("org.mpris.MediaPlayer2.Player", "CanSeek") == "variant boolean true")
+
+        let monitored = home.appendingPathComponent("monitor.txt")
+        FileManager.default.createFile(atPath: monitored.path, contents: nil)
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: CommandRunner.which("dbus-monitor") ?? "/usr/bin/dbus-monitor")
+        monitor.arguments = ["--session", "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"]
+        monitor.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": session.bus.address]) { $1 }
+        monitor.standardOutput = try FileHandle(forWritingTo: monitored)
+        monitor.standardError = FileHandle.nullDevice
+        try monitor.run()
+        defer { if monitor.isRunning { kill(monitor.processIdentifier, SIGKILL) } }
+        func seen() -> String { (try? String(contentsOf: monitored, encoding: .utf8)) ?? "" }
+        Thread.sleep(forTimeInterval: 0.5)
+
+        // Written over the bus: the model follows.
+        let set = try session.send("org.freedesktop.DBus.Properties.Set", "string:\(own)", "string:VoiceBoost", "variant:boolean:true")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try session.wait { try session.status()["voice_boost"] as? Bool == true })
+        #expect(try session.property(own, "VoiceBoost") == "variant boolean true")
+        // Changed through another front end: the bus is told.
+        #expect(try PodlineBinary.run(["silence", "on"], home: home).status == 0)
+        #expect(try session.wait { try session.property(own, "SkipSilence") == "variant boolean true" })
+        #expect(session.wait { seen().contains("\"VoiceBoost\"") && seen().contains("\"SkipSilence\"") }, "\(seen())")
+        #expect(seen().contains("string \"\(own)\""), "\(seen())")
+        let normalize = try session.send("org.freedesktop.DBus.Properties.Set", "string:\(own)", "string:Normalize", "variant:boolean:true")
+        #expect(normalize.status == 0, "\(normalize.stderr)")
+        #expect(try session.wait { try session.status()["normalize"] as? Bool == true })
+
+        // Wrong types and read-only properties are refused; the player plays on.
+        let wrong = try session.send("org.freedesktop.DBus.Properties.Set", "string:\(own)", "string:VoiceBoost", "variant:string:yes")
+        #expect(wrong.status != 0, "\(wrong.stdout)")
+        let readOnly = try session.send("org.freedesktop.DBus.Properties.Set", "string:\(own)", "string:Live", "variant:boolean:true")
+        #expect(readOnly.status != 0, "\(readOnly.stdout)")
+        #expect(try session.status()["state"] as? String == "playing")
+    }
+
     @Test("when the session bus dies mid-play, the player says so once under --verbose and plays on")
     func busDiesMidPlay() throws {
         let home = try Fixtures.temporaryDirectory("pl-mpris")

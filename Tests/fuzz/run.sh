@@ -2,7 +2,7 @@
 # Builds podline-fuzz with libFuzzer and AddressSanitizer, and runs one fuzz target.
 #
 #   Tests/fuzz/run.sh build                 build .build-fuzz/release/podline-fuzz only
-#   Tests/fuzz/run.sh TARGET [SECONDS]      fuzz feed, opml, command, socket, id3, chapters, transcript, keys, screen or media (default 600 s)
+#   Tests/fuzz/run.sh TARGET [SECONDS]      fuzz feed, opml, command, socket, id3, chapters, transcript, keys, screen, media or icy (default 600 s)
 #   Tests/fuzz/run.sh all [SECONDS]         every target in turn
 #
 # The corpus the fuzzer grows and any crash-*, timeout-* or oom-* input go to $FUZZ_WORK/TARGET
@@ -31,6 +31,7 @@ fuzz() {
         socket) dict=Tests/fuzz/socket.dict ;;
         chapters) dict=Tests/fuzz/json.dict ;;
         transcript) dict=Tests/fuzz/transcript.dict ;;
+        icy) dict=Tests/fuzz/icy.dict ;;
     esac
     mkdir -p "$WORK/$target"
     # One fuzzer process at a time, at the lowest priority: builds and real-time tests need the other core.
@@ -44,7 +45,7 @@ seconds=${2:-600}
 case $command in
     "") sed -n '2,9p' "$SCRIPT" | sed 's/^# \{0,1\}//' >&2; exit 64 ;;
     build) build ;;
-    all) [ -x "$BINARY" ] || build; for target in feed opml command socket id3 chapters transcript keys screen media; do fuzz "$target" "$seconds"; done ;;
-    feed|opml|command|socket|id3|chapters|transcript|keys|screen|media) [ -x "$BINARY" ] || build; fuzz "$command" "$seconds" ;;
-    *) echo "run.sh: unknown target '$command' (use build, feed, opml, command, socket, id3, chapters, transcript, keys, screen, media or all)" >&2; exit 64 ;;
+    all) [ -x "$BINARY" ] || build; for target in feed opml command socket id3 chapters transcript keys screen media icy; do fuzz "$target" "$seconds"; done ;;
+    feed|opml|command|socket|id3|chapters|transcript|keys|screen|media|icy) [ -x "$BINARY" ] || build; fuzz "$command" "$seconds" ;;
+    *) echo "run.sh: unknown target '$command' (use build, feed, opml, command, socket, id3, chapters, transcript, keys, screen, media, icy or all)" >&2; exit 64 ;;
 esac

@@ -131,7 +131,7 @@ typedef struct {
     int (*call)(void *context, const char *member, void *message, void *error);
 } podline_mpris_callbacks;
 
-/* Registers the org.mpris.MediaPlayer2 and org.mpris.MediaPlayer2.Player interfaces at `path` on `bus` (an
+/* Registers the org.mpris.MediaPlayer2, org.mpris.MediaPlayer2.Player and org.podline.Player1 interfaces at `path` on `bus` (an
    sd_bus *), answered by `callbacks` with `context`; a negative errno on failure. */
 int podline_mpris_serve(void *bus, const char *path, podline_mpris_callbacks callbacks, void *context);
 

@@ -10,6 +10,9 @@ enum MPRISModel {
     static let objectPath = "/org/mpris/MediaPlayer2"
     static let rootInterface = "org.mpris.MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
+    /// Podline's own interface on the same object: what MPRIS has no property for (voice boost, skip silence,
+    /// normalisation, a live stream).
+    static let podlineInterface = "org.podline.Player1"
     /// The error name of a call the player refused.
     static let failedError = "org.mpris.MediaPlayer2.Podline.Failed"
 
@@ -25,6 +28,15 @@ enum MPRISModel {
             default: return nil
             }
         }
+        if interface == podlineInterface {
+            switch property {
+            case "VoiceBoost": return .bool(player.voiceBoost)
+            case "SkipSilence": return .bool(player.skipSilence)
+            case "Normalize": return .bool(player.normalize)
+            case "Live": return .bool(player.isLive)
+            default: return nil
+            }
+        }
         guard interface == playerInterface else { return nil }
         let loaded = player.current != nil
         switch property {
@@ -36,7 +48,9 @@ enum MPRISModel {
         case "MinimumRate": return .double(Player.speedRange.lowerBound)
         case "MaximumRate": return .double(Player.speedRange.upperBound)
         case "CanGoNext": return .bool(canGoNext(player))
-        case "CanGoPrevious", "CanPlay", "CanPause", "CanSeek": return .bool(loaded)
+        case "CanGoPrevious", "CanPlay", "CanPause": return .bool(loaded)
+        // A live stream plays as it comes.
+        case "CanSeek": return .bool(loaded && !player.isLive)
         case "CanControl": return .bool(true)
         default: return nil
         }
@@ -114,19 +128,29 @@ enum MPRISModel {
         case .playPause: return loaded ? .command(.toggle) : action(for: .play, player: player)
         case .stop: return loaded ? .command(.stop) : .nothing
         case .seek(let offset):
-            guard loaded else { return .nothing }
+            guard loaded, !player.isLive else { return .nothing }
             let seconds = Double(offset) / 1_000_000
             if let duration = player.duration, player.position + seconds >= duration {
                 return canGoNext(player) ? action(for: .next, player: player) : .command(.seek(.to(duration)))
             }
             return .command(.seek(.by(seconds)))
         case .setPosition(let track, let position):
-            guard let item = player.current, track == trackID(item), position >= 0 else { return .nothing }
+            guard let item = player.current, !player.isLive, track == trackID(item), position >= 0 else { return .nothing }
             let seconds = Double(position) / 1_000_000
             if let duration = player.duration, seconds > duration { return .nothing }
             return .command(.seek(.to(seconds)))
         case .openURI(let uri):
             return .command(.play(PlayRequest(targets: [target(of: uri)])))
+        }
+    }
+
+    /// What writing `value` to `property` of Podline's own interface asks of the player; nil for one that cannot be written.
+    static func action(forSetting property: String, to value: Bool) -> MPRISAction? {
+        switch property {
+        case "VoiceBoost": return .command(.voice(value))
+        case "SkipSilence": return .command(.silence(value))
+        case "Normalize": return .command(.normalize(value))
+        default: return nil
         }
     }
 

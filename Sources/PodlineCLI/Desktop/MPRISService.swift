@@ -72,9 +72,9 @@ final class MPRISService {
         isOnBus = false
     }
 
-    /// Tells listeners that these Player properties changed.
-    func changed(_ names: [String]) {
-        bus?.emitPropertiesChanged(path: MPRISModel.objectPath, interface: MPRISModel.playerInterface, names: names)
+    /// Tells listeners that these properties of `interface` (the Player's unless said) changed.
+    func changed(_ names: [String], of interface: String = MPRISModel.playerInterface) {
+        bus?.emitPropertiesChanged(path: MPRISModel.objectPath, interface: interface, names: names)
     }
 
     /// Tells listeners that the position jumped to `seconds`.
@@ -93,7 +93,18 @@ final class MPRISService {
         return BusMessage.append(value, to: reply)
     }
 
-    private func set(property: String, value: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    private func set(
+        interface: String, property: String, value: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Int32 {
+        if interface == MPRISModel.podlineInterface {
+            // D-Bus booleans are read as 32-bit integers.
+            var flag: Int32 = 0
+            let read = podline_sd_bus_message_read_basic(value, BusMessage.code("b"), &flag)
+            guard read > 0, let action = MPRISModel.action(forSetting: property, to: flag != 0) else {
+                return podline_sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "\(property) takes true or false")
+            }
+            return perform(action, error: error)
+        }
         var number = 0.0
         let read = podline_sd_bus_message_read_basic(value, BusMessage.code("d"), &number)
         guard read > 0, number.isFinite, let action = MPRISModel.action(forSetting: property, to: number) else {
@@ -139,11 +150,13 @@ final class MPRISService {
                 service.get(interface: interface, property: property, reply: pointers.value.0, error: pointers.value.1)
             }
         },
-        set: { context, _, property, value, error in
-            let property = String(cString: property!)
+        set: { context, interface, property, value, error in
+            let (interface, property) = (String(cString: interface!), String(cString: property!))
             let service = service(context)
             let pointers = SameThread((OpaquePointer(value!), typed(error)))
-            return MainActor.assumeIsolated { service.set(property: property, value: pointers.value.0, error: pointers.value.1) }
+            return MainActor.assumeIsolated {
+                service.set(interface: interface, property: property, value: pointers.value.0, error: pointers.value.1)
+            }
         },
         call: { context, member, message, error in
             let member = String(cString: member!)

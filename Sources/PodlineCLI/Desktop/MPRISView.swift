@@ -19,6 +19,13 @@ struct MPRISView: View {
             .onChange(of: player.queue) { _, _ in service.changed(["CanGoNext"]) }
             .onChange(of: player.chapters) { _, _ in service.changed(["CanGoNext"]) }
             .onChange(of: player.currentChapter?.number) { _, _ in service.changed(["CanGoNext"]) }
+            .onChange(of: player.isLive) { _, _ in
+                service.changed(["CanSeek", "Metadata"])
+                service.changed(["Live"], of: MPRISModel.podlineInterface)
+            }
+            .onChange(of: player.voiceBoost) { _, _ in service.changed(["VoiceBoost"], of: MPRISModel.podlineInterface) }
+            .onChange(of: player.skipSilence) { _, _ in service.changed(["SkipSilence"], of: MPRISModel.podlineInterface) }
+            .onChange(of: player.normalize) { _, _ in service.changed(["Normalize"], of: MPRISModel.podlineInterface) }
             .onChange(of: player.seekRequest) { _, request in
                 guard let request else { return }
                 let target = request.isRelative ? player.position + request.seconds : request.seconds

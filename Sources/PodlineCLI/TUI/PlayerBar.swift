@@ -68,23 +68,17 @@ struct PositionBar: View {
     var body: some View {
         let duration = player.duration ?? player.current?.duration
         let position = Double(Int(player.position))
-        if player.isLive {
-            Text(LiveClock.text() + " · " + TerminalOutput.duration(position) + " heard")
-        } else {
-            positionBar(duration: duration, position: position)
-        }
-    }
-
-    private func positionBar(duration: Double?, position: Double) -> some View {
-        HStack(spacing: 1) {
-            Text(TerminalOutput.duration(position))
-            ProgressView(value: position, total: duration ?? 0)
+        // A live stream has no length: the time of day before the bar, the time heard after it.
+        let live = player.isLive
+        return HStack(spacing: 1) {
+            Text(live ? LiveClock.text() : TerminalOutput.duration(position))
+            ProgressView(value: live ? 0 : position, total: live ? 0 : duration ?? 0)
                 .onTapGesture { point, size in
                     // Through the command language, as a typed seek would go.
-                    guard let duration, duration > 0, player.current != nil, size.width > 0 else { return }
+                    guard !live, let duration, duration > 0, player.current != nil, size.width > 0 else { return }
                     model.run(.player(.seek(.to(Double(Int(duration * Double(point.x) / Double(size.width)))))))
                 }
-            Text(TerminalOutput.duration(duration))
+            Text(live ? TerminalOutput.duration(position) + " heard" : TerminalOutput.duration(duration))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Playback
+@testable import PodcastKit
 
 /// Icecast's metadata taken out of a live stream's bytes: the audio comes out whole and in order however the bytes are
 /// cut, and each title with where it stands in that audio.

@@ -5,31 +5,31 @@ import Foundation
 ///
 /// After every `interval` bytes of audio comes one length byte (times 16) and that many bytes of text such as
 /// `StreamTitle='Artist - Song';StreamUrl='';`, padded with zeros; a length of 0 means nothing changed.
-struct IcyMetadata {
+package struct IcyMetadata {
     /// Audio bytes between two metadata blocks.
-    let interval: Int
+    package let interval: Int
     /// Audio bytes still to come before the next length byte.
     private var audioLeft: Int
     /// The metadata block being read: its bytes so far and how many it has in all; nil between blocks.
     private var block: (bytes: [UInt8], length: Int)?
 
     /// The servers' largest block is 255 × 16 bytes; an interval beyond this many bytes is not a real server's.
-    static let intervalRange = 1...(1 << 20)
+    package static let intervalRange = 1...(1 << 20)
 
-    init?(interval: Int) {
+    package init?(interval: Int) {
         guard Self.intervalRange.contains(interval) else { return nil }
         self.interval = interval
         audioLeft = interval
     }
 
     /// The reader for an answer's `icy-metaint` header; nil when there is none or it is not a usable number.
-    init?(header: String?) {
-        guard let text = header?.trimmingCharacters(in: .whitespaces), let interval = Int(text) else { return nil }
+    package init?(header: String?) {
+        guard let text = header?.trimmingSpaces, let interval = Int(text) else { return nil }
         self.init(interval: interval)
     }
 
     /// The audio among `bytes`, and the titles of the blocks that ended in them with where they stand in that audio.
-    mutating func take(_ bytes: [UInt8]) -> (audio: [UInt8], titles: [(offset: Int, title: String)]) {
+    package mutating func take(_ bytes: [UInt8]) -> (audio: [UInt8], titles: [(offset: Int, title: String)]) {
         var audio: [UInt8] = []
         audio.reserveCapacity(bytes.count)
         var titles: [(offset: Int, title: String)] = []
@@ -62,7 +62,7 @@ struct IcyMetadata {
 
     /// The `StreamTitle` of a block, trimmed; nil when it has none (an empty title included). UTF-8, else Latin-1,
     /// which older servers send.
-    static func title(in block: [UInt8]) -> String? {
+    package static func title(in block: [UInt8]) -> String? {
         let end = block.firstIndex(of: 0) ?? block.count
         let text = Array(block[..<end])
         let key = Array("StreamTitle='".utf8)
@@ -76,7 +76,7 @@ struct IcyMetadata {
         }
         let value = Array(text[start..<stop])
         let decoded = String(validating: value, as: UTF8.self) ?? String(value.map { Character(Unicode.Scalar($0)) })
-        let title = String(decoded.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).trimmingCharacters(in: .whitespaces)
+        let title = String(decoded.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).trimmingSpaces
         return title.isEmpty ? nil : title
     }
 }
