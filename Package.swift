@@ -115,7 +115,12 @@ let package = Package(
         .testTarget(name: "TerminalCanvasTests", dependencies: ["TerminalCanvas", "TestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "CLazyLibraries", "TestSupport"]),
         .testTarget(name: "PodcastKitTests", dependencies: ["PodcastKit", "TestSupport"]),
-        .testTarget(name: "PodlineCLITests", dependencies: ["PodlineCLI", "PodlineApp", "Playback", "TestSupport"]),
+        .testTarget(
+            name: "PodlineCLITests",
+            dependencies: [
+                "PodlineCLI", "PodlineApp", "Playback", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@
 /// the listener and the decoder are.
 extension PlaybackEngine {
     func performSeek(_ seconds: Double, relative: Bool) {
-        guard let decoder, decoder.format.sampleRate > 0 else { return }
+        // A live stream plays as it comes: nothing to move to (and nothing dropped on the way).
+        guard let decoder, decoder.format.sampleRate > 0, stream?.isLive != true else { return }
         let rate = Double(decoder.format.sampleRate)
         let here = heardPosition(decoder) * rate
         dropQueued()

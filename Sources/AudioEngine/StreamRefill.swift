@@ -1,3 +1,5 @@
+import Dispatch
+
 /// How much a stream that ran dry must hold before it plays on, from how fast it arrives against how fast it plays.
 ///
 /// A link at least as fast as the audio only had a hiccup: a short hold will do. Over a slower one, a hold of B
@@ -17,6 +19,8 @@ struct StreamRefill: Equatable {
     let targetBytes: Int
     /// Seconds of audio that is.
     let holdSeconds: Double
+    /// When the stream ran dry (uptime in nanoseconds).
+    let began = DispatchTime.now().uptimeNanoseconds
 
     /// A refill for a link that brought `arriving` bytes a second (nil: not measured yet) of audio that plays
     /// `playing` bytes a second.

@@ -15,7 +15,7 @@ import PodcastKit
 ///
 /// A live stream (a feed's live item, or an answer with Icecast's `icy-` headers) is read as it comes: its metadata
 /// is taken out of the audio and each title handed to `live.title` as the decoder reaches it; when it breaks off it is
-/// opened again, and again, for as long as `liveRetryLimit` without a byte, and never moved in.
+/// opened again, and again, for `liveRetryLimit` from the break, and it is never moved in.
 ///
 /// The decoder's thread blocks in `read` for bytes; the transfer, on the shared pool, never blocks: when the decoder is
 /// far behind it is suspended until the decoder reads.
@@ -156,11 +156,12 @@ final class HTTPByteStream: ByteStream, Sendable {
         var attempt = 0
         var said = false
         var total: Int?
-        var lastByte = Date()
+        /// When a live stream broke off: it is tried again for `liveRetryLimit` from then.
+        var brokeAt: Date?
         while !Task.isCancelled {
             var failure: HTTPFailure
             do {
-                let response = try await http.openStream(url, from: isLive ? 0 : next)
+                let response = try await http.openStream(url, from: isLive ? 0 : next, icyMetadata: true)
                 if let type = response.headers.first(name: "Content-Type")?.lowercased(), type.hasPrefix("text/html") {
                     fail("the server sent an HTML page, not audio", owner)
                     return
@@ -171,7 +172,6 @@ final class HTTPByteStream: ByteStream, Sendable {
                 learn(from: response, length: total)
                 var metadata = live ? IcyMetadata(header: response.headers.first(name: "icy-metaint")) : nil
                 var skip = !live && next > 0 && response.status.code == 200 ? next : 0
-                if live { said = false }
                 for try await chunk in response.body {
                     var bytes = Array(chunk.readableBytesView)
                     var titles: [(offset: Int, title: String)] = []
@@ -186,7 +186,8 @@ final class HTTPByteStream: ByteStream, Sendable {
                     if !bytes.isEmpty {
                         next += bytes.count
                         attempt = 0
-                        lastByte = Date()
+                        // Sound again: a later break is said again, and given its own time.
+                        (said, brokeAt) = (false, nil)
                     }
                 }
                 if live {
@@ -204,8 +205,10 @@ final class HTTPByteStream: ByteStream, Sendable {
             guard isCurrent(owner) else { return }
             let delay: Double
             if isLive, next > offset {
-                // A live stream that had begun is tried again until it has been silent for too long.
-                guard Date().timeIntervalSince(lastByte) < Self.liveRetryLimit else {
+                // A live stream that had begun is tried again until it has been gone for too long.
+                let since = brokeAt ?? Date()
+                brokeAt = since
+                guard Date().timeIntervalSince(since) < Self.liveRetryLimit else {
                     fail("\(failure.reason); no sound for \(Int(Self.liveRetryLimit / 60)) minutes", owner)
                     return
                 }
@@ -232,9 +235,12 @@ final class HTTPByteStream: ByteStream, Sendable {
         }
     }
 
-    /// True when an answer is a radio server's: Icecast and Shoutcast name their streams in `icy-` headers.
-    private static func saysLive(_ response: HTTPClientResponse) -> Bool {
-        response.headers.contains { $0.name.lowercased().hasPrefix("icy-") || $0.name.lowercased() == "ice-audio-info" }
+    /// True when an answer is a radio server's: it puts metadata between the audio (`icy-metaint`), or it names its
+    /// stream in Icecast's and Shoutcast's headers and gives no length. A file with an `icy-name` and a length is a file.
+    static func saysLive(_ response: HTTPClientResponse) -> Bool {
+        if response.headers.contains(name: "icy-metaint") { return true }
+        let named = response.headers.contains { $0.name.lowercased().hasPrefix("icy-") || $0.name.lowercased() == "ice-audio-info" }
+        return named && !response.headers.contains(name: "Content-Length") && response.status.code == 200
     }
 
     /// Marks the stream live, telling `live.began` the first time.

@@ -106,7 +106,9 @@ struct PlaybackCoordinator: View {
     /// What the engine leaves out of `item`: the chapters `skip_chapters` names, with `skip_inserted` the stretches a
     /// server inserted into its download, and the cues of its kept transcript that say a phrase of `skip_phrases`.
     private func skips(of item: NowPlaying, chapters: [Chapter], listening: Listening) -> [SkipRange] {
-        SkipPlan.ranges(
+        // A live stream's chapters are the titles its server sent: nothing of it can be left out.
+        if item.isLive || player.isLive { return [] }
+        return SkipPlan.ranges(
             chapters: chapters, skipChapters: listening.skipChapters,
             inserted: listening.skipInserted ? journal.insertedStretches(item) : [],
             cues: listening.skipPhrases.isEmpty ? [] : journal.keptTranscript(item), skipPhrases: listening.skipPhrases)

@@ -192,6 +192,20 @@ struct LiveStreamTests {
         #expect(recorded.status == 0, "\(recorded)")
         #expect(try bench.podline(["history", "--json"]).stdout.contains("on-air/1"))
 
+        // A live stream has no end to cut a clip from.
+        let clip = try bench.podline(["clip", "live/on-air/2", "0", "5", "-o", bench.root.appendingPathComponent("c.wav").path])
+        #expect(clip.status == 64 && clip.stderr.contains("live stream"), "\(clip)")
+        // A show whose slug is `live`: live/1 is its first episode, as before there were live items.
+        try """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Live</title>
+        <item><title>Called Live</title><guid>l1</guid><enclosure url="\(web.url("recording.mp3"))" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(to: served.appendingPathComponent("live.xml"), atomically: true, encoding: .utf8)
+        #expect(try bench.podline(["add", web.url("live.xml")]).status == 0)
+        let episodeOne = try bench.podline(["play", "live/1", "--output", "null", "--duration", "1"])
+        #expect(episodeOne.status == 0, "\(episodeOne)")
+        #expect(try bench.podline(["history", "--json"]).stdout.contains("live/1"))
+
         // live/SHOW alone is the one on air: its stream plays, named by the feed's title.
         let player = try BackgroundProcess.podline(
             ["play", "live/on-air", "--output", "null"], home: bench.home, environment: bench.environment)

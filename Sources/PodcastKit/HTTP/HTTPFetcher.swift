@@ -116,11 +116,13 @@ public final class HTTPFetcher: Sendable {
 
     /// Opens `url` to read its body as it arrives, from byte `offset` on (a Range request when above 0):
     /// a 2xx answer, or the failure worded as for every other request.
-    public func openStream(_ url: String, from offset: Int) async throws(HTTPFailure) -> HTTPClientResponse {
+    /// `icyMetadata` asks a radio server for its titles between the audio (`Icy-MetaData: 1`): only a reader that takes
+    /// them out asks.
+    public func openStream(_ url: String, from offset: Int, icyMetadata: Bool = false) async throws(HTTPFailure) -> HTTPClientResponse {
         var headers = HTTPHeaders()
         if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
         // A radio server then puts its titles between the audio (every `icy-metaint` bytes); others ignore it.
-        headers.add(name: "Icy-MetaData", value: "1")
+        if icyMetadata { headers.add(name: "Icy-MetaData", value: "1") }
         do {
             let (response, chain) = try await send(url, headers: headers, deadline: .now() + .hours(24))
             guard (200..<300).contains(response.status.code) else {

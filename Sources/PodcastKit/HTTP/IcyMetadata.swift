@@ -13,7 +13,7 @@ package struct IcyMetadata {
     /// The metadata block being read: its bytes so far and how many it has in all; nil between blocks.
     private var block: (bytes: [UInt8], length: Int)?
 
-    /// The servers' largest block is 255 × 16 bytes; an interval beyond this many bytes is not a real server's.
+    /// The intervals taken: servers send 8,192 or 16,000 bytes; one beyond a megabyte is not a real server's.
     package static let intervalRange = 1...(1 << 20)
 
     package init?(interval: Int) {

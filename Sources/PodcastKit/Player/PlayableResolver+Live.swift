@@ -29,4 +29,15 @@ extension PlayableResolver {
             return try playable(recording, typed: recording.ref)
         }
     }
+
+    /// False for `live/12` when that names episode 12 of a show whose slug is `live` and no show's slug is `12` (a
+    /// show's id does not count: `live/12` meant that episode before live items were read).
+    func meansLiveItem(_ reference: LiveReference, _ text: String) -> Bool {
+        guard reference.number == nil, EpisodeReference(text) != nil else { return true }
+        let shows = try? withStore(text) { store throws(StoreError) in
+            (named: try store.show(matching: reference.show), live: try store.show(matching: "live"))
+        }
+        guard let shows else { return true }
+        return shows.live?.slug != "live" || shows.named?.slug == reference.show
+    }
 }

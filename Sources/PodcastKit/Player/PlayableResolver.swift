@@ -32,7 +32,7 @@ public struct PlayableResolver: Sendable {
             item.start = start
             return item
         }
-        if let live = LiveReference(text), localPath(text) == nil { return try liveItem(live) }
+        if let live = LiveReference(text), localPath(text) == nil, meansLiveItem(live, text) { return try liveItem(live) }
         if let id = Bookmark.id(in: text) {
             let found = try withStore(text) { store throws(StoreError) in try store.bookmark(id) }
             var item = try playable(found.listing, typed: found.listing.ref)

@@ -66,14 +66,24 @@ extension LibraryStore {
         return (live, current.number, current.item)
     }
 
-    /// The episode that is an ended live item's recording: the show's episode with the item's guid, else its title.
+    /// The episode that is an ended live item's recording: the show's episode with the item's guid, else the first with
+    /// its title published after it began.
     public func recording(of item: FeedLiveItem, showID: Int64) throws(StoreError) -> EpisodeListing? {
         if let same = try fetchListing(where: "episode.showID = ? AND episode.guid = ?", arguments: [showID, item.guid]) {
             return same
         }
         guard let title = item.title else { return nil }
+        // The same title every week: the first episode published after the stream began (or the newest, undated).
+        guard let start = item.start else {
+            return try fetchListing(
+                where: "episode.showID = ? AND episode.title = ? AND episode.enclosureURL IS NOT NULL ORDER BY episode.number DESC",
+                arguments: [showID, title])
+        }
         return try fetchListing(
-            where: "episode.showID = ? AND episode.title = ? AND episode.enclosureURL IS NOT NULL ORDER BY episode.number DESC",
-            arguments: [showID, title])
+            where: """
+                episode.showID = ? AND episode.title = ? AND episode.enclosureURL IS NOT NULL
+                AND (episode.published IS NULL OR episode.published >= ?) ORDER BY episode.published IS NULL, episode.published
+                """,
+            arguments: [showID, title, start])
     }
 }

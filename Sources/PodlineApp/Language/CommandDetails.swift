@@ -191,7 +191,7 @@ package enum CommandDetails {
     package static let play = """
         Play an episode reference from the library (show-slug/N, or the episode's database id), a show (show-slug, or \
         show-slug/latest: its newest episode not yet played), a live stream a show's feed announces (live/SHOW/N as \
-        episodes --live lists them, or live/SHOW: the one on air), a local audio file, or an http(s) URL; more than one are \
+        episodes --live lists them, or live/SHOW: the one on air, else the next to start, else the last to end), a local audio file, or an http(s) URL; more than one are \
         queued and played in turn. A downloaded episode plays from its file, whatever folder the command was started \
         in. With no TARGET, play resumes: the running player's episode, else the episode heard last, else the head of \
         the queue (exit 2 when there is nothing to resume). There is one player per user: when one is running, podline \

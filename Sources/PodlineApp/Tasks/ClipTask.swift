@@ -18,6 +18,9 @@ extension LibraryTaskRunner {
         let span: (from: Double, to: Double)
         do {
             item = try resolver.resolve(request.target)
+            if item.isLive {
+                throw CommandError(.invalidParameter, "clip: \(request.target) is a live stream: it has no end to cut from")
+            }
             span = try Self.span(of: request, item: item, resolver: resolver)
         } catch let error as ResolveError {
             throw CommandError(.unreadable, "clip: \(error)")

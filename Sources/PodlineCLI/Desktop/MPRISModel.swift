@@ -48,7 +48,8 @@ enum MPRISModel {
         case "MinimumRate": return .double(Player.speedRange.lowerBound)
         case "MaximumRate": return .double(Player.speedRange.upperBound)
         case "CanGoNext": return .bool(canGoNext(player))
-        case "CanGoPrevious", "CanPlay", "CanPause": return .bool(loaded)
+        case "CanPlay", "CanPause": return .bool(loaded)
+        case "CanGoPrevious": return .bool(loaded && !player.isLive)
         // A live stream plays as it comes.
         case "CanSeek": return .bool(loaded && !player.isLive)
         case "CanControl": return .bool(true)
@@ -116,7 +117,7 @@ enum MPRISModel {
             if nextChapter(player) != nil { return .command(.chapter(.next)) }
             return loaded && !player.queue.isEmpty ? .command(.next) : .nothing
         case .previous:
-            guard loaded else { return .nothing }
+            guard loaded, !player.isLive else { return .nothing }
             return player.chapters.chapters.isEmpty ? .command(.seek(.to(0))) : .command(.chapter(.previous))
         case .pause: return player.state == .playing ? .command(.pause) : .nothing
         case .play:

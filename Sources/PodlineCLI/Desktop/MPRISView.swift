@@ -20,7 +20,7 @@ struct MPRISView: View {
             .onChange(of: player.chapters) { _, _ in service.changed(["CanGoNext"]) }
             .onChange(of: player.currentChapter?.number) { _, _ in service.changed(["CanGoNext"]) }
             .onChange(of: player.isLive) { _, _ in
-                service.changed(["CanSeek", "Metadata"])
+                service.changed(["CanSeek", "CanGoPrevious", "Metadata"])
                 service.changed(["Live"], of: MPRISModel.podlineInterface)
             }
             .onChange(of: player.voiceBoost) { _, _ in service.changed(["VoiceBoost"], of: MPRISModel.podlineInterface) }
