@@ -186,8 +186,8 @@ final class HTTPByteStream: ByteStream, Sendable {
                     if !bytes.isEmpty {
                         next += bytes.count
                         attempt = 0
-                        // Sound again: a later break is said again, and given its own time.
-                        (said, brokeAt) = (false, nil)
+                        // A live stream sounds again: its next break is said again, and given its own time.
+                        if live { (said, brokeAt) = (false, nil) }
                     }
                 }
                 if live {
