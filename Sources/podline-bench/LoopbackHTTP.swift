@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `python3 -m http.server` serving a folder on a free loopback port (it answers If-Modified-Since with 304).
 final class LoopbackHTTP {
@@ -7,7 +8,7 @@ final class LoopbackHTTP {
 
     /// Starts the server and waits until it accepts connections.
     init(folder: String, python: String) throws {
-        port = try Self.freePort()
+        port = try LoopbackSocket.freePort()
         pid = try Subprocess.spawn(
             python, ["-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, String(port)],
             environment: ProcessInfo.processInfo.environment)
@@ -30,22 +31,6 @@ final class LoopbackHTTP {
     }
 
     deinit { stop() }
-
-    /// A port the kernel has just handed out for 127.0.0.1 (bound to port 0, read back, released).
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
-            }
-        }
-        guard bound else { throw BenchError("cannot find a free loopback port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     private static func accepts(port: Int) -> Bool {

@@ -19,7 +19,7 @@ public final class IcecastServer: @unchecked Sendable {
         // Icecast will not run as root: it changes to nobody, who must write its logs (the temporary folder above it is
         // open to everyone already).
         chmod(folder.path, 0o777)
-        port = try Self.freePort()
+        port = try LoopbackSocket.freePort()
         try """
         <icecast>
           <limits><clients>400</clients><sources>8</sources><queue-size>1048576</queue-size><client-timeout>30</client-timeout>
@@ -123,12 +123,5 @@ public final class IcecastServer: @unchecked Sendable {
                 (try? CommandRunner.run("/usr/bin/curl", ["-sf", self.url("/status-json.xsl")], timeout: 5).stdout) ?? ""
             }, until: { $0.contains(listed) })
         guard status.contains(listed) else { throw TestSupportError("no source came on \(mount)") }
-    }
-
-    /// A port of 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let (fd, port) = try LoopbackSocket.bound()
-        close(fd)
-        return port
     }
 }

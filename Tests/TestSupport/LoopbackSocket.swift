@@ -2,7 +2,7 @@ import Foundation
 
 /// A TCP socket of 127.0.0.1 on a port the system chose: for test servers, and for a port to hand a server of
 /// Debian's that takes its port from its configuration.
-enum LoopbackSocket {
+public enum LoopbackSocket {
     /// A new socket bound to a free port of 127.0.0.1, and that port; the caller closes the descriptor.
     static func bound() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -20,5 +20,12 @@ enum LoopbackSocket {
             throw TestSupportError("bind: \(reason)")
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A port the system has just handed out for 127.0.0.1 (bound, read back, released), for a server started apart.
+    public static func freePort() throws -> Int {
+        let (fd, port) = try bound()
+        close(fd)
+        return port
     }
 }
