@@ -35,6 +35,10 @@ public final class LoudnessLeveler {
     static let ceiling = Float(32_768 * pow(10, -1.5 / 20))
     /// The look-ahead true-peak limiter after the gain.
     private var limiter: PeakLimiter
+    /// Frames limited at a time: blocks far under the ceiling are only delayed.
+    private static let block = 256
+    /// A block of decoded audio as the limiter takes it (room for the look-ahead too, for `drain`).
+    private let scratch: UnsafeMutablePointer<Float>
     private var drained = false
 
     /// A leveler for `channels` channels at `sampleRate` aiming at `setting`.
@@ -43,11 +47,18 @@ public final class LoudnessLeveler {
         self.channels = channels
         self.setting = setting
         limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: Self.ceiling)
+        let room = max(Self.block, limiter.lookahead + 1) * channels
+        scratch = .allocate(capacity: room)
+        scratch.initialize(repeating: 0, count: room)
         if let measured = setting.measured {
             gain = Self.gain(from: measured, to: setting.target)
         } else {
             meter = try LoudnessMeter(sampleRate: sampleRate, channels: channels)
         }
+    }
+
+    deinit {
+        scratch.deallocate()
     }
 
     /// The gain that takes `loudness` to `target`, within the limit.
@@ -93,13 +104,20 @@ public final class LoudnessLeveler {
         // The limiter's state in a local for the loop: a class's stored properties are checked for exclusive
         // access at every touch, which would cost more than the limiting itself.
         var limiter = self.limiter
-        // Much of speech is far under the ceiling: there the limiter only delays, block by block of 256 frames.
+        guard let base = samples.baseAddress else { return }
+        let scratch = self.scratch
+        // Much of speech is far under the ceiling: there the limiter only delays, block by block.
         var start = 0
         while start < frames {
-            let end = min(frames, start + 256)
-            var loudest: Int32 = 0
-            for index in start * channels..<end * channels { loudest = max(loudest, abs(Int32(samples[index]))) }
-            limiter.limit(samples, from: start, to: end, factor: &factor, step: step, loudest: Float(loudest))
+            let end = min(frames, start + Self.block)
+            let (block, count) = (base + start * channels, (end - start) * channels)
+            var loudest: Float = 0
+            for index in 0..<count {
+                let value = Float(block[index])
+                loudest = max(loudest, abs(value))
+                scratch[index] = value
+            }
+            limiter.limit(scratch, into: block, frames: end - start, factor: &factor, step: step, loudest: loudest)
             start = end
         }
         self.limiter = limiter
@@ -114,10 +132,10 @@ public final class LoudnessLeveler {
         drained = true
         var limiter = self.limiter
         let frames = min(limiter.lookahead + 1, samples.count / channels, limiter.taken)
-        for frame in 0..<frames {
-            for channel in 0..<channels { samples[frame * channels + channel] = 0 }
-            limiter.take(samples, frame: frame, factor: 0)
-        }
+        guard let base = samples.baseAddress, frames > 0 else { return 0 }
+        scratch.update(repeating: 0, count: frames * channels)
+        var factor: Float = 0
+        limiter.limit(scratch, into: base, frames: frames, factor: &factor, step: 0, loudest: 0)
         self.limiter = limiter
         return frames
     }

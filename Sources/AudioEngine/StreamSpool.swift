@@ -1,14 +1,15 @@
 import Foundation
 
 /// A stream's bytes kept as they arrive, from its first byte on, in a temporary file removed at once (it lives as long
-/// as its descriptor): what a server that sends no part of a file gave, read again for every move backwards.
-final class StreamSpool {
+/// as its descriptor): what a server that sends no part of a file gave, read again for every move backwards, or a
+/// stream kept whole for a comparison with a second fetch.
+public final class StreamSpool {
     private let descriptor: Int32
     /// Bytes kept: offsets 0 up to this.
-    private(set) var count = 0
+    public private(set) var count = 0
 
     /// A new, empty spool in the temporary folder (`TMPDIR`, else /tmp); nil when no file can be made there.
-    init?() {
+    public init?() {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(folder)/podline-stream-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -20,16 +21,24 @@ final class StreamSpool {
 
     deinit { close(descriptor) }
 
+    /// The bytes kept so far, as a file of their own that stays open while it lives; nil when no descriptor is left.
+    public func kept() -> KeptFile? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        return KeptFile(descriptor: copy, size: count)
+    }
+
     /// Adds `bytes` at the end (the descriptor's own offset: only appends move it, reads give their place); false when
     /// the disk refused them.
-    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard WholeWrite.write(bytes, to: descriptor) else { return false }
         count += bytes.count
         return true
     }
 
     /// Copies up to `size` kept bytes from `offset` into `buffer`; how many (0 past the end, -1 on a read error).
-    func read(at offset: Int, into buffer: UnsafeMutableRawPointer, size: Int) -> Int {
+    public func read(at offset: Int, into buffer: UnsafeMutableRawPointer, size: Int) -> Int {
         let wanted = min(size, count - offset)
         guard wanted > 0 else { return 0 }
         while true {
@@ -38,4 +47,21 @@ final class StreamSpool {
             return got
         }
     }
+}
+
+/// A file with no name, open while this lives: what a spool kept.
+public final class KeptFile: Sendable {
+    private let descriptor: Int32
+    /// Its length in bytes.
+    public let size: Int
+
+    init(descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    /// A path that opens it (Linux's name for an open descriptor), for a decoder that opens paths.
+    public var path: String { "/proc/self/fd/\(descriptor)" }
 }

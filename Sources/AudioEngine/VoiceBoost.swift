@@ -23,6 +23,8 @@ final class VoiceBoost {
 
     private var equaliser: [SpeechEqualiser]
     private var limiter: PeakLimiter
+    /// A block's equalised audio, on its way to the limiter (room for the limiter's look-ahead too, for `drain`).
+    private let equalised: UnsafeMutablePointer<Float>
     /// The level's mean square (summed over the channels), smoothed; the noise floor's and the reference's levels in dB.
     private var power = 0.0
     private var floor = -70.0
@@ -41,8 +43,15 @@ final class VoiceBoost {
         equaliser = (0..<channels).map { _ in SpeechEqualiser(sampleRate: Double(sampleRate)) }
         limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: LoudnessLeveler.ceiling)
         preroll = limiter.lookahead + 1
+        let room = max(Self.block, limiter.lookahead + 1) * channels
+        equalised = .allocate(capacity: room)
+        equalised.initialize(repeating: 0, count: room)
         let rate = Double(sampleRate)
         times = (power: 0.3 * rate, attack: 0.02 * rate, release: 0.25 * rate, rise: 0.5 * rate)
+    }
+
+    deinit {
+        equalised.deallocate()
     }
 
     /// Forgets the audio held (after a seek); the gain, the floor and the reference stay.
@@ -79,17 +88,19 @@ final class VoiceBoost {
 
     /// One block: equalised, measured, and sent through the limiter at the gain the measure gives.
     private func block(_ samples: UnsafeMutableBufferPointer<Int16>, from start: Int, to end: Int) {
-        let (count, channels) = (end &- start, self.channels)
+        guard let base = samples.baseAddress else { return }
+        let (count, channels, equalised) = (end &- start, self.channels, self.equalised)
+        let input = base + start &* channels
         var sum: Float = 0
         var loudest: Float = 0
         for channel in 0..<channels {
             var filter = equaliser[channel]
-            var index = start &* channels &+ channel
-            for _ in start..<end {
-                let value = filter.run(Float(samples[index])) * Self.headroom
+            var index = channel
+            for _ in 0..<count {
+                let value = filter.run(Float(input[index])) * Self.headroom
                 sum += value * value
                 loudest = max(loudest, abs(value))
-                samples[index] = PeakLimiter.sample(value)
+                equalised[index] = value
                 index &+= channels
             }
             filter.flushTiny()
@@ -101,7 +112,7 @@ final class VoiceBoost {
         var factor = self.factor
         let step = (next - factor) / Float(count)
         var limiter = self.limiter
-        limiter.limit(samples, from: start, to: end, factor: &factor, step: step, loudest: loudest)
+        limiter.limit(equalised, into: input, frames: count, factor: &factor, step: step, loudest: loudest)
         self.factor = next
         self.limiter = limiter
     }
@@ -134,9 +145,11 @@ final class VoiceBoost {
         guard !drained else { return 0 }
         drained = true
         var out = [Int16](repeating: 0, count: latency * channels)
-        var limiter = self.limiter
+        equalised.update(repeating: 0, count: latency * channels)
+        var (limiter, factor) = (self.limiter, self.factor)
         out.withUnsafeMutableBufferPointer { out in
-            for frame in 0..<latency { limiter.take(out, frame: frame, factor: factor) }
+            guard let base = out.baseAddress else { return }
+            limiter.limit(equalised, into: base, frames: latency, factor: &factor, step: 0, loudest: 0)
         }
         self.limiter = limiter
         let skip = preroll
@@ -186,9 +199,10 @@ struct SpeechEqualiser {
         let high = highPass * (lastOut + x - lastIn)
         lastIn = x
         lastOut = high
-        // Transposed direct form II.
+        // Transposed direct form II, each sum ordered so that the path from one output to the next is short (the
+        // filter waits on that path, sample after sample).
         let y = b0 * high + z1
-        z1 = b1 * high - a1 * y + z2
+        z1 = (b1 * high + z2) - a1 * y
         z2 = b2 * high - a2 * y
         return y
     }

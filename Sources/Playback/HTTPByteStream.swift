@@ -17,6 +17,11 @@ import PodcastKit
 /// is taken out of the audio and each title handed to `live.title` as the decoder reaches it; when it breaks off it is
 /// opened again, and again, for `liveRetryLimit` from the break, and it is never moved in.
 ///
+/// Kept whole (`keepWhole`: for a comparison with a second fetch), every byte from the first is written to a temporary
+/// file as fast as it comes, and the decoder reads it there: a move to a place that has come reads there too, asking the
+/// server nothing. Once the whole file has come it is handed to `keepWhole`. A move past what has come asks the server
+/// for the rest from there, and the stream is kept no longer.
+///
 /// The decoder's thread blocks in `read` for bytes; the transfer, on the shared pool, never blocks: when the decoder is
 /// far behind it is suspended until the decoder reads.
 final class HTTPByteStream: ByteStream, Sendable {
@@ -24,6 +29,8 @@ final class HTTPByteStream: ByteStream, Sendable {
     private let http: HTTPFetcher
     private let onTag: (@Sendable ([UInt8]) -> Void)?
     private let live: LiveStreamEvents
+    /// Takes the stream's file once it has come whole, when it is kept.
+    private let keepWhole: (@Sendable (KeptFile) -> Void)?
     /// How long a live stream that broke off is tried again without a byte before it fails.
     static let liveRetryLimit: Double = 600
     /// The longest wait between two tries to open a live stream again (1, 2, 4, then this many seconds).
@@ -56,6 +63,39 @@ final class HTTPByteStream: ByteStream, Sendable {
         var taken = 0
         /// A live stream's titles not yet reached by the decoder, at the count of bytes taken where each begins.
         var titles: [(at: Int, title: String)] = []
+        /// Every byte from the first, while the stream is kept whole (the buffer is then unused); where the decoder reads
+        /// in it; whether it was handed over whole.
+        var kept: StreamSpool?
+        var readAt = 0
+        var handedWhole = false
+
+        /// Bytes that have come and are not read yet.
+        var held: Int { kept.map { $0.count - readAt } ?? buffer.count }
+
+        /// Up to `maxBytes` of what is held, for the decoder (fewer when the kept file cannot be read back).
+        mutating func take(_ maxBytes: Int) -> [UInt8] {
+            let count = min(maxBytes, held)
+            let bytes: [UInt8]
+            if let kept {
+                let at = readAt
+                bytes = [UInt8](unsafeUninitializedCapacity: count) { room, made in
+                    made = max(0, kept.read(at: at, into: room.baseAddress!, size: count))
+                }
+                readAt += bytes.count
+            } else {
+                bytes = Array(buffer.prefix(count))
+                buffer.removeFirst(count)
+            }
+            taken += bytes.count
+            return bytes
+        }
+
+        /// Keeps the stream no longer: what was kept and not read yet moves to the buffer.
+        mutating func stopKeeping() {
+            guard let kept else { return }
+            buffer = take(kept.count - readAt)
+            self.kept = nil
+        }
 
         /// Lets the waiting transfers go on.
         mutating func releaseSpaceWaiters() {
@@ -68,26 +108,28 @@ final class HTTPByteStream: ByteStream, Sendable {
     /// A stream of `url`; `isLive` when it is known to be a live one before it answers (a feed's live item).
     init(
         url: String, http: HTTPFetcher = .shared, isLive: Bool = false, live: LiveStreamEvents = LiveStreamEvents(),
-        onTag: (@Sendable ([UInt8]) -> Void)? = nil
+        keepWhole: (@Sendable (KeptFile) -> Void)? = nil, onTag: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
         self.url = url
         self.http = http
         self.onTag = onTag
         self.live = live
-        shared.withLock { $0.isLive = isLive }
+        self.keepWhole = isLive ? nil : keepWhole
+        shared.withLock { shared in
+            shared.isLive = isLive
+            if keepWhole != nil, !isLive { shared.kept = StreamSpool() }
+        }
         start(at: 0)
     }
 
     func read(maxBytes: Int, waitingAtMost seconds: Double) throws -> [UInt8]? {
         let outcome = shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { !$0.buffer.isEmpty || $0.ended || $0.failure != nil },
+            until: Date().addingTimeInterval(seconds), for: { $0.held > 0 || $0.ended || $0.failure != nil },
             then: { shared -> Result<[UInt8]?, StreamFailure> in
-                if shared.buffer.isEmpty, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
-                if shared.buffer.isEmpty { return .success(shared.ended ? [] : nil) }
-                let count = min(maxBytes, shared.buffer.count)
-                let taken = Array(shared.buffer.prefix(count))
-                shared.buffer.removeFirst(count)
-                shared.taken += count
+                if shared.held == 0, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
+                if shared.held == 0 { return .success(shared.ended ? [] : nil) }
+                let taken = shared.take(maxBytes)
+                if taken.isEmpty { return .failure(StreamFailure(reason: "the stream's kept bytes could not be read back")) }
                 if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
                 return .success(taken)
             })
@@ -109,19 +151,28 @@ final class HTTPByteStream: ByteStream, Sendable {
 
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
         shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { $0.buffer.count >= bytes || $0.ended || $0.failure != nil },
+            until: Date().addingTimeInterval(seconds), for: { $0.held >= bytes || $0.ended || $0.failure != nil },
             then: { shared in
-                StreamFill(held: shared.buffer.count, received: shared.received, ended: shared.ended || shared.failure != nil)
+                StreamFill(held: shared.held, received: shared.received, ended: shared.ended || shared.failure != nil)
             })
     }
 
     func restart(at byteOffset: Int) -> Bool {
         guard !isLive else { return false }
-        start(at: byteOffset)
+        let inKept = shared.withLock { shared -> Bool in
+            guard let kept = shared.kept, byteOffset <= kept.count else {
+                shared.kept = nil
+                return false
+            }
+            shared.readAt = byteOffset
+            return true
+        }
+        if !inKept { start(at: byteOffset) }
         return true
     }
 
-    var sendsParts: Bool { shared.withLock { $0.answeredWithParts && !$0.isLive } }
+    /// True when a move can be asked for: the server sends parts of the file, or the stream is kept whole.
+    var sendsParts: Bool { shared.withLock { ($0.answeredWithParts || $0.kept != nil) && !$0.isLive } }
 
     var isLive: Bool { shared.withLock { $0.isLive } }
 
@@ -247,6 +298,7 @@ final class HTTPByteStream: ByteStream, Sendable {
     private func becameLive() {
         let first = shared.withLock { shared -> Bool in
             defer { shared.isLive = true }
+            shared.stopKeeping()
             return !shared.isLive
         }
         if first { live.began() }
@@ -309,6 +361,15 @@ final class HTTPByteStream: ByteStream, Sendable {
     private func tryAppend(_ bytes: [UInt8], titles: [(offset: Int, title: String)], _ owner: Int) -> Appending {
         shared.withLock { shared in
             guard shared.generation == owner else { return .replaced }
+            if let kept = shared.kept {
+                if bytes.withUnsafeBytes({ kept.append($0) }) {
+                    shared.received += bytes.count
+                    return .appended
+                }
+                // The disk takes no more: the stream plays on from memory, no longer kept.
+                Self.logger.info("\(url): the stream can no longer be kept whole (the temporary folder is full)")
+                shared.stopKeeping()
+            }
             guard shared.buffer.count <= Self.highWater else { return .full }
             for title in titles { shared.titles.append((shared.received + title.offset, title.title)) }
             shared.buffer.append(contentsOf: bytes)
@@ -325,10 +386,16 @@ final class HTTPByteStream: ByteStream, Sendable {
         }
     }
 
+    /// Marks the end of the stream; a stream kept whole is handed over.
     private func finish(_ owner: Int) {
-        shared.withLock { shared in
-            if shared.generation == owner { shared.ended = true }
+        let whole = shared.withLock { shared -> KeptFile? in
+            guard shared.generation == owner else { return nil }
+            shared.ended = true
+            guard let kept = shared.kept, !shared.handedWhole else { return nil }
+            shared.handedWhole = true
+            return kept.kept()
         }
+        if let whole { keepWhole?(whole) }
     }
 
     private func fail(_ reason: String, _ owner: Int) {

@@ -64,6 +64,11 @@ struct PlaybackCoordinator: View {
             guard let item = player.current, !chapters.chapters.isEmpty else { return }
             engine.setSkips(skips(of: item, chapters: chapters.chapters, listening: settings.listening(for: item)))
         }
+        .onChange(of: player.insertedInStream) { _, stretches in
+            // A stream kept whole was compared with a second fetch: what it lacked is left out from here on.
+            guard let item = player.current, !stretches.isEmpty else { return }
+            engine.setSkips(skips(of: item, chapters: player.chapters.chapters, listening: settings.listening(for: item)))
+        }
         .onChange(of: player.showsCue) { _, shown in
             // The cue line needs the transcript: read from the library when it is first shown.
             guard shown, player.transcript.isEmpty, let item = player.current else { return }
@@ -104,13 +109,16 @@ struct PlaybackCoordinator: View {
     }
 
     /// What the engine leaves out of `item`: the chapters `skip_chapters` names, with `skip_inserted` the stretches a
-    /// server inserted into its download, and the cues of its kept transcript that say a phrase of `skip_phrases`.
+    /// server inserted into its download (with `skip_inserted_streams`, into the stream playing, once compared), and the
+    /// cues of its kept transcript that say a phrase of `skip_phrases`.
     private func skips(of item: NowPlaying, chapters: [Chapter], listening: Listening) -> [SkipRange] {
         // A live stream's chapters are the titles its server sent: nothing of it can be left out.
         if item.isLive || player.isLive { return [] }
         return SkipPlan.ranges(
             chapters: chapters, skipChapters: listening.skipChapters,
-            inserted: listening.skipInserted ? journal.insertedStretches(item) : [],
+            inserted: item.isRemote
+                ? (listening.skipInsertedStreams ? player.insertedInStream : [])
+                : (listening.skipInserted ? journal.insertedStretches(item) : []),
             cues: listening.skipPhrases.isEmpty ? [] : journal.keptTranscript(item), skipPhrases: listening.skipPhrases)
     }
 

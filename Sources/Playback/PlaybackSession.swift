@@ -60,7 +60,9 @@ public final class PlaybackSession<Companion: View> {
         }
         let root = PlaybackCoordinator(
             engine: client, journal: journal, settings: self.settings,
-            source: { [player, warn] item in Self.source(for: item, player: player, warn: warn) },
+            source: { [player, warn, settings = self.settings] item in
+                Self.source(for: item, player: player, keptWhole: settings.listening(for: item).skipInsertedStreams, warn: warn)
+            },
             ticks: tickSubject.eraseToAnyPublisher(),
             sleep: { [weak self] fade in
                 self?.sleepRequested = true
@@ -82,8 +84,9 @@ public final class PlaybackSession<Companion: View> {
     }
 
     /// The engine's source for `item`: its file, or a stream whose ID3 chapters reach `player` as the tag arrives, and
-    /// which tells `player` when it turns out to be live and the titles a live one sends.
-    private static func source(for item: NowPlaying, player: Player, warn: @escaping PlayerWarning) -> EngineSource {
+    /// which tells `player` when it turns out to be live and the titles a live one sends. A stream `keptWhole` is compared
+    /// with a second fetch once it has come whole, and `player` is offered what the second fetch lacked.
+    private static func source(for item: NowPlaying, player: Player, keptWhole: Bool, warn: @escaping PlayerWarning) -> EngineSource {
         guard item.isRemote else { return .file(path: item.url) }
         let id = item.id
         let live = LiveStreamEvents(
@@ -95,7 +98,16 @@ public final class PlaybackSession<Companion: View> {
                     warn("\(item.liveRef ?? item.url): the live stream broke off (\(reason)); reconnecting")
                 }
             })
-        let stream = HTTPByteStream(url: item.url, isLive: item.isLive, live: live) { tag in
+        var compare: (@Sendable (KeptFile) -> Void)?
+        if keptWhole {
+            let (start, url, name) = (player.starts, item.url, item.ref ?? item.url)
+            compare = { kept in
+                Task { @MainActor in
+                    player.offerInsertedInStream(await StreamComparison.inserted(in: kept, of: url, name: name), start: start)
+                }
+            }
+        }
+        let stream = HTTPByteStream(url: item.url, isLive: item.isLive, live: live, keepWhole: compare) { tag in
             let found: ChapterList
             do throws(ChapterError) {
                 found = ChapterList(.id3, try ID3Chapters.parse(tag))

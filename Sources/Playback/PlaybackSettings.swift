@@ -46,7 +46,8 @@ struct PlaybackSettings: Sendable {
             voiceBoost: item.voiceBoost ?? show.voiceBoost ?? settings.voiceBoost,
             volume: item.volume ?? show.volume, skipIntro: show.skipIntro, skipOutro: show.skipOutro,
             skipChapters: show.skipChapters ?? settings.skipChapters, skipPhrases: show.skipPhrases ?? settings.skipPhrases,
-            skipInserted: settings.skipInserted(forShow: item.showSlug))
+            skipInserted: settings.skipInserted(forShow: item.showSlug),
+            skipInsertedStreams: settings.skipInsertedStreams(forShow: item.showSlug))
     }
 }
 
@@ -68,6 +69,8 @@ struct Listening: Equatable, Sendable {
     var skipPhrases: [String] = []
     /// True when the stretches a second fetch of its download lacked are left out.
     var skipInserted = false
+    /// True when it is streamed kept whole, compared with a second fetch, and the stretches that one lacked are left out.
+    var skipInsertedStreams = false
 }
 
 /// Settings shared by the copies of a `PlaybackSettings`, safe to replace from any thread.

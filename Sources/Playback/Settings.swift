@@ -46,6 +46,9 @@ public struct Settings: Sendable, Equatable {
     public var skipSilence = false
     /// Fetch each download a second time, and leave out of playback what one fetch has and the other lacks.
     public var skipInserted = false
+    /// Keep a streamed episode whole as it comes, fetch it a second time, and leave out of the rest of it what one fetch
+    /// has and the other lacks.
+    public var skipInsertedStreams = false
     /// Even out the loudness to `loudnessTarget`.
     public var normalize = false
     /// Boost voices: speech equalised, quiet voices brought up to loud ones.
@@ -85,6 +88,11 @@ public struct Settings: Sendable, Equatable {
     /// True when downloads of the show with slug `show` are fetched twice, and what was inserted is left out.
     public func skipInserted(forShow show: String?) -> Bool {
         self.show(show).skipInserted ?? skipInserted
+    }
+
+    /// True when streams of the show with slug `show` are kept whole, fetched twice, and what was inserted is left out.
+    public func skipInsertedStreams(forShow show: String?) -> Bool {
+        self.show(show).skipInsertedStreams ?? skipInsertedStreams
     }
 
     /// The speed for the show with slug `show`.

@@ -18,6 +18,8 @@ public struct ShowSettings: Sendable, Equatable {
     public var skipPhrases: [String]?
     /// Downloads are fetched twice, and what one fetch has and the other lacks is left out of playback.
     public var skipInserted: Bool?
+    /// Streams are kept whole and fetched twice, and what one fetch has and the other lacks is left out of playback.
+    public var skipInsertedStreams: Bool?
     /// New episodes of the show that `update` downloads.
     public var autoDownload: Int?
     /// Regular expressions a title must match (one of them) to be downloaded by `update`.

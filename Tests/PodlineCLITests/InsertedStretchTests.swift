@@ -13,7 +13,7 @@ struct InsertedStretchTests {
         let server: SlowFileServer
         var environment: [String: String?] { ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path] }
 
-        init(home: URL, served: URL, enclosure: String, duration: Double? = nil) throws {
+        init(home: URL, served: URL, enclosure: String, duration: Double? = nil, config: String = "skip_inserted = true\n") throws {
             self.home = home
             server = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
             let length = duration.map { "<itunes:duration>\($0)</itunes:duration>" } ?? ""
@@ -22,7 +22,7 @@ struct InsertedStretchTests {
             <item><title>Rivers</title><guid>rivers</guid>\(length)<enclosure url="\(server.url(enclosure))" type="audio/mpeg"/></item>
             </channel></rss>
             """.write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
-            try Fixtures.writeConfig("skip_inserted = true\n", home: home)
+            try Fixtures.writeConfig(config, home: home)
             try #require(try run(["add", server.url("feed.xml")]).status == 0)
         }
 
@@ -124,5 +124,39 @@ struct InsertedStretchTests {
         #expect(abs(heard.seconds - whole) < 0.05, "heard \(heard.seconds) s of \(whole) s")
         let files = FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String } ?? []
         #expect(!files.contains { $0.hasSuffix(".second.part") }, "\(files)")
+    }
+
+    @Test(
+        "a streamed episode with skip_inserted_streams: kept whole as it comes, fetched again, and its ads are left out as it plays, as heard"
+    )
+    func streamedAdsSkipped() throws {
+        let home = try Fixtures.temporaryDirectory("pl-inserted-stream")
+        let served = try Fixtures.subfolder("served", in: home)
+        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
+        let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
+        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        let listener = try Listener(
+            home: home, served: served, enclosure: "rotate/rivers.mp3", config: "skip_inserted_streams = true\n")
+        defer { listener.server.stop() }
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record()
+        // At twice the speed: the first ad begins 4.75 s in, long after both fetches have come and been compared.
+        let played = try listener.run([
+            "play", "bridges/1", "--speed", "2", "--output", "pulse:unix:\(pulse.runtimeDirectory.path)/pulse/native",
+        ])
+        recording.waitForSilence(seconds: 0.5)
+        let heard = try recording.stop()
+        #expect(played.status == 0, "\(played.stderr)")
+        let agents = listener.server.agents(for: "rotate/rivers.mp3")
+        #expect(agents.count == 2 && agents[0] != agents[1], "\(agents)")
+        let said = played.stderr.split(separator: "\n").filter { $0.contains("skipped an inserted stretch") }
+        #expect(said.count == 2, "\(played.stderr)")
+        // What was heard runs from the first sound to the last: the episode less its two ads, at twice the speed.
+        let left = truth.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        let loud = heard.samples.indices.filter { abs(Int(heard.samples[$0])) > 600 }
+        let span = Double((loud.last ?? 0) - (loud.first ?? 0)) / Double(heard.channels * heard.sampleRate)
+        #expect(abs(span - (kept - left) / 2) < 0.3, "heard \(span) s; the episode less its ads at 2x is \((kept - left) / 2) s")
     }
 }

@@ -17,6 +17,13 @@ extension Player {
         chapters = chapters.preferring(found)
     }
 
+    /// What comparing a stream kept whole with a second fetch found: kept when the episode it was the stream of still
+    /// plays, from the same start (`start`: `starts` then).
+    public func offerInsertedInStream(_ stretches: [ClosedRange<Double>], start: Int) {
+        guard current != nil, starts == start else { return }
+        insertedInStream = stretches
+    }
+
     /// The chapter the heard position is in, numbered from 1; nil before the first or without chapters.
     public var currentChapter: (number: Int, chapter: Chapter)? {
         Self.chapter(at: position, in: chapters.chapters)

@@ -46,6 +46,11 @@ public final class Player {
     public var chapters: ChapterList = .none
     /// The current episode's timed transcript, in order (loaded while `showsCue` is on, or when one is fetched).
     public var transcript: [TranscriptCue] = []
+    /// The stretches a second fetch of the episode streaming lacked, once the two were compared
+    /// (`skip_inserted_streams`); none before, and when the episode is started again (its new fetch has its own).
+    public var insertedInStream: [ClosedRange<Double>] = []
+    /// Episodes started so far: tells one start of an episode from the next.
+    public private(set) var starts = 0
     /// Whether the now-playing line shows the cue being heard, under the status (`cue on`).
     public var showsCue = false
     /// Whether the sound output works: false while the sound server is gone (the player waits for it, and goes on).
@@ -99,8 +104,10 @@ public final class Player {
 
     private func start(_ item: NowPlaying, at position: Double = 0) {
         seekRequest = nil
+        starts += 1
         chapters = .none
         transcript = []
+        insertedInStream = []
         timeSaved = 0
         loudness = nil
         current = item

@@ -37,6 +37,11 @@ package struct ConfigKey: Sendable {
             "skip_inserted",
             summary: "fetch each download twice and leave out of playback what one fetch has and the other lacks (true or false)",
             \.skipInserted),
+        switchKey(
+            "skip_inserted_streams",
+            summary:
+                "keep each streamed episode whole as it comes, fetch it again, and leave out of the rest of it what one fetch has and the other lacks (true or false)",
+            \.skipInsertedStreams),
         ConfigKey(
             name: "prefer_format",
             summary:

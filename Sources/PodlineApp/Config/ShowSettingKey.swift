@@ -20,6 +20,7 @@ package struct ShowSettingKey: Sendable {
         switchKey("normalize", \.normalize),
         switchKey("voice_boost", \.voiceBoost),
         switchKey("skip_inserted", \.skipInserted),
+        switchKey("skip_inserted_streams", \.skipInsertedStreams),
         number("volume", in: Player.volumeRange, \.volume),
         number("skip_intro", in: 0...86_400, \.skipIntro, seconds: true),
         number("skip_outro", in: 0...86_400, \.skipOutro, seconds: true),

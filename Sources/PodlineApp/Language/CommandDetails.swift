@@ -301,7 +301,7 @@ package enum CommandDetails {
         skip_chapters (regular expressions: chapters whose title matches are left out, to the frame), skip_phrases \
         (phrases: a transcript cue that says one is left out, to the end of its chapter when that runs 3 minutes at \
         most), skip_inserted (on or off: downloads are fetched twice, and what a server inserted is left out; see \
-        inspect-ads), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
+        inspect-ads), skip_inserted_streams (on or off: the same for an episode streamed), or a rule: auto_download (new episodes update downloads), download_include and download_exclude (regular \
         expressions for titles; an array is typed as TOML writes it), download_min_duration and download_max_duration, \
         retention (the newest downloads kept) and delete_played_after (an age such as 7d). Playback settings apply when \
         an episode of the show starts, and a flag of play wins over them; rules apply at the next update.
@@ -411,7 +411,10 @@ package enum CommandDetails {
         per download); they are left out when the download plays, to the frame, and the player says so \
         (inserted-skipped in events). Nothing is left out when they would take more than a quarter of the episode, \
         when the fetches share too little audio, or when there was no second fetch (it failed, or the episode plays \
-        from its URL). inspect-ads REF shows what the comparison found. --json: {ref, compared, compared_at, related, \
+        from its URL). With skip_inserted_streams = true, an episode streamed is kept whole as it comes (in a \
+        temporary file, which a move back reads again) and, once it has all come, fetched a second time and compared \
+        the same way: what was inserted into the stream that plays is left out from then on (nothing when a move past \
+        what had come asked the server for the rest). inspect-ads REF shows what the comparison of a download found. --json: {ref, compared, compared_at, related, \
         share, skipped, inserted: [{from, to}]}.
         """
 
