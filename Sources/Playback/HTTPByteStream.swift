@@ -19,8 +19,9 @@ import PodcastKit
 ///
 /// Kept whole (`keepWhole`: for a comparison with a second fetch), every byte from the first is written to a temporary
 /// file as fast as it comes, and the decoder reads it there: a move to a place that has come reads there too, asking the
-/// server nothing. Once the whole file has come it is handed to `keepWhole`. A move past what has come asks the server
-/// for the rest from there, and the stream is kept no longer.
+/// server nothing. Once the whole file has come it is handed to `keepWhole`. A move past what has come waits for it while
+/// it will come within `keptWait` (a resumed episode, on a fast line); otherwise the server is asked for the rest from
+/// there, and the stream is kept no longer.
 ///
 /// The decoder's thread blocks in `read` for bytes; the transfer, on the shared pool, never blocks: when the decoder is
 /// far behind it is suspended until the decoder reads.
@@ -39,6 +40,10 @@ final class HTTPByteStream: ByteStream, Sendable {
     private let shared = Waitable(Shared())
     /// Bytes held before the transfer waits for the decoder.
     private static let highWater = 4 << 20
+    /// The longest a move past what has come of a stream kept whole waits for it, in seconds (from the move, by the
+    /// rate it has come at, judged after `keptJudgedAfter`).
+    static let keptWait = 5.0
+    static let keptJudgedAfter = 0.5
     private static let logger = Logger(label: "podline.stream")
 
     /// What the transfer and the decoder share.
@@ -68,9 +73,15 @@ final class HTTPByteStream: ByteStream, Sendable {
         var kept: StreamSpool?
         var readAt = 0
         var handedWhole = false
+        /// When keeping began; when the decoder began to wait for a place past what has come, while it waits.
+        var keptSince = Date()
+        var waitingSince: Date?
+        /// Bytes of the next transfer's to leave out: those between what was kept and the decoder's place, when keeping
+        /// stopped while it waited past what had come.
+        var dropIncoming = 0
 
         /// Bytes that have come and are not read yet.
-        var held: Int { kept.map { $0.count - readAt } ?? buffer.count }
+        var held: Int { kept.map { max(0, $0.count - readAt) } ?? buffer.count }
 
         /// Up to `maxBytes` of what is held, for the decoder (fewer when the kept file cannot be read back).
         mutating func take(_ maxBytes: Int) -> [UInt8] {
@@ -90,11 +101,17 @@ final class HTTPByteStream: ByteStream, Sendable {
             return bytes
         }
 
-        /// Keeps the stream no longer: what was kept and not read yet moves to the buffer.
+        /// Keeps the stream no longer: what was kept and not read yet moves to the buffer (a failure when it cannot be
+        /// read back), and what comes next goes there, from the decoder's place.
         mutating func stopKeeping() {
             guard let kept else { return }
-            buffer = take(kept.count - readAt)
+            let unread = max(0, kept.count - readAt)
+            buffer = take(unread)
+            if buffer.count < unread { failure = "the stream's kept bytes could not be read back" }
+            dropIncoming = max(0, readAt - kept.count)
+            taken = received - buffer.count
             self.kept = nil
+            waitingSince = nil
         }
 
         /// Lets the waiting transfers go on.
@@ -123,18 +140,61 @@ final class HTTPByteStream: ByteStream, Sendable {
     }
 
     func read(maxBytes: Int, waitingAtMost seconds: Double) throws -> [UInt8]? {
-        let outcome = shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { $0.held > 0 || $0.ended || $0.failure != nil },
-            then: { shared -> Result<[UInt8]?, StreamFailure> in
-                if shared.held == 0, let failure = shared.failure { return .failure(StreamFailure(reason: failure)) }
-                if shared.held == 0 { return .success(shared.ended ? [] : nil) }
-                let taken = shared.take(maxBytes)
-                if taken.isEmpty { return .failure(StreamFailure(reason: "the stream's kept bytes could not be read back")) }
-                if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
-                return .success(taken)
-            })
+        let outcome = inSlices(of: seconds) { until in
+            shared.wait(
+                until: until, for: { $0.held > 0 || $0.ended || $0.failure != nil },
+                then: { shared -> Result<[UInt8]?, StreamFailure>? in
+                    // A kept transfer that fails while the decoder waits past what has come: the server is asked next.
+                    if shared.held == 0, let failure = shared.failure, shared.waitingSince == nil {
+                        return .failure(StreamFailure(reason: failure))
+                    }
+                    if shared.held == 0 { return shared.ended ? .success([]) : nil }
+                    let taken = shared.take(maxBytes)
+                    if taken.isEmpty { return .failure(StreamFailure(reason: "the stream's kept bytes could not be read back")) }
+                    if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
+                    return .success(taken)
+                })
+        }
         reachedTitles()
-        return try outcome.get()
+        return try (outcome ?? .success(nil)).get()
+    }
+
+    /// Runs `wait` with a deadline `seconds` away, or in slices of 0.1 s while the decoder waits for a place past what
+    /// has come of a stream kept whole (so that one that will not come soon is asked of the server meanwhile); the first
+    /// answer `wait` gives, nil when it gave none.
+    private func inSlices<Answer>(of seconds: Double, _ wait: (Date) -> Answer?) -> Answer? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let waiting = askServerIfSlow()
+            let answer = wait(waiting ? min(deadline, Date().addingTimeInterval(0.1)) : deadline)
+            if answer != nil || !waiting || Date() >= deadline { return answer }
+        }
+    }
+
+    /// While the decoder waits for a place past what has come of a stream kept whole: when it will not come within
+    /// `keptWait` of the move at the rate the stream comes, asks the server for the rest from that place (and the
+    /// stream is kept no longer). True while it still waits.
+    private func askServerIfSlow() -> Bool {
+        let place = shared.withLock { shared -> (offset: Int?, waiting: Bool) in
+            guard let kept = shared.kept, let since = shared.waitingSince, shared.readAt > kept.count, !shared.ended else {
+                shared.waitingSince = nil
+                return (nil, false)
+            }
+            let now = Date()
+            let waited = now.timeIntervalSince(since)
+            guard waited >= Self.keptJudgedAfter || shared.failure != nil else { return (nil, true) }
+            let rate = Double(kept.count) / max(0.1, now.timeIntervalSince(shared.keptSince))
+            let coming = Double(shared.readAt - kept.count) / max(rate, 1)
+            guard waited + coming > Self.keptWait || shared.failure != nil else { return (nil, true) }
+            shared.kept = nil
+            shared.waitingSince = nil
+            return (shared.readAt, false)
+        }
+        if let offset = place.offset {
+            Self.logger.info("\(url): byte \(offset) would come late; asked of the server, and the stream is not compared")
+            start(at: offset)
+        }
+        return place.waiting
     }
 
     /// Hands `live.title` the titles whose place the decoder has reached, the last of them only.
@@ -150,24 +210,33 @@ final class HTTPByteStream: ByteStream, Sendable {
     }
 
     func waitForFill(atLeast bytes: Int, waitingAtMost seconds: Double) -> StreamFill {
-        shared.wait(
-            until: Date().addingTimeInterval(seconds), for: { $0.held >= bytes || $0.ended || $0.failure != nil },
-            then: { shared in
-                StreamFill(held: shared.held, received: shared.received, ended: shared.ended || shared.failure != nil)
-            })
+        var fill = StreamFill(held: 0, received: 0, ended: false)
+        _ = inSlices(of: seconds) { until -> Bool? in
+            fill = shared.wait(
+                until: until, for: { $0.held >= bytes || $0.ended || $0.failure != nil },
+                then: { shared in
+                    let failed = shared.failure != nil && shared.waitingSince == nil
+                    return StreamFill(held: shared.held, received: shared.received, ended: shared.ended || failed)
+                })
+            return fill.held >= bytes || fill.ended ? true : nil
+        }
+        return fill
     }
 
     func restart(at byteOffset: Int) -> Bool {
         guard !isLive else { return false }
-        let inKept = shared.withLock { shared -> Bool in
-            guard let kept = shared.kept, byteOffset <= kept.count else {
-                shared.kept = nil
-                return false
-            }
+        let resume = shared.withLock { shared -> Int?? in
+            guard let kept = shared.kept else { return .none }
             shared.readAt = byteOffset
-            return true
+            shared.waitingSince = byteOffset > kept.count && !shared.ended ? Date() : nil
+            // A kept transfer that failed is tried again from where it stopped, still kept.
+            return shared.failure != nil && !shared.ended ? .some(kept.count) : .some(nil)
         }
-        if !inKept { start(at: byteOffset) }
+        switch resume {
+        case .none: start(at: byteOffset)
+        case .some(let from?): start(at: from)
+        case .some(nil): break
+        }
         return true
     }
 
@@ -196,6 +265,7 @@ final class HTTPByteStream: ByteStream, Sendable {
             shared.titles.removeAll()
             shared.ended = false
             shared.failure = nil
+            shared.dropIncoming = 0
             shared.releaseSpaceWaiters()
             shared.task = Task.detached { [weak self] in await self?.transfer(from: offset, owner: current) }
         }
@@ -371,6 +441,14 @@ final class HTTPByteStream: ByteStream, Sendable {
                 shared.stopKeeping()
             }
             guard shared.buffer.count <= Self.highWater else { return .full }
+            var bytes = bytes
+            if shared.dropIncoming > 0 {
+                // Keeping stopped while the decoder waited past what had come: what lies before its place is left out.
+                let dropped = min(shared.dropIncoming, bytes.count)
+                bytes.removeFirst(dropped)
+                shared.dropIncoming -= dropped
+                shared.received += dropped
+            }
             for title in titles { shared.titles.append((shared.received + title.offset, title.title)) }
             shared.buffer.append(contentsOf: bytes)
             shared.received += bytes.count

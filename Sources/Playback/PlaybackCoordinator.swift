@@ -139,6 +139,8 @@ struct PlaybackCoordinator: View {
     /// is what the body depends on; the position, which changes four times a second, is read by
     /// `PositionJournal` alone.)
     private func plan(_ item: NowPlaying) -> DecoderSession {
+        // The source first: a stream opened forgets what the last one's comparison found, before the skips are reckoned.
+        let source = source(item)
         let start = journal.start(for: item)
         player.position = start
         // The loudness is known before the first frame when the library kept it or a ReplayGain tag says it, or when it
@@ -162,7 +164,7 @@ struct PlaybackCoordinator: View {
                 ?? (settings.measuresBeforePlaying || journal.loudness.isQuickToMeasure(item) ? journal.loudness.measureNow(item) : nil)
         }
         engine.setLoudness(normalize ? LoudnessSetting(target: settings.loudnessTarget, measured: player.loudness) : nil)
-        return DecoderSession(item: item, engine: engine, source: source(item), start: start, limit: item.limit)
+        return DecoderSession(item: item, engine: engine, source: source, start: start, limit: item.limit)
     }
 }
 

@@ -98,12 +98,16 @@ public final class PlaybackSession<Companion: View> {
                     warn("\(item.liveRef ?? item.url): the live stream broke off (\(reason)); reconnecting")
                 }
             })
+        let opened = player.openingStream()
         var compare: (@Sendable (KeptFile) -> Void)?
         if keptWhole {
-            let (start, url, name) = (player.starts, item.url, item.ref ?? item.url)
+            let (url, name) = (item.url, item.ref ?? item.url)
             compare = { kept in
                 Task { @MainActor in
-                    player.offerInsertedInStream(await StreamComparison.inserted(in: kept, of: url, name: name), start: start)
+                    let found = await StreamComparison.inserted(in: kept, of: url, name: name) {
+                        await MainActor.run { player.isStreamOpen(opened) }
+                    }
+                    player.offerInsertedInStream(found, stream: opened)
                 }
             }
         }

@@ -8,15 +8,20 @@ import PodcastKit
 enum StreamComparison {
     /// What `kept`, the whole stream of `url`, holds and a second fetch lacks: the stretches to leave out (none when the
     /// second fetch fails, when the two share too little audio, or when the stretches would take over a quarter of it).
-    /// `name` names the episode in the log.
-    static func inserted(in kept: KeptFile, of url: String, name: String) async -> [ClosedRange<Double>] {
+    /// `name` names the episode in the log. Nothing more is fetched or decoded once `wanted` says the stream is no longer
+    /// played.
+    static func inserted(
+        in kept: KeptFile, of url: String, name: String, wanted: @Sendable () async -> Bool
+    ) async -> [ClosedRange<Double>] {
         let log = Logger(label: "podline.inserted")
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let second = URL(fileURLWithPath: folder).appendingPathComponent("podline-second-\(UUID().uuidString).part")
         defer { try? FileManager.default.removeItem(at: second) }
         do {
+            guard await wanted() else { return [] }
             // A fetcher of its own: a fresh connection, as another listener's would be.
             try await HTTPFetcher.with { http in try await PartFetch(http: http!).again(url, to: second.path, ref: name) }
+            guard await wanted() else { return [] }
             let comparison = try await DownloadComparison.compare(download: URL(fileURLWithPath: kept.path), second: second)
             log.debug(
                 "\(name): the stream compared with a second fetch: \(comparison.stretches.count) stretches, share \(comparison.share)")

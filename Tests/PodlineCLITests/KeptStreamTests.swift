@@ -50,9 +50,28 @@ struct KeptStreamTests {
         }
     }
 
+    @Test("a move past what has come that will come soon (a resumed episode, on a fast line) waits for it, still kept")
+    func moveWaitsForWhatComesSoon() async throws {
+        // 256 KB every 10 ms: the 12 MB come in about half a second.
+        try await Self.serving(chunkBytes: 256 << 10, delay: 0.01) { server in
+            let handed = Mutex<KeptFile?>(nil)
+            let stream = HTTPByteStream(url: server.url("long.mp3"), keepWhole: { kept in handed.withLock { $0 = kept } })
+            defer { stream.cancel() }
+            let read = try await onOwnThread { () -> [UInt8] in
+                _ = try stream.read(maxBytes: 1_000, waitingAtMost: 10)
+                #expect(stream.restart(at: 10 << 20))
+                return try stream.read(maxBytes: 16, waitingAtMost: 10) ?? []
+            }
+            #expect(read == ((10 << 20)..<(10 << 20) + 16).map(Self.byte))
+            #expect(server.requests(for: "long.mp3") == ["-"])
+            let kept = try #require(poll(timeout: 5, every: 0.02, { handed.withLock { $0 } }, until: { $0 != nil }))
+            #expect(kept.size == Self.size)
+        }
+    }
+
     @Test("a move past what has come asks the server for the rest from there, and nothing is handed over")
     func movePastWhatCame() async throws {
-        // 64 KB every 50 ms: the 12 MB take over 9 s to come.
+        // 64 KB every 50 ms: the 12 MB take over 9 s to come, and the 9 MB up to the place far longer than the wait.
         try await Self.serving(chunkBytes: 64 << 10, delay: 0.05) { server in
             let handed = Mutex(false)
             let stream = HTTPByteStream(url: server.url("long.mp3"), keepWhole: { _ in handed.withLock { $0 = true } })

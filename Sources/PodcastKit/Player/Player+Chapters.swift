@@ -17,10 +17,22 @@ extension Player {
         chapters = chapters.preferring(found)
     }
 
-    /// What comparing a stream kept whole with a second fetch found: kept when the episode it was the stream of still
-    /// plays, from the same start (`start`: `starts` then).
-    public func offerInsertedInStream(_ stretches: [ClosedRange<Double>], start: Int) {
-        guard current != nil, starts == start else { return }
+    /// A stream is opened for the current episode: what the last one's comparison found holds no more. Returns its
+    /// number, for `offerInsertedInStream`.
+    public func openingStream() -> Int {
+        streamsOpened += 1
+        insertedInStream = []
+        return streamsOpened
+    }
+
+    /// True while the stream numbered `stream` is the last one opened for an episode still loaded.
+    public func isStreamOpen(_ stream: Int) -> Bool {
+        current != nil && streamsOpened == stream
+    }
+
+    /// What comparing the stream numbered `stream`, kept whole, with a second fetch found: kept while it is the one open.
+    public func offerInsertedInStream(_ stretches: [ClosedRange<Double>], stream: Int) {
+        guard isStreamOpen(stream) else { return }
         insertedInStream = stretches
     }
 

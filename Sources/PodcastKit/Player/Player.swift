@@ -46,11 +46,11 @@ public final class Player {
     public var chapters: ChapterList = .none
     /// The current episode's timed transcript, in order (loaded while `showsCue` is on, or when one is fetched).
     public var transcript: [TranscriptCue] = []
-    /// The stretches a second fetch of the episode streaming lacked, once the two were compared
-    /// (`skip_inserted_streams`); none before, and when the episode is started again (its new fetch has its own).
+    /// The stretches a second fetch of the stream playing lacked, once the two were compared (`skip_inserted_streams`);
+    /// none before, and for each new stream (another fetch has its own).
     public var insertedInStream: [ClosedRange<Double>] = []
-    /// Episodes started so far: tells one start of an episode from the next.
-    public private(set) var starts = 0
+    /// Streams opened so far: tells one fetch of an episode from the next.
+    public internal(set) var streamsOpened = 0
     /// Whether the now-playing line shows the cue being heard, under the status (`cue on`).
     public var showsCue = false
     /// Whether the sound output works: false while the sound server is gone (the player waits for it, and goes on).
@@ -104,10 +104,8 @@ public final class Player {
 
     private func start(_ item: NowPlaying, at position: Double = 0) {
         seekRequest = nil
-        starts += 1
         chapters = .none
         transcript = []
-        insertedInStream = []
         timeSaved = 0
         loudness = nil
         current = item
