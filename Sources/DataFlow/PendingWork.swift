@@ -48,16 +48,13 @@ final class PendingWork: Sendable {
         wake?()
     }
 
-    /// Moves everything recorded so far into `batch`, leaving the queue
-    /// empty; both keep their capacity, so a steady stream allocates nothing.
+    /// Moves everything recorded so far into `batch` (empty: the caller empties it after each use), leaving the queue
+    /// empty; the two swap their storage, so a steady stream allocates and copies nothing.
     func take(into batch: inout Batch) {
         queue.withLock { queue in
             queue.wakeScheduled = false
             guard !queue.batch.invalidations.isEmpty || !queue.batch.jobs.isEmpty else { return }
-            batch.invalidations.append(contentsOf: queue.batch.invalidations)
-            batch.jobs.append(contentsOf: queue.batch.jobs)
-            queue.batch.invalidations.removeAll(keepingCapacity: true)
-            queue.batch.jobs.removeAll(keepingCapacity: true)
+            swap(&batch, &queue.batch)
         }
     }
 

@@ -29,6 +29,7 @@ final class PrimitiveNode: ViewNode {
         let isFirst = !hasUpdated
         hasUpdated = true
         view.didUpdate(node: self, isFirst: isFirst)
+        if view.isLeaf { return }
         listChildren()
     }
 

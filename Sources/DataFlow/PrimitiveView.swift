@@ -27,6 +27,9 @@ protocol PrimitiveView {
     /// does), so the node must observe those reads and list them again.
     var listsChildrenFromData: Bool { get }
 
+    /// Whether the view never has children (text, a spacer): its node lists none when it takes a new value.
+    var isLeaf: Bool { get }
+
     /// Whether the view takes part in layout itself (a `LaidOutView`); the others are transparent.
     var laysOut: Bool { get }
 
@@ -55,6 +58,8 @@ extension PrimitiveView {
     var control: Control? { nil }
 
     var listsChildrenFromData: Bool { false }
+
+    var isLeaf: Bool { false }
 
     var laysOut: Bool { false }
 

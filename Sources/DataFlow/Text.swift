@@ -22,6 +22,8 @@ public struct Text: View, Equatable {
 }
 
 extension Text: LaidOutView {
+    var isLeaf: Bool { true }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {
         lines.append(content)
     }

@@ -25,6 +25,9 @@ final class ViewGraph {
     var changedSinceDraw = true
     /// True while `update()` runs.
     private(set) var isUpdating = false
+    /// True once a node was measured or drawn: until then no node keeps anything of layout to forget when it changes
+    /// (a graph that is never drawn into cells, as a player's, never pays for it).
+    var hasLaidOut = false
 
     private lazy var root = RootNode(graph: self, depth: 0, environment: EnvironmentValues())
     private var pendingRoot: (any View)?
@@ -116,6 +119,7 @@ final class ViewGraph {
     /// is painted again over the previous frame, which `buffer` holds.
     func draw(into buffer: CellBuffer, allowsColor: Bool = true, whole: Bool) -> Canvas {
         changedSinceDraw = false
+        hasLaidOut = true
         let screen = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
         var canvas = Canvas(buffer: buffer, placesAll: whole)
         canvas.allowsColor = allowsColor

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// One mounted view in a graph: its identity, environment and children.
 ///
@@ -6,7 +7,10 @@ import Observation
 /// explicit id); the storage of the view's dynamic properties lives with it.
 @MainActor
 class ViewNode {
-    unowned let graph: ViewGraph
+    /// The graph the node is mounted in, which outlives it (it unmounts every node before it goes). Not an `unowned`
+    /// reference: the graph has a side table (the weak references of its state boxes and of the list of live graphs),
+    /// and every strong load of an unowned reference to it would take the slow path of its count.
+    unowned(unsafe) let graph: ViewGraph
     /// Distance from the root; parents update before their descendants.
     let depth: Int
     /// The environment the parent passed down.
@@ -14,6 +18,9 @@ class ViewNode {
     /// Child nodes in order, with the keys that identify them.
     private(set) var children: [ViewNode] = []
     private var childKeys: [NodeKey] = []
+    /// The type of the only child when it is listed by position (a body's one view): what `reconcileSingle` compares,
+    /// without comparing keys.
+    private var singleChildType: ObjectIdentifier?
     /// Storage of the view's dynamic properties, one slot per property.
     var slots: [AnyObject] = []
     /// False once the node has left the graph.
@@ -25,6 +32,8 @@ class ViewNode {
     /// True while the observation scope of the latest evaluation has not fired.
     var hasLiveScope = false
     private var token: TrackingToken?
+    /// What observation callbacks reach this node through, made at its first tracked evaluation.
+    private var handle: NodeHandle?
     /// The sizes this node took for the proposals it was offered since it or a descendant last changed.
     var layoutCache: [ProposedSize: CellSize] = [:]
     /// What drawing at one size worked out (a stack's children's sizes, a text's lines), kept with the measurements.
@@ -91,15 +100,16 @@ class ViewNode {
         generation &+= 1
         let generation = generation
         let pending = graph.pending
-        let node: ViewNode = self
+        let handle = self.handle ?? NodeHandle(self)
+        self.handle = handle
         let token = token
         hasLiveScope = true
         return graph.evaluatingBody {
             withObservationTracking {
                 token?.read()
                 return evaluation()
-            } onChange: { [weak node] in
-                pending.invalidate(node, generation: generation)
+            } onChange: {
+                pending.invalidate(handle.node, generation: generation)
             }
         }
     }
@@ -180,6 +190,8 @@ class ViewNode {
     /// of its own), the node is not drawn again for it; its changed, new, moved and departed children are.
     func invalidateLayout(repaints: Bool = true) {
         if repaints { selfChanged = true }
+        // Nothing was measured or drawn yet: every node still counts as changed, with nothing kept.
+        guard graph.hasLaidOut else { return }
         var node: ViewNode? = self
         while let current = node {
             if !current.layoutCache.isEmpty { current.layoutCache.removeAll(keepingCapacity: true) }
@@ -219,6 +231,7 @@ class ViewNode {
             hasLiveScope = false
             token?.cancelScopes()
         }
+        handle?.release()
         for child in children {
             child.unmount()
         }
@@ -229,9 +242,7 @@ class ViewNode {
 
     /// Updates the only child in place when it is the same type, else reconciles.
     func reconcileSingle(_ view: any View, environment childEnvironment: EnvironmentValues) {
-        if children.count == 1, childKeys[0].type == ObjectIdentifier(Swift.type(of: view)),
-            childKeys[0].key == Self.singleChildKey
-        {
+        if let singleChildType, singleChildType == ObjectIdentifier(Swift.type(of: view)) {
             children[0].update(with: view, environment: childEnvironment)
             return
         }
@@ -286,6 +297,7 @@ class ViewNode {
         }
         children = newChildren
         childKeys = newKeys
+        singleChildType = newKeys.count == 1 && newKeys[0].key == Self.singleChildKey ? newKeys[0].type : nil
         for (entry, child) in zip(entries, newChildren) {
             child.update(with: entry.view, environment: childEnvironment)
         }
@@ -296,5 +308,24 @@ class ViewNode {
             return false
         }
         return true
+    }
+}
+
+/// A node as its observation callbacks reach it, from any thread: the node while it is mounted, nothing once it has
+/// left. A strong reference the node lets go of when it leaves, rather than a weak one: a weak reference gives the node
+/// a side table, which makes every retain and release of it slow.
+final class NodeHandle: Sendable {
+    private let held: Mutex<ViewNode?>
+
+    init(_ node: ViewNode) {
+        held = Mutex(node)
+    }
+
+    /// The node, while it is mounted.
+    var node: ViewNode? { held.withLock { $0 } }
+
+    /// Lets go of the node (it left the graph).
+    func release() {
+        held.withLock { $0 = nil }
     }
 }

@@ -34,6 +34,7 @@ extension ViewNode {
     /// The laid-out views of this node's children.
     var childLayout: LayoutItems {
         if let layoutItems { return LayoutItems(nodes: layoutItems) }
+        graph.hasLaidOut = true
         var items: [ViewNode] = []
         for child in children {
             child.appendLayoutItems(to: &items)
@@ -46,6 +47,7 @@ extension ViewNode {
     /// changes: a frame measures again only what changed.
     func sizeThatFits(_ proposal: ProposedSize) -> CellSize {
         if let size = layoutCache[proposal] { return size }
+        graph.hasLaidOut = true
         let size = measure(proposal)
         // Proposals of sizes the terminal no longer has are dropped now and then (with the measurements above, which
         // may rest on them).

@@ -11,6 +11,8 @@ public struct Spacer: View {
 }
 
 extension Spacer: LaidOutView {
+    var isLeaf: Bool { true }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {}
 
     func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
@@ -32,6 +34,8 @@ public struct Divider: View {
 }
 
 extension Divider: LaidOutView {
+    var isLeaf: Bool { true }
+
     func render(node: PrimitiveNode, into lines: inout [String]) {}
 
     func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
