@@ -1,8 +1,9 @@
 import Foundation
 
-/// DataFlow's update costs (the goals: one write to one view at most 5 µs; `update()` after one write
-/// in 10,000 views at most 50 µs; memory flat over 1,000,000 writes), measured in-process by the
-/// `dataflow-bench` target, one fresh process per run.
+/// DataFlow's update costs (the goals: one write to one view at most 1.5 times Swift's `withObservationTracking` doing
+/// the same work in the same run; `update()` after one write in 10,000 views at most twice that one write; memory flat
+/// over 1,000,000 writes; mounting 10,000 views at most 40 ms), measured in-process by the `dataflow-bench` target, one
+/// fresh process per run.
 enum DataFlowBench {
     /// What one `dataflow-bench --json` run prints.
     struct Figures: Decodable {
@@ -29,13 +30,14 @@ enum DataFlowBench {
             BenchRow(
                 group: "dataflow", what: "DataFlow: one model write → one dependent view re-evaluated (write + `update()`)",
                 podline: .microseconds(median(\.singleWriteMicroseconds)), anchorName: "`withObservationTracking`",
-                anchor: .microseconds(median(\.observationAnchorMicroseconds)), goal: .atMost(.microseconds(5)), runs: runs.count))
+                anchor: .microseconds(median(\.observationAnchorMicroseconds)), goal: .ratio(1.5), runs: runs.count))
         report.add(
             BenchRow(
                 group: "dataflow",
                 what: String(
                     format: "DataFlow: `update()` after one write in 10,000 views (p99 %.2f µs)", median(\.graphUpdateP99Microseconds)),
-                podline: .microseconds(median(\.graphUpdateMedianMicroseconds)), goal: .atMost(.microseconds(50)), runs: runs.count))
+                podline: .microseconds(median(\.graphUpdateMedianMicroseconds)),
+                goal: .atMost(.microseconds(2 * median(\.singleWriteMicroseconds)), "≤ 2× one write"), runs: runs.count))
         report.add(
             BenchRow(
                 group: "dataflow", what: "DataFlow: 1,000,000 writes with an update after each, RSS change",
@@ -52,7 +54,7 @@ enum DataFlowBench {
         report.add(
             BenchRow(
                 group: "dataflow", what: "DataFlow: mount 10,000 views",
-                podline: .seconds(median(\.mountMilliseconds) / 1000), goal: .report, runs: runs.count))
+                podline: .seconds(median(\.mountMilliseconds) / 1000), goal: .atMost(.seconds(0.04)), runs: runs.count))
     }
 
     /// The release `dataflow-bench`, built beside podline.
