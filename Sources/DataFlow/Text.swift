@@ -28,8 +28,9 @@ extension Text: LaidOutView {
         lines.append(content)
     }
 
-    /// The lines shown for `proposal`, and whether some were left out.
-    private func lines(_ proposal: ProposedSize, limit: Int?) -> (lines: [String], cut: Bool) {
+    /// The lines shown for `proposal`, and whether some were left out; the text wrapped at a width is kept on `node`
+    /// (measuring and drawing at one width wrap it once).
+    private func lines(_ proposal: ProposedSize, limit: Int?, node: PrimitiveNode) -> (lines: [String], cut: Bool) {
         var lines: [String]
         let most = min(limit ?? Int.max, proposal.height ?? Int.max)
         if most == 1, let width = proposal.width {
@@ -40,7 +41,12 @@ extension Text: LaidOutView {
             return ([DisplayWidth.prefix(first, fitting: width, ellipsis: true)], false)
         }
         if let width = proposal.width {
-            lines = DisplayWidth.wrap(content, columns: width)
+            if let kept = node.modifierState as? WrappedText, kept.width == width, kept.content == content {
+                lines = kept.lines
+            } else {
+                lines = DisplayWidth.wrap(content, columns: width)
+                node.modifierState = WrappedText(content: content, width: width, lines: lines)
+            }
         } else {
             lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
@@ -53,7 +59,7 @@ extension Text: LaidOutView {
         // Text keeps its first line however little height it is offered (as it never wraps to nothing).
         var offer = proposal
         if let height = offer.height, height < 1, !self.content.isEmpty { offer.height = 1 }
-        let (lines, cut) = lines(offer, limit: node.environment.lineLimit)
+        let (lines, cut) = lines(offer, limit: node.environment.lineLimit, node: node)
         var width = lines.map(DisplayWidth.of).max() ?? 0
         if cut, let last = lines.last, let proposed = offer.width { width = max(width, min(proposed, DisplayWidth.of(last) + 1)) }
         return CellSize(width: width, height: lines.count)
@@ -65,7 +71,8 @@ extension Text: LaidOutView {
         if let cached = node.drawCache, cached.size == rect.size, let kept = cached.value as? ([String], Bool) {
             (lines, cut) = kept
         } else {
-            (lines, cut) = self.lines(ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit)
+            (lines, cut) = self.lines(
+                ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit, node: node)
             node.drawCache = (rect.size, (lines, cut))
         }
         let style = node.environment.textStyle
@@ -73,5 +80,16 @@ extension Text: LaidOutView {
             let shown = cut && row == lines.count - 1 ? line + "…" : line
             canvas.put(shown, at: CellPoint(x: rect.x, y: rect.y + row), width: rect.width, style: style)
         }
+    }
+}
+
+/// A text wrapped at a width, kept on its node.
+private final class WrappedText {
+    let content: String
+    let width: Int
+    let lines: [String]
+
+    init(content: String, width: Int, lines: [String]) {
+        (self.content, self.width, self.lines) = (content, width, lines)
     }
 }

@@ -81,24 +81,32 @@ final class BrowseModel {
         self.player = player
     }
 
-    @ObservationIgnored private var notesCache: (ref: String, width: Int, details: EpisodeDetails)?
+    /// The details of the episodes shown last, by reference and width, the most recent last: a move back to one of
+    /// them reads nothing from the library.
+    @ObservationIgnored private var detailsKept: [(ref: String, width: Int, details: EpisodeDetails)] = []
+    /// How many episodes' details are kept.
+    static let detailsKeptCount = 64
     /// Counts the times the details shown may have changed (a bookmark kept, the library read again): the details pane
     /// reads it, so it is drawn again then.
     private var detailsGeneration = 0
 
     /// Forgets the details kept, and has the pane draw them anew.
     func forgetDetails() {
-        notesCache = nil
+        detailsKept.removeAll()
         detailsGeneration += 1
     }
 
     /// What the details pane shows of `row` beside its title: the feed's people, soundbites and funding, the episode's
-    /// bookmarks, and the show notes at a third of the screen's width; kept for the row last asked about (until the
-    /// library changes).
+    /// bookmarks, and the show notes at a third of the screen's width; kept for the last `detailsKeptCount` rows asked
+    /// about (until the library changes).
     func details(of row: BrowseRow) -> EpisodeDetails {
         let width = max(10, size.width / 3 - 2)
         _ = detailsGeneration
-        if let cached = notesCache, cached.ref == row.ref, cached.width == width { return cached.details }
+        if let index = detailsKept.lastIndex(where: { $0.ref == row.ref && $0.width == width }) {
+            let kept = detailsKept.remove(at: index)
+            detailsKept.append(kept)
+            return kept.details
+        }
         let listing = try? EpisodeLookup.require(row.ref, in: store)
         let notes = ShowNotes(html: listing?.episode.description ?? "", width: width, bold: false)
         var extras: [String] = []
@@ -114,7 +122,8 @@ final class BrowseModel {
             }
         }
         let details = EpisodeDetails(extras: extras, notes: notes)
-        notesCache = (row.ref, width, details)
+        if detailsKept.count == Self.detailsKeptCount { detailsKept.removeFirst() }
+        detailsKept.append((row.ref, width, details))
         return details
     }
 
