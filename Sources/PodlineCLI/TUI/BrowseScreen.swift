@@ -109,12 +109,14 @@ struct EpisodePane: View {
         let focused = model.focus == .list
         let playing = player.current?.ref
         let showColumn = !model.source.isShow
+        // Read here, once: the list lists its rows again at every move, and a read of the model there would be observed
+        // once a row (this body reads them anyway, and is evaluated again when they change).
+        let (rows, shown) = (model.rows, model.shown)
         LazyList(Bindable(model).listWindow) { index, isSelected in
             BrowseRowView(
                 model: model, index: index,
                 state: RowState(
-                    selected: isSelected, focused: focused, playing: model.rows[model.shown[index]].ref == playing,
-                    showColumn: showColumn))
+                    selected: isSelected, focused: focused, playing: rows[shown[index]].ref == playing, showColumn: showColumn))
         }
         .onTapRow { index, count in
             model.focus = .list
