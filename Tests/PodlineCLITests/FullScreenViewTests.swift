@@ -275,6 +275,37 @@ struct FullScreenViewTests {
         #expect(reversedRows(buffer, column: listColumn) == [9], "\(picture(buffer))")
     }
 
+    @Test("a one-row move paints the two rows whose style changed, and the details pane when it shows another episode")
+    func moveRepaintsWhatChanged() throws {
+        let narrow = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
+        narrow.model.focus = .list
+        var buffer = narrow.draw()
+        let listLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        narrow.model.listWindow.move(.down)
+        buffer = narrow.draw()
+        let painted = try #require(narrow.host.repainted, "the frame was drawn whole")
+        // Rows 1 and 2 of the list: the one left and the one selected, inside the pane's borders, and nothing else.
+        #expect(Set(painted.flatMap { $0.y..<($0.y + $0.height) }) == [1, 2], "\(painted)")
+        #expect(painted.allSatisfy { $0.x > listLeft && $0.x + $0.width < buffer.columns }, "\(painted)")
+
+        let wide = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 130, rows: 30)
+        wide.model.focus = .list
+        buffer = wide.draw()
+        let detailsLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        let middleLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).dropLast().last)
+        wide.model.listWindow.move(.down)
+        buffer = wide.draw()
+        let paintedWide = try #require(wide.host.repainted, "the frame was drawn whole")
+        let inList = paintedWide.filter { $0.x + $0.width <= detailsLeft }
+        // The details pane is painted in its box (its border with it: the box takes the new content as a new value).
+        let inDetails = paintedWide.filter { $0.x >= detailsLeft }
+        #expect(inList.count + inDetails.count == paintedWide.count, "\(paintedWide) (details from column \(detailsLeft))")
+        #expect(Set(inList.flatMap { $0.y..<($0.y + $0.height) }) == [1, 2], "\(paintedWide)")
+        #expect(inList.allSatisfy { $0.x > middleLeft }, "\(paintedWide)")
+        #expect(!inDetails.isEmpty, "the details pane shows another episode: \(paintedWide)")
+        #expect(rowText(buffer, row: 1, columns: detailsLeft..<buffer.columns).contains("日本語のニュース"), "\(picture(buffer))")
+    }
+
     @Test("5,000 episodes: only the rows on screen are mounted, as many nodes as for a list that just fills the screen")
     func mountedNodes() async throws {
         let long = HeadlessScreen(
