@@ -43,6 +43,7 @@ final class BodyNode<Content: View>: ViewNode {
 
     private func evaluate() {
         isDirty = false
+        graph.bodyEvaluations &+= 1
         invalidateLayout(repaints: false)
         if !layout.isEmpty {
             var linker = PropertyLinker(node: self)

@@ -28,6 +28,8 @@ final class ViewGraph {
     /// True once a node was measured or drawn: until then no node keeps anything of layout to forget when it changes
     /// (a graph that is never drawn into cells, as a player's, never pays for it).
     var hasLaidOut = false
+    /// Bodies evaluated so far.
+    var bodyEvaluations = 0
 
     private lazy var root = RootNode(graph: self, depth: 0, environment: EnvironmentValues())
     private var pendingRoot: (any View)?

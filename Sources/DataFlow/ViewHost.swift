@@ -198,6 +198,11 @@ public final class ViewHost<Root: View> {
     public var mountedNodeCount: Int {
         graph.mountedNodeCount
     }
+
+    /// How many times a view's `body` has been evaluated in this host: what a change cost, counted.
+    public var bodyEvaluations: Int {
+        graph.bodyEvaluations
+    }
 }
 
 /// The size and colours of a frame a host drew.

@@ -275,14 +275,17 @@ struct FullScreenViewTests {
         #expect(reversedRows(buffer, column: listColumn) == [9], "\(picture(buffer))")
     }
 
-    @Test("a one-row move paints the two rows whose style changed, and the details pane when it shows another episode")
+    @Test("a one-row move evaluates and paints the two rows whose style changed, and the details pane when it shows another episode")
     func moveRepaintsWhatChanged() throws {
         let narrow = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)
         narrow.model.focus = .list
         var buffer = narrow.draw()
         let listLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
+        var evaluated = narrow.host.bodyEvaluations
         narrow.model.listWindow.move(.down)
         buffer = narrow.draw()
+        // The two rows whose selection changed, and no other view.
+        #expect(narrow.host.bodyEvaluations - evaluated == 2)
         let painted = try #require(narrow.host.repainted, "the frame was drawn whole")
         // Rows 1 and 2 of the list: the one left and the one selected, inside the pane's borders, and nothing else.
         #expect(Set(painted.flatMap { $0.y..<($0.y + $0.height) }) == [1, 2], "\(painted)")
@@ -293,8 +296,11 @@ struct FullScreenViewTests {
         buffer = wide.draw()
         let detailsLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).last)
         let middleLeft = try #require(cellColumns(of: "┌", in: buffer, row: 0).dropLast().last)
+        evaluated = wide.host.bodyEvaluations
         wide.model.listWindow.move(.down)
         buffer = wide.draw()
+        // The two rows, the details pane and its notes.
+        #expect(wide.host.bodyEvaluations - evaluated == 4)
         let paintedWide = try #require(wide.host.repainted, "the frame was drawn whole")
         let inList = paintedWide.filter { $0.x + $0.width <= detailsLeft }
         // The details pane is painted in its box (its border with it: the box takes the new content as a new value).
