@@ -35,10 +35,6 @@ public final class LoudnessLeveler {
     static let ceiling = Float(32_768 * pow(10, -1.5 / 20))
     /// The look-ahead true-peak limiter after the gain.
     private var limiter: PeakLimiter
-    /// Frames limited at a time: blocks far under the ceiling are only delayed.
-    private static let block = 256
-    /// A block of decoded audio as the limiter takes it (room for the look-ahead too, for `drain`).
-    private let scratch: UnsafeMutablePointer<Float>
     private var drained = false
 
     /// A leveler for `channels` channels at `sampleRate` aiming at `setting`.
@@ -47,18 +43,11 @@ public final class LoudnessLeveler {
         self.channels = channels
         self.setting = setting
         limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: Self.ceiling)
-        let room = max(Self.block, limiter.lookahead + 1) * channels
-        scratch = .allocate(capacity: room)
-        scratch.initialize(repeating: 0, count: room)
         if let measured = setting.measured {
             gain = Self.gain(from: measured, to: setting.target)
         } else {
             meter = try LoudnessMeter(sampleRate: sampleRate, channels: channels)
         }
-    }
-
-    deinit {
-        scratch.deallocate()
     }
 
     /// The gain that takes `loudness` to `target`, within the limit.
@@ -105,11 +94,11 @@ public final class LoudnessLeveler {
         // access at every touch, which would cost more than the limiting itself.
         var limiter = self.limiter
         guard let base = samples.baseAddress else { return }
-        let scratch = self.scratch
+        let scratch = limiter.input
         // Much of speech is far under the ceiling: there the limiter only delays, block by block.
         var start = 0
         while start < frames {
-            let end = min(frames, start + Self.block)
+            let end = min(frames, start + PeakLimiter.block)
             let (block, count) = (base + start * channels, (end - start) * channels)
             var loudest: Float = 0
             for index in 0..<count {
@@ -133,9 +122,7 @@ public final class LoudnessLeveler {
         var limiter = self.limiter
         let frames = min(limiter.lookahead + 1, samples.count / channels, limiter.taken)
         guard let base = samples.baseAddress, frames > 0 else { return 0 }
-        scratch.update(repeating: 0, count: frames * channels)
-        var factor: Float = 0
-        limiter.limit(scratch, into: base, frames: frames, factor: &factor, step: 0, loudest: 0)
+        limiter.drain(into: base, frames: frames, factor: 0)
         self.limiter = limiter
         return frames
     }

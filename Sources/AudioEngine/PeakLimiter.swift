@@ -40,7 +40,8 @@ struct PeakLimiter {
         var frames = 16
         while frames < lookahead + 8 { frames *= 2 }
         ringFrames = frames
-        buffers = Buffers(ringFrames: frames, channels: channels, lookahead: lookahead)
+        buffers = Buffers(
+            ringFrames: frames, channels: channels, lookahead: lookahead, inputFrames: max(Self.block, lookahead + 1))
         minimaSum = Double(lookahead)
     }
 
@@ -71,6 +72,20 @@ struct PeakLimiter {
         minimumCount = 0
         buffers.minima.update(repeating: 1, count: lookahead)
         minimaSum = Double(lookahead)
+    }
+
+    /// The most frames a block of input holds (a drain's `lookahead` + 1 may be more).
+    static let block = 256
+
+    /// Where a caller puts a block of input for `limit` (interleaved): room for `block` frames, and for a drain's.
+    var input: UnsafeMutablePointer<Float> { buffers.input }
+
+    /// Writes to `output` the `frames` frames (at most `lookahead` + 1) still held, silence taken in behind them at
+    /// `factor`.
+    mutating func drain(into output: UnsafeMutablePointer<Int16>, frames: Int, factor: Float) {
+        buffers.input.update(repeating: 0, count: frames * channels)
+        var factor = factor
+        limit(buffers.input, into: output, frames: frames, factor: &factor, step: 0, loudest: 0)
     }
 
     /// Limits `frames` frames of `input` (interleaved) times a factor that moves by `step` a frame from `factor` (left
@@ -219,8 +234,9 @@ struct PeakLimiter {
         let minimumValues: UnsafeMutablePointer<Float>
         let minima: UnsafeMutablePointer<Float>
         let midpoints: UnsafeMutablePointer<Float>
+        let input: UnsafeMutablePointer<Float>
 
-        init(ringFrames: Int, channels: Int, lookahead: Int) {
+        init(ringFrames: Int, channels: Int, lookahead: Int, inputFrames: Int) {
             ring = .allocate(capacity: ringFrames * channels)
             ring.initialize(repeating: 0, count: ringFrames * channels)
             minimumFrames = .allocate(capacity: ringFrames)
@@ -231,6 +247,8 @@ struct PeakLimiter {
             minima.initialize(repeating: 1, count: lookahead)
             midpoints = .allocate(capacity: channels)
             midpoints.initialize(repeating: 0, count: channels)
+            input = .allocate(capacity: inputFrames * channels)
+            input.initialize(repeating: 0, count: inputFrames * channels)
         }
 
         deinit {
@@ -239,6 +257,7 @@ struct PeakLimiter {
             minimumValues.deallocate()
             minima.deallocate()
             midpoints.deallocate()
+            input.deallocate()
         }
     }
 }

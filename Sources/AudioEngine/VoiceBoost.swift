@@ -16,15 +16,14 @@ final class VoiceBoost {
     let sampleRate: Int
     /// The most the rider raises a quiet voice, in dB.
     static let mostRaise = 24.0
-    /// Frames measured at a time: the gain moves once a block, and a block's gain is set before it is let out.
-    static let block = 256
+    /// Frames measured at a time: the gain moves once a block, and a block's gain is set before it is let out (a block of
+    /// the limiter's input).
+    static let block = PeakLimiter.block
     /// The equaliser's output is scaled by this (-3 dB) so that its lift never clips before the rider's gain.
     private static let headroom: Float = 0.708
 
     private var equaliser: [SpeechEqualiser]
     private var limiter: PeakLimiter
-    /// A block's equalised audio, on its way to the limiter (room for the limiter's look-ahead too, for `drain`).
-    private let equalised: UnsafeMutablePointer<Float>
     /// The level's mean square (summed over the channels), smoothed; the noise floor's and the reference's levels in dB.
     private var power = 0.0
     private var floor = -70.0
@@ -43,15 +42,8 @@ final class VoiceBoost {
         equaliser = (0..<channels).map { _ in SpeechEqualiser(sampleRate: Double(sampleRate)) }
         limiter = PeakLimiter(sampleRate: sampleRate, channels: channels, ceiling: LoudnessLeveler.ceiling)
         preroll = limiter.lookahead + 1
-        let room = max(Self.block, limiter.lookahead + 1) * channels
-        equalised = .allocate(capacity: room)
-        equalised.initialize(repeating: 0, count: room)
         let rate = Double(sampleRate)
         times = (power: 0.3 * rate, attack: 0.02 * rate, release: 0.25 * rate, rise: 0.5 * rate)
-    }
-
-    deinit {
-        equalised.deallocate()
     }
 
     /// Forgets the audio held (after a seek); the gain, the floor and the reference stay.
@@ -89,7 +81,8 @@ final class VoiceBoost {
     /// One block: equalised, measured, and sent through the limiter at the gain the measure gives.
     private func block(_ samples: UnsafeMutableBufferPointer<Int16>, from start: Int, to end: Int) {
         guard let base = samples.baseAddress else { return }
-        let (count, channels, equalised) = (end &- start, self.channels, self.equalised)
+        // The equalised block goes where the limiter takes its input.
+        let (count, channels, equalised) = (end &- start, self.channels, limiter.input)
         let input = base + start &* channels
         var sum: Float = 0
         var loudest: Float = 0
@@ -145,11 +138,10 @@ final class VoiceBoost {
         guard !drained else { return 0 }
         drained = true
         var out = [Int16](repeating: 0, count: latency * channels)
-        equalised.update(repeating: 0, count: latency * channels)
-        var (limiter, factor) = (self.limiter, self.factor)
+        var limiter = self.limiter
         out.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
-            limiter.limit(equalised, into: base, frames: latency, factor: &factor, step: 0, loudest: 0)
+            limiter.drain(into: base, frames: latency, factor: factor)
         }
         self.limiter = limiter
         let skip = preroll

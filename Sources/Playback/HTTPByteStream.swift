@@ -44,6 +44,8 @@ final class HTTPByteStream: ByteStream, Sendable {
     /// rate it has come at, judged after `keptJudgedAfter`).
     static let keptWait = 5.0
     static let keptJudgedAfter = 0.5
+    /// Why a stream kept whole fails when its file cannot be read back.
+    static let unreadable = "the stream's kept bytes could not be read back"
     private static let logger = Logger(label: "podline.stream")
 
     /// What the transfer and the decoder share.
@@ -107,7 +109,7 @@ final class HTTPByteStream: ByteStream, Sendable {
             guard let kept else { return }
             let unread = max(0, kept.count - readAt)
             buffer = take(unread)
-            if buffer.count < unread { failure = "the stream's kept bytes could not be read back" }
+            if buffer.count < unread { failure = HTTPByteStream.unreadable }
             dropIncoming = max(0, readAt - kept.count)
             taken = received - buffer.count
             self.kept = nil
@@ -150,7 +152,7 @@ final class HTTPByteStream: ByteStream, Sendable {
                     }
                     if shared.held == 0 { return shared.ended ? .success([]) : nil }
                     let taken = shared.take(maxBytes)
-                    if taken.isEmpty { return .failure(StreamFailure(reason: "the stream's kept bytes could not be read back")) }
+                    if taken.isEmpty { return .failure(StreamFailure(reason: Self.unreadable)) }
                     if shared.buffer.count <= Self.highWater { shared.releaseSpaceWaiters() }
                     return .success(taken)
                 })

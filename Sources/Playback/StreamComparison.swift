@@ -14,8 +14,7 @@ enum StreamComparison {
         in kept: KeptFile, of url: String, name: String, wanted: @Sendable () async -> Bool
     ) async -> [ClosedRange<Double>] {
         let log = Logger(label: "podline.inserted")
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let second = URL(fileURLWithPath: folder).appendingPathComponent("podline-second-\(UUID().uuidString).part")
+        let second = FileManager.default.temporaryDirectory.appendingPathComponent("podline-second-\(UUID().uuidString).part")
         defer { try? FileManager.default.removeItem(at: second) }
         do {
             guard await wanted() else { return [] }
