@@ -46,17 +46,24 @@ struct InsertedStretchTests {
         }
     }
 
+    /// A home whose folder `served` holds the two fetches the server rotates through: the first with ads at two places,
+    /// the second with another ad at the first one's second place and one at a place of its own, re-encoded at 64 kb/s.
+    /// Returns where the first fetch's ads lie, and its length, in seconds.
+    static func twoFetches(_ name: String) throws -> (home: URL, served: URL, truth: [ClosedRange<Double>], kept: Double) {
+        let home = try Fixtures.temporaryDirectory(name)
+        let served = try Fixtures.subfolder("served", in: home)
+        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
+        let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
+        _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
+        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        return (home, served, truth, kept)
+    }
+
     @Test(
         "other ads at two places in each fetch, the second re-encoded at 64 kb/s: the first fetch's ads are found within 100 ms and left out"
     )
     func adsFoundAndSkipped() throws {
-        let home = try Fixtures.temporaryDirectory("pl-inserted")
-        let served = try Fixtures.subfolder("served", in: home)
-        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
-        // The second fetch has another ad at the first fetch's second place, and one at a place of its own.
-        let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
-        _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
-        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        let (home, served, truth, kept) = try Self.twoFetches("pl-inserted")
         let listener = try Listener(home: home, served: served, enclosure: "rotate/rivers.mp3", duration: kept)
         defer { listener.server.stop() }
 
@@ -130,12 +137,7 @@ struct InsertedStretchTests {
         "a streamed episode with skip_inserted_streams: kept whole as it comes, fetched again, and its ads are left out as it plays, as heard"
     )
     func streamedAdsSkipped() throws {
-        let home = try Fixtures.temporaryDirectory("pl-inserted-stream")
-        let served = try Fixtures.subfolder("served", in: home)
-        let parts = try SplicedEpisode.make(in: try Fixtures.subfolder("parts", in: home))
-        let truth = try parts.mp3([0, 1], at: [9.5, 24.25], bitRate: 128, name: "rivers.mp3.1", into: served)
-        _ = try parts.mp3([2, 3], at: [17.0, 24.25], bitRate: 64, name: "rivers.mp3.2", into: served)
-        let kept = try WAVFile(url: parts.folder.appendingPathComponent("rivers.mp3.1.wav")).duration
+        let (home, served, truth, kept) = try Self.twoFetches("pl-inserted-stream")
         let listener = try Listener(
             home: home, served: served, enclosure: "rotate/rivers.mp3", config: "skip_inserted_streams = true\n")
         defer { listener.server.stop() }
