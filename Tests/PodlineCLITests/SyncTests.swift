@@ -264,6 +264,27 @@ struct SyncTests {
             (remote as? [String])?.contains { $0.contains("%2520") } == true, "the server did rewrite it: \(String(describing: remote))")
     }
 
+    @Test("a mark made after a sync stays: this library's own earlier action, read back from the server, does not undo it")
+    func ownActionsComeBack() throws {
+        let server = try GPodderServer()
+        defer { server.stop() }
+        try server.register(Self.user, password: Self.password)
+        let web = try Fixtures.temporaryDirectory("pl-sync-own")
+        let files = try SlowFileServer(folder: web, chunkBytes: 1 << 20, delay: 0)
+        defer { files.stop() }
+        try Self.feed("desk", title: "Desk Show", episodes: 1, in: web, files: files)
+        let home = try Self.home(server: server.url, extra: "auto = false")
+        #expect(try Self.podline(["add", files.url("desk.xml")], home: home).status == 0)
+        for (mark, played) in [("played", true), ("unplayed", false), ("played", true), ("unplayed", false)] {
+            let marked = try Self.podline(["mark", "desk-show/1", mark], home: home)
+            #expect(marked.status == 0, "\(marked.stderr)")
+            let synced = try Self.podline(["sync"], home: home)
+            #expect(synced.status == 0, "\(synced.stderr)")
+            let episode = try Self.episode("desk-show/1", home: home)
+            #expect(episode?["played"] as? Bool == played, "after mark \(mark) and a sync: \(String(describing: episode))")
+        }
+    }
+
     @Test("with auto on, a player that stops sends what was heard at once, and the phone has it")
     func automatic() throws {
         let server = try GPodderServer()

@@ -20,6 +20,7 @@ public final class ClipFile {
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw AudioError.unwritable(path: path, reason: "names a folder, not a file") }
+        Self.removeLeftovers(of: name, in: folder)
         temporary = folder + ".\(name).\(getpid()).part"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw Self.failure(path, "cannot be written") }
@@ -56,6 +57,23 @@ public final class ClipFile {
     deinit {
         if descriptor >= 0 { close(descriptor) }
         if !committed { unlink(temporary) }
+    }
+
+    /// Removes the temporaries of `name` in `folder` (`""` for the current one) that processes no longer running left
+    /// (a clip killed while writing).
+    private static func removeLeftovers(of name: String, in folder: String) {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        let prefix = ".\(name)."
+        var left: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard entryName.hasPrefix(prefix), entryName.hasSuffix(".part") else { continue }
+            let pid = entryName.dropFirst(prefix.count).dropLast(".part".count)
+            guard let number = pid_t(pid), number > 0, number != getpid(), kill(number, 0) == -1, errno == ESRCH else { continue }
+            left.append(entryName)
+        }
+        for entryName in left { unlink(folder + entryName) }
     }
 
     /// The error for `path`, with the system's reason when errno gives one.

@@ -15,6 +15,8 @@ public struct FeedUpdateResult: Sendable {
     public var outcome: Outcome
     /// Where the feed was not well-formed, with line and column (see `ParsedFeed.warnings`).
     public var warnings: [String] = []
+    /// Set when the feed was read but the library could not keep it (a full disk): no other feed is started after it.
+    public var libraryFailure: StoreError?
 
     public var failed: Bool {
         if case .failed = outcome { return true }
@@ -40,9 +42,11 @@ public struct FeedUpdater: Sendable {
         var results = [FeedUpdateResult?](repeating: nil, count: shows.count)
         await withTaskGroup(of: (Int, FeedUpdateResult).self) { group in
             var next = 0
+            var libraryFailed = false
             func startNext() {
-                // Once cancelled, no more feeds are started; those under way end as their requests are cancelled.
-                guard next < shows.count, !Task.isCancelled else { return }
+                // Once cancelled, no more feeds are started; those under way end as their requests are cancelled. Nor
+                // once the library could not keep one: the others would fail the same way.
+                guard next < shows.count, !Task.isCancelled, !libraryFailed else { return }
                 let index = next
                 let show = shows[index]
                 next += 1
@@ -52,6 +56,7 @@ public struct FeedUpdater: Sendable {
             while let (index, result) = await group.next() {
                 results[index] = result
                 progress(result)
+                if result.libraryFailure != nil { libraryFailed = true }
                 startNext()
             }
         }
@@ -73,6 +78,8 @@ public struct FeedUpdater: Sendable {
             return FeedUpdateResult(
                 show: applied.show, outcome: .updated(newEpisodes: applied.newEpisodes, moved: applied.moved),
                 warnings: feed.warnings)
+        } catch let error as StoreError {
+            return FeedUpdateResult(show: show, outcome: .failed(error.description), libraryFailure: error)
         } catch let error as FeedLoadError {
             // A cancelled update says nothing about the feed.
             if !Task.isCancelled { try? store.recordFailure(showID: showID, reason: error.reason) }

@@ -12,14 +12,16 @@ extension LibraryStore {
     }
 
     /// Marks the episodes `ids` played (positions back to the start) or unplayed, in one transaction; returns how many
-    /// changed.
-    public func setPlayed(episodeIDs ids: [Int64], _ played: Bool) throws(StoreError) -> Int {
+    /// changed. A mark is a change of listening made now (`heardAt`): what another device did before it is older.
+    public func setPlayed(episodeIDs ids: [Int64], _ played: Bool, now: Date = Date()) throws(StoreError) -> Int {
         try write { db in
             var changed = 0
             for id in ids {
                 try db.execute(
-                    sql: "UPDATE episode SET isPlayed = ?, position = 0 WHERE id = ? AND (isPlayed != ? OR position != 0)",
-                    arguments: [played, id, played])
+                    sql: """
+                        UPDATE episode SET isPlayed = ?, position = 0, heardAt = ? WHERE id = ? AND (isPlayed != ? OR position != 0)
+                        """,
+                    arguments: [played, now.timeIntervalSince1970, id, played])
                 changed += db.changesCount
             }
             return changed

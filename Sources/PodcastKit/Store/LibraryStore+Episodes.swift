@@ -195,9 +195,11 @@ extension LibraryStore {
     }
 
     /// Marks the episode played (position reset) or unplayed.
-    public func setPlayed(episodeID: Int64, _ played: Bool) throws(StoreError) {
+    public func setPlayed(episodeID: Int64, _ played: Bool, now: Date = Date()) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE episode SET isPlayed = ?, position = 0 WHERE id = ?", arguments: [played, episodeID])
+            try db.execute(
+                sql: "UPDATE episode SET isPlayed = ?, position = 0, heardAt = ? WHERE id = ?",
+                arguments: [played, now.timeIntervalSince1970, episodeID])
         }
     }
 
@@ -226,9 +228,10 @@ extension LibraryStore {
         }
     }
 
-    /// The unplayed episode heard most recently, if any.
+    /// The unplayed episode heard most recently, if any (one marked unplayed, back at its start, is not one).
     public func lastHeard() throws(StoreError) -> EpisodeListing? {
-        try fetchListing(where: "episode.heardAt IS NOT NULL AND episode.isPlayed = 0 ORDER BY episode.heardAt DESC LIMIT 1")
+        try fetchListing(
+            where: "episode.heardAt IS NOT NULL AND episode.isPlayed = 0 AND episode.position > 0 ORDER BY episode.heardAt DESC LIMIT 1")
     }
 
     /// The newest episode of the show `showID` not yet played, if any.

@@ -20,10 +20,13 @@ extension LibraryStore {
         }
     }
 
-    /// Records episode actions to be sent, in order.
-    public func queueActions(_ actions: [SyncAction]) throws(StoreError) {
-        guard !actions.isEmpty else { return }
+    /// Records episode actions to be sent, in order, and sets the sync state `state` in the same transaction.
+    public func queueActions(_ actions: [SyncAction], state: [String: String] = [:]) throws(StoreError) {
+        guard !actions.isEmpty || !state.isEmpty else { return }
         try write { db in
+            for (key, value) in state {
+                try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
             for action in actions {
                 try db.execute(
                     sql: """
@@ -75,9 +78,13 @@ extension LibraryStore {
         }
     }
 
-    /// Forgets the episode actions sent, those queued up to `id`.
+    /// Forgets the episode actions sent, those queued up to `id`, and the mark of the batch on its way.
     public func sentActions(through id: Int64) throws(StoreError) {
-        try write { db in try db.execute(sql: "DELETE FROM sync_action WHERE id <= ?", arguments: [id]) }
+        try write { db in
+            try db.execute(sql: "DELETE FROM sync_action WHERE id <= ?", arguments: [id])
+            // The batch on its way, if it was this one, has arrived.
+            try db.execute(sql: "DELETE FROM sync_state WHERE key = ?", arguments: [SyncState.sending])
+        }
     }
 
     /// How many subscription changes and episode actions wait to be sent.
@@ -156,12 +163,17 @@ extension LibraryStore {
 
     /// Sets an episode's position as another device left it at `date` (its last heard time), when that is later
     /// than this library's own listening of it; true when it changed.
-    public func takePosition(episodeID: Int64, _ position: Double, heardAt date: Date) throws(StoreError) -> Bool {
+    /// With `reachedEnd`, the episode is marked played instead (back at its start), in the same transaction, so a
+    /// position is never kept without the mark that came with it.
+    public func takePosition(episodeID: Int64, _ position: Double, heardAt date: Date, reachedEnd: Bool = false) throws(StoreError) -> Bool
+    {
         try write { db in
             try db.execute(
                 sql: "UPDATE episode SET position = ?, heardAt = ? WHERE id = ? AND (heardAt IS NULL OR heardAt < ?)",
                 arguments: [max(0, position), date.timeIntervalSince1970, episodeID, date.timeIntervalSince1970])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if reachedEnd { try db.execute(sql: "UPDATE episode SET isPlayed = 1, position = 0 WHERE id = ?", arguments: [episodeID]) }
+            return true
         }
     }
 }
@@ -174,8 +186,14 @@ public enum SyncState {
     public static let actionsSince = "actions_since"
     /// When the last sync ended (seconds since 1970).
     public static let lastSync = "last_sync"
-    /// The server and device the cursors belong to (a change of either starts again from the beginning).
+    /// The server and device the cursors belong to (a change of either starts again from the beginning); written when
+    /// a first sync is whole.
     public static let account = "account"
+    /// The account whose first sync queued where this library's episodes stand (queued once, however often a first
+    /// sync is cut short).
+    public static let standingQueued = "standing_queued"
+    /// The batch of episode actions on its way to the server: its last queue id and its earliest time, empty when none.
+    public static let sending = "actions_sending"
     /// The prefix of a feed URL the server rewrote; the value is this library's URL.
     public static let rewritten = "rewritten "
 }

@@ -46,6 +46,8 @@ public final class LibraryStore: Sendable {
         guard let size = OutputFile.size(of: path), size > 0 else { return }
         var readOnly = Configuration()
         readOnly.readonly = true
+        // Another process's checkpoint or recovery may hold the file a moment: wait for it, as writers do.
+        readOnly.busyMode = .timeout(busyTimeout)
         let unknown = try DatabaseQueue(path: path, configuration: readOnly).read { db in
             try migrator.hasBeenSuperseded(db) ? migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What one sync did.
 public struct SyncReport: Sendable, Equatable {
@@ -22,7 +23,8 @@ public struct SyncReport: Sendable, Equatable {
 /// One sync of the library with a server: pull what other devices did, push what this one did, then pull what the
 /// push changed. Everything received goes through the library's model (so a running player shows it) with the
 /// recorder muted; the cursors advance only once what they cover is applied, and the queue empties only once the
-/// server took it, so a sync cut short anywhere loses nothing and sends nothing twice.
+/// server took it, so a sync cut short anywhere loses nothing; a batch it had on its way is looked for on the server
+/// before it is sent again.
 @MainActor
 public struct SyncRun {
     let library: Library
@@ -51,7 +53,7 @@ public struct SyncRun {
     }
 
     /// The most actions sent in one request.
-    static let batch = 1000
+    nonisolated static let batch = 1000
     /// A page of actions this long may have more behind it.
     static let pageSize = 1000
 
@@ -64,21 +66,25 @@ public struct SyncRun {
         let known = try kept { try store.syncState(SyncState.account) }
         report.first = known != account
         if report.first {
-            try kept {
-                try store.setSyncState([SyncState.account: account, SyncState.subscriptionsSince: "0", SyncState.actionsSince: "0"])
-            }
+            // The account is written once the first sync is whole: one cut short is a first sync again, so what it
+            // tells the others (every show, where every episode stands) is told.
+            try kept { try store.setSyncState([SyncState.subscriptionsSince: "0", SyncState.actionsSince: "0"]) }
             try await server.registerDevice(caption: caption)
         }
         try await server.linkDevices()
-        // Where this library's episodes stand before anything is taken from the others: what a first sync tells them.
-        let standing = report.first ? try listeningState(into: &report) : []
+        // Where this library's episodes stand before anything is taken from the others: what a first sync tells them,
+        // queued so that it is sent once, as every other action is.
+        if report.first, try kept({ try store.syncState(SyncState.standingQueued) }) != account {
+            let standing = try listeningState(into: &report)
+            try kept { try store.queueActions(standing, state: [SyncState.standingQueued: account]) }
+        }
         try await pullSubscriptions(into: &report)
         try await pushSubscriptions(into: &report)
         try await pullActions(into: &report)
-        try await pushActions(standing, into: &report)
+        try await pushActions(into: &report)
         // What the push changed for the group (a URL the server rewrote, another device's change in the meantime).
         if report.sentSubscriptions > 0 { try await pullSubscriptions(into: &report) }
-        try kept { try store.setSyncState([SyncState.lastSync: String(Date().timeIntervalSince1970)]) }
+        try kept { try store.setSyncState([SyncState.lastSync: String(Date().timeIntervalSince1970), SyncState.account: account]) }
         return report
     }
 
@@ -214,12 +220,10 @@ public struct SyncRun {
         let reachedEnd = Self.reachesEnd(action, knownLength: known, playedMargin: playedMargin)
         return try recorder.applyingRemote { () throws(SyncError) -> Bool in
             try kept { () throws -> Bool in
-                guard try store.takePosition(episodeID: id, Double(position), heardAt: action.timestamp) else { return false }
-                if reachedEnd {
-                    try library.apply(.played([id], true))
-                } else {
-                    library.show(.position(id, Double(position)))
+                guard try store.takePosition(episodeID: id, Double(position), heardAt: action.timestamp, reachedEnd: reachedEnd) else {
+                    return false
                 }
+                library.show(reachedEnd ? .played([id], true) : .position(id, Double(position)))
                 return true
             }
         }
@@ -271,10 +275,11 @@ public struct SyncRun {
         return actions
     }
 
-    /// Sends `standing` (a first sync's listening state), then the episode actions waiting, in batches; each batch of
-    /// the queue leaves it once the server took it. The action cursor then moves past what was sent (as the other
-    /// cursor moves past the newest action taken), so the next sync does not read this device's own actions back.
-    private func pushActions(_ standing: [SyncAction], into report: inout SyncReport) async throws(SyncError) {
+    /// Sends the episode actions waiting, in batches; each batch leaves the queue once the server took it. A batch is
+    /// marked as on its way first: a sync cut off while the server took it (its answer never read) finds the mark, and
+    /// a batch the server has is not sent again. The action cursor then moves past what was sent (as the other cursor
+    /// moves past the newest action taken), so the next sync does not read this device's own actions back.
+    private func pushActions(into report: inout SyncReport) async throws(SyncError) {
         var newest: Int?
         var serverTime: Int?
         func sent(_ actions: [SyncAction], answer: Int?) {
@@ -290,16 +295,55 @@ public struct SyncRun {
                 if cursor > since { try? store.setSyncState([SyncState.actionsSince: String(cursor)]) }
             }
         }
-        for start in stride(from: 0, to: standing.count, by: Self.batch) {
-            let slice = Array(standing[start..<min(start + Self.batch, standing.count)])
-            sent(slice, answer: try await server.pushActions(slice))
-        }
+        try await settleBatchCutOff()
         while true {
             let queued = try kept { try store.queuedActions(limit: Self.batch) }
             guard let last = queued.last else { break }
+            let earliest = queued.map { Int($0.action.timestamp.timeIntervalSince1970) }.min() ?? 0
+            try kept { try store.setSyncState([SyncState.sending: "\(last.id) \(earliest)"]) }
             let answer = try await server.pushActions(queued.map(\.action))
             try kept { try store.sentActions(through: last.id) }
             sent(queued.map(\.action), answer: answer)
         }
+    }
+
+    /// A batch marked as on its way by a sync that was cut off: when the server has every action of it, it leaves the
+    /// queue unsent; otherwise it is sent as it is. A server may still be taking the batch of a client that died
+    /// waiting, so it is asked again twice, a second apart, before the batch is sent.
+    private func settleBatchCutOff() async throws(SyncError) {
+        guard let mark = try kept({ try store.syncState(SyncState.sending) }), !mark.isEmpty else { return }
+        let parts = mark.split(separator: " ").compactMap { Int64($0) }
+        defer { try? store.setSyncState([SyncState.sending: ""]) }
+        guard parts.count == 2 else { return }
+        let batch = try kept { try store.queuedActions(limit: Self.batch) }.filter { $0.id <= parts[0] }.map { SentAction($0.action) }
+        guard !batch.isEmpty else { return }
+        for attempt in 0..<3 {
+            if attempt > 0 { try? await Task.sleep(for: .seconds(1)) }
+            let onServer = Set(try await server.pullActions(since: Int(parts[1])).actions.map(SentAction.init))
+            let found = batch.filter(onServer.contains).count
+            Logger(label: "podline.sync").debug("a batch cut off: \(found) of its \(batch.count) actions are on the server")
+            if found == batch.count {
+                try kept { try store.sentActions(through: parts[0]) }
+                return
+            }
+        }
+    }
+}
+
+/// What makes an action sent by this device the same one when the server gives it back (the device aside, which
+/// one server leaves out).
+private struct SentAction: Hashable {
+    var episode: String
+    var kind: SyncAction.Kind
+    var timestamp: Int
+    var started: Int?
+    var position: Int?
+    var total: Int?
+
+    init(_ action: SyncAction) {
+        episode = SyncURL.comparable(action.episode)
+        kind = action.kind
+        timestamp = Int(action.timestamp.timeIntervalSince1970)
+        (started, position, total) = (action.started, action.position, action.total)
     }
 }

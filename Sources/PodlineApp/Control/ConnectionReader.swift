@@ -2,18 +2,25 @@ import Foundation
 import Synchronization
 
 /// Reads a client's socket (non-blocking) whenever it is readable, on the control socket queue, and hands its lines
-/// on.
+/// on; while `waitingLimit` pieces wait to be answered it reads no more, so a client that sends faster than it is
+/// answered waits in its own socket's buffer instead of the player's memory.
 package final class ConnectionReader: Sendable {
+    /// How many pieces may wait to be answered before reading pauses; it goes on when half of them are.
+    package static let waitingLimit = 64
     private let fd: Int32
     private let state: Mutex<State>
 
-    /// The read source, the line being cut, where lines go, and whether reading has ended (the source then stays
-    /// suspended until `close`).
+    /// The read source, the line being cut, where lines go, how many wait to be answered, whether the rest is being
+    /// read regardless (the server stops), and whether reading has ended (the source then stays suspended until
+    /// `close`) or is paused.
     private struct State {
         var source: any DispatchSourceRead
         var splitter = LineSplitter()
         var feed: AsyncStream<LineSplitter.Piece>.Continuation
+        var waiting = 0
+        var draining = false
         var ended = false
+        var suspended = false
     }
 
     /// Reads `fd` into `feed` once started; `ended` runs on the control socket queue once the read source is cancelled.
@@ -32,17 +39,26 @@ package final class ConnectionReader: Sendable {
     }
 
     /// Reads what the client has sent, `rounds` buffers at most (the source fires again while more is waiting, and
-    /// other clients have their turn in between); at the end of the stream, or a failed read, reading ends.
+    /// other clients have their turn in between); at the end of the stream, or a failed read, reading ends. With
+    /// `waitingLimit` pieces unanswered it pauses until `answered` resumes it.
     private func readAvailable(rounds: Int) {
         state.withLock { state in
             guard !state.ended else { return }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             var round = 0
             while round < rounds {
+                if state.waiting >= Self.waitingLimit && !state.draining {
+                    if !state.suspended {
+                        state.suspended = true
+                        state.source.suspend()
+                    }
+                    return
+                }
                 let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if count > 0 {
                     round += 1
                     let pieces = buffer.withUnsafeBytes { state.splitter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                    state.waiting += pieces.count
                     for piece in pieces { state.feed.yield(piece) }
                     continue
                 }
@@ -54,11 +70,24 @@ package final class ConnectionReader: Sendable {
         }
     }
 
+    /// One piece handed on was answered (or dropped): reading that paused goes on once half of them are.
+    package func answered() {
+        ControlSocketQueue.shared.async { [self] in
+            state.withLock { state in
+                state.waiting -= 1
+                guard state.suspended, !state.ended, state.waiting <= Self.waitingLimit / 2 else { return }
+                state.suspended = false
+                state.source.resume()
+            }
+        }
+    }
+
     /// Stops reading: what the client sent before is still read and handed on, then the stream ends. Called on the
     /// control socket queue, so no read is under way, and none comes after it.
     package func stopReading() {
         shutdown(fd, Int32(SHUT_RD))
         // Shut down for reading, the socket yields what is queued and then its end, without waiting.
+        state.withLock { $0.draining = true }
         readAvailable(rounds: .max)
     }
 
@@ -78,6 +107,9 @@ package final class ConnectionReader: Sendable {
         for piece in state.splitter.finish() { state.feed.yield(piece) }
         state.feed.finish()
         // A socket at its end stays readable: suspended, the source stops firing until it is cancelled.
-        state.source.suspend()
+        if !state.suspended {
+            state.suspended = true
+            state.source.suspend()
+        }
     }
 }

@@ -64,24 +64,30 @@ package final class ControlConnection: Sendable {
     /// descriptor closes once reading has ended and the last reply is written.
     @MainActor private func answer(_ pieces: AsyncStream<LineSplitter.Piece>) async {
         var open = true
-        for await piece in pieces where open {
-            if await !handle(piece) {
+        for await piece in pieces {
+            if open, await !handle(piece) {
                 open = false
                 shutdownConnection()
             }
+            reader.answered()
         }
         finish()
     }
 
-    /// Answers one piece; false when the connection should end.
+    /// Answers one piece; false when the connection should end. A line too long or not text ends it: such a client
+    /// is sending something other than commands, and is answered once, not once a line.
     @MainActor private func handle(_ piece: LineSplitter.Piece) async -> Bool {
         switch piece {
         case .tooLong:
-            send(ControlReply.failure(.null, error: "line too long", message: "lines are limited to 1 MB"))
+            send(ControlReply.failure(.null, error: "line too long", message: "lines are limited to 1 MB; closing the connection"))
+            return false
         case .line(let bytes):
             switch ControlRequest.parse(bytes) {
             case nil:
                 break
+            case .failure(let problem)? where problem.error == ControlRequest.notText:
+                send(ControlReply.failure(problem.requestID, error: problem.error, message: problem.message + "; closing the connection"))
+                return false
             case .failure(let problem)?:
                 send(ControlReply.failure(problem.requestID, error: problem.error, message: problem.message))
             case .success(let request)? where request.expired:

@@ -16,10 +16,13 @@ package struct ControlRequest: Sendable {
     /// True when the client gave up on this request before it was read.
     package var expired: Bool { expires.map { Date().timeIntervalSince1970 > $0 } ?? false }
 
+    /// The error of a line that is not text (not UTF-8): its client is sending something other than commands.
+    package static let notText = "invalid utf-8"
+
     /// Reads `bytes` (one line without its newline); nil for a blank line.
     package static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlReplyError>? {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(ControlReplyError(requestID: .null, error: "invalid utf-8", message: "the line is not valid UTF-8"))
+            return .failure(ControlReplyError(requestID: .null, error: notText, message: "the line is not valid UTF-8"))
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }

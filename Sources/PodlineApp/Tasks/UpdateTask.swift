@@ -37,6 +37,12 @@ extension LibraryTaskRunner {
         }
         bars?.clear()
         report(results)
+        // The library could not keep a feed (a full disk): said once, for the feeds read and those never started,
+        // and nothing more is tried.
+        if let failure = results.lazy.compactMap(\.libraryFailure).first {
+            let kept = results.filter { !$0.failed }.count
+            throw StoreError.database("\(failure.description); \(kept) of \(selected.count) feeds updated, the others left as they were")
+        }
         // Cancelled: neither downloads nor a sync start.
         guard !Task.isCancelled else { return ExitStatus.unreadable }
         let downloadFailures = try await autoDownload(results, store: store)
@@ -123,10 +129,12 @@ extension LibraryTaskRunner {
             case .notModified:
                 break
             case .failed(let reason):
-                if saysProblems { output.problem("\(name): \(result.show.feedURL): \(reason)") }
+                // A library that cannot keep the feed is said once, for all of them.
+                if saysProblems, result.libraryFailure == nil { output.problem("\(name): \(result.show.feedURL): \(reason)") }
             }
         }
         let failed = results.filter(\.failed).count
+        guard !results.contains(where: { $0.libraryFailure != nil }) else { return }
         output.line(
             "Updated \(results.count - failed) of \(results.count) feeds: \(newTotal) new episode\(newTotal == 1 ? "" : "s")\(failed > 0 ? ", \(failed) failed" : "")."
         )

@@ -89,11 +89,19 @@ struct BottomLine: View {
         }
     }
 
-    /// The longest end of `text` that takes at most `columns`.
+    /// The longest end of `text` that takes at most `columns`, found from its end (a paste of thousands of characters
+    /// costs what is shown of it).
     static func end(of text: String, fitting columns: Int) -> String {
-        var shown = text
-        while DisplayWidth.of(shown) > columns, !shown.isEmpty { shown.removeFirst() }
-        return shown
+        var start = text.endIndex
+        var width = 0
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let next = width + DisplayWidth.of(text[before])
+            if next > columns { break }
+            width = next
+            start = before
+        }
+        return String(text[start...])
     }
 }
 
