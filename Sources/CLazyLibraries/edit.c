@@ -41,6 +41,11 @@ void *podline_edit_open(const char *program, int (*read_character)(void *, wchar
     table.el_wset(editor, EL_PROMPT, prompt_of);
     table.el_wset(editor, EL_CLIENTDATA, client);
     table.el_wset(editor, EL_GETCFN, (el_rfunc_t)read_character);
+    /* libedit's extended command (M-x, M-X) hands what is typed after it to its own parser, which reads an argument
+       vector that was never set when the quotes do not match (M-x then "abc crashes in el_wparse). Unbound, M-x is
+       nothing. */
+    table.el_wset(editor, EL_BIND, L"\033x", L"ed-unassigned", NULL);
+    table.el_wset(editor, EL_BIND, L"\033X", L"ed-unassigned", NULL);
     return editor;
 }
 

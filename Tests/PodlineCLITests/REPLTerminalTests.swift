@@ -6,6 +6,25 @@ import Testing
 /// Ctrl-C and Ctrl-D.
 @Suite("REPL in a terminal", .serialized)
 struct REPLTerminalTests {
+    @Test("Alt-x then an unmatched quote is an ordinary line: the REPL answers it and goes on (before: a crash in libedit)")
+    func altX() throws {
+        let folder = try Fixtures.temporaryDirectory("pl-alt-x")
+        let environment = [
+            "XDG_RUNTIME_DIR": folder.path, "XDG_STATE_HOME": folder.path, "HOME": folder.path, "PODLINE_HOME": folder.path,
+            "LANG": "C.UTF-8", "NO_COLOR": "1",
+        ]
+        let tmux = try TmuxSession(folder: folder, command: [PodlineBinary.path], environment: environment)
+        defer { tmux.kill() }
+        try tmux.waitFor { $0.hasSuffix("podline [stopped]>") }
+        for meta in ["x", "X"] {
+            tmux.send(["\u{1B}" + meta, "\"abc", "Enter"])
+            try tmux.waitFor { $0.hasSuffix("unterminated double quote\n■ stopped\npodline [stopped]>") || $0.contains("EXITED") }
+        }
+        tmux.send(["status", "Enter"])
+        try tmux.waitFor { $0.contains("> status\nstopped\n") || $0.contains("EXITED") }
+        #expect(try !tmux.screen().contains("EXITED"))
+    }
+
     @Test("Tab completes, the status line is redrawn without losing typed text, Ctrl-C cancels, Up recalls, Ctrl-D leaves")
     func interactive() throws {
         let folder = try Fixtures.temporaryDirectory("pl-tty")
