@@ -292,6 +292,9 @@ private final class SoakDay {
 
     /// Connects, waits until the first episode plays and queues the day's hours; false (a problem noted) when it cannot.
     private func start() -> Bool {
+        // A client waits for a player that holds its lock; the one just started may not hold it yet.
+        let location = location
+        _ = poll(timeout: 30, every: 0.05, { FileManager.default.fileExists(atPath: location.socketPath) }, until: { $0 })
         guard let connection = ControlClient.waitingForPlayer(at: location, seconds: 30) else {
             problem("the player never served its control socket: \(errorOutput)")
             return false
