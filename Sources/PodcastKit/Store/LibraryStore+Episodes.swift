@@ -196,11 +196,7 @@ extension LibraryStore {
 
     /// Marks the episode played (position reset) or unplayed.
     public func setPlayed(episodeID: Int64, _ played: Bool, now: Date = Date()) throws(StoreError) {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE episode SET isPlayed = ?, position = 0, heardAt = ? WHERE id = ?",
-                arguments: [played, now.timeIntervalSince1970, episodeID])
-        }
+        _ = try setPlayed(episodeIDs: [episodeID], played, now: now)
     }
 
     /// Sets or clears the favourite flag.

@@ -24,9 +24,7 @@ extension LibraryStore {
     public func queueActions(_ actions: [SyncAction], state: [String: String] = [:]) throws(StoreError) {
         guard !actions.isEmpty || !state.isEmpty else { return }
         try write { db in
-            for (key, value) in state {
-                try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", arguments: [key, value])
-            }
+            try Self.setSyncState(state, in: db)
             for action in actions {
                 try db.execute(
                     sql: """
@@ -115,10 +113,13 @@ extension LibraryStore {
 
     /// Sets values of the sync state together.
     public func setSyncState(_ values: [String: String]) throws(StoreError) {
-        try write { db in
-            for (key, value) in values {
-                try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", arguments: [key, value])
-            }
+        try write { db in try Self.setSyncState(values, in: db) }
+    }
+
+    /// Sets values of the sync state within the transaction of `db`.
+    private static func setSyncState(_ values: [String: String], in db: Database) throws {
+        for (key, value) in values {
+            try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", arguments: [key, value])
         }
     }
 
