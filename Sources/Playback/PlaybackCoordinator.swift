@@ -178,14 +178,14 @@ struct PositionJournal: View {
         EmptyView()
             .onChange(of: player.position) { _, position in
                 guard let item = player.current else { return }
-                journal.heard(item, at: position, speed: player.speed)
+                journal.heard(item, at: position, speed: player.speed, playing: player.isPlaying)
             }
             .onChange(of: player.timeSaved) { old, new in
                 journal.timeSaved(grewBy: new - old, of: player.current)
             }
             .onChange(of: player.seekRequest) { _, request in
-                guard request != nil, let item = player.current else { return }
-                journal.seeked(item)
+                guard let request, let item = player.current else { return }
+                journal.seeked(item, request, from: player.position, duration: player.duration)
             }
     }
 }

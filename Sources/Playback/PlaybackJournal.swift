@@ -55,8 +55,9 @@ final class PlaybackJournal {
     /// The episode planned last and its start: the model's position is set to it before anything is heard.
     private var planned: (id: String, start: Double)?
 
-    /// The model's position moved, heard at `speed`: remembered, and saved when the last save is old enough.
-    func heard(_ item: NowPlaying, at position: Double, speed: Double = 1) {
+    /// The model's position moved, heard at `speed`: remembered, and saved when the last save is old enough, or at once
+    /// when nothing plays (a seek or a pause settling: no later report would save it).
+    func heard(_ item: NowPlaying, at position: Double, speed: Double = 1, playing: Bool = true) {
         if let planned, planned.id == item.id, planned.start == position { return }
         // Listening moves the position on by a report's worth; a seek jumps, and is not listening.
         // Where it was heard last: its last report, else (its first report) where it was planned to start.
@@ -70,8 +71,9 @@ final class PlaybackJournal {
             closeStretch()
         }
         lastHeard = (item, position)
+        movedTo = nil
         if stretch?.id != item.id { stretch = (item.id, position) }
-        if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
+        if !playing || Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
     }
 
     /// The engine played `item` up to `start`, left out what follows (a skipped chapter) and goes on at `position`:
@@ -85,12 +87,22 @@ final class PlaybackJournal {
     }
 
     /// The listener moved the position of `item` (a seek): the stretch heard ends where it was, and what the next report
-    /// says is not listening.
-    func seeked(_ item: NowPlaying) {
+    /// says is not listening. Until that report comes, a pause or a stop keeps the place the seek asked for, counted from
+    /// `position` (the model's) or from a seek still unreported, up to `duration`.
+    func seeked(_ item: NowPlaying, _ request: SeekRequest, from position: Double, duration: Double?) {
         closeStretch()
+        let base = movedTo.flatMap { $0.item.id == item.id ? $0.position : nil } ?? position
+        let target = max(0, request.isRelative ? base + request.seconds : request.seconds)
+        movedTo = (item, min(target, duration ?? target))
         if let (last, _) = lastHeard, last.id == item.id { lastHeard = nil }
         if planned?.id == item.id { planned = nil }
     }
+
+    /// Where the last seek asked `item` to go, until the engine reports a position again.
+    private var movedTo: (item: NowPlaying, position: Double)?
+
+    /// Where `item`'s listener stands: the last report, else the place a seek since then asked for.
+    private var standing: (item: NowPlaying, position: Double)? { lastHeard ?? movedTo }
 
     /// `item` was heard from `from` to `to` at `speed`: the open stretch grows, or (another episode, another speed)
     /// is closed and a new one begins.
@@ -128,14 +140,17 @@ final class PlaybackJournal {
 
     /// Saves where the current or last-heard episode stands now (pause, stop, quit).
     func saveNow() {
-        guard let (item, position) = lastHeard else { return }
+        guard let (item, position) = standing else { return }
         save(item, position, final: true)
     }
 
     /// The episode `item` ended: played to the end (`eof`) marks it played, anything else saves its place. An episode
     /// played to its end whose length nothing gave (a stream of a feed without lengths) has it now: where it ended.
     func ended(_ item: NowPlaying, reason: EndReason) {
-        defer { lastHeard = nil }
+        defer {
+            lastHeard = nil
+            movedTo = nil
+        }
         // Heard to its end: the stretch reaches it, past the last report (seconds before it, from a file output).
         if reason == .eof, let open = hearing, open.item == item.id,
             let end = openedLength.flatMap({ $0.id == item.id ? $0.length : nil }) ?? item.duration, end > open.stretch.to
@@ -145,7 +160,7 @@ final class PlaybackJournal {
         saveTimeSaved()
         closeStretch()
         guard reason == .eof else {
-            if let (heard, position) = lastHeard, heard.id == item.id { save(heard, position, final: true) }
+            if let (heard, position) = standing, heard.id == item.id { save(heard, position, final: true) }
             return
         }
         guard let listing = listing(item), let id = listing.episode.id else { return }
