@@ -120,7 +120,8 @@ private final class SoakDay {
     private var clock = SoakPlayedClock()
     private var report: SoakDayReport
     private var started = Date()
-    /// Seconds the moves have jumped, forward less back: each move goes the way that brings it back to 0.
+    /// Seconds the moves have jumped in this episode, forward less back: each move goes the way that brings it back to 0,
+    /// and none goes back near the end of an episode when it stands at 0 or less, so that each episode runs out.
     private var drift = 0.0
     private var currentRef: String?
     /// What the day did, at the frame of the recording it was done at.
@@ -364,10 +365,13 @@ private final class SoakDay {
         let remaining = duration - status.position
         switch step % 4 {
         case 0:
-            if drift <= 0 && remaining > 45 {
+            if drift > 0 {
+                if act("seek", ["seek", "-20"]) { drift -= min(20, status.position) }
+            } else if remaining > 45 {
                 if act("seek", ["seek", "+30"]) { drift += 30 }
-            } else if act("seek", ["seek", "-20"]) {
-                drift -= min(20, status.position)
+            } else {
+                // Nothing moves back near the end when nothing was jumped: the episode runs out and the next one plays.
+                report.movesLeftOut += 1
             }
         case 1:
             pauseAndCheck()
@@ -380,7 +384,9 @@ private final class SoakDay {
                 return
             }
             let span = Double(Self.episodeSeconds / Self.chapterCount)
-            if drift <= 0 && chapter.number < Self.chapterCount {
+            if drift <= 0 && chapter.number == Self.chapterCount {
+                report.movesLeftOut += 1
+            } else if drift <= 0 {
                 let next = chapter.end ?? chapter.start + span
                 if act("chapter", ["chapter", "next"]) { drift += next - status.position }
             } else {
@@ -465,9 +471,12 @@ private final class SoakDay {
     private func note(_ status: PlayerStatus) {
         guard let episode = status.episode, episode.ref != currentRef else { return }
         currentRef = episode.ref
+        // Each episode's moves balance on their own.
+        drift = 0
         let format = URL(fileURLWithPath: episode.url).pathExtension
         report.formats[format, default: 0] += 1
         event("\(episode.ref ?? episode.url) (\(format)) playing")
+        print("listening day (\(plan.label)): \(episode.ref ?? episode.url) (\(format)) after \(hoursPlayed) h of audio, \(soakClockText(wallSeconds))")
     }
 
     /// Reads the player's figures and prints them on a line of their own.
