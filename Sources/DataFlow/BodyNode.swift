@@ -24,7 +24,7 @@ final class BodyNode<Content: View>: ViewNode {
     /// nothing the body read has changed, the body would produce the same
     /// children, so the evaluation is skipped.
     override func update(with newView: any View, environment: EnvironmentValues) {
-        let incoming = newView as! Content
+        let incoming = cast(newView, to: Content.self)
         if !isDirty, let input,
             ValueEquality.isIdentical(input, incoming),
             ValueEquality.isIdentical(self.environment, environment)

@@ -6,7 +6,7 @@
 struct ChildList {
     /// One listed child.
     struct Entry {
-        var key: AnyHashable
+        var key: ChildKey
         var view: any View
     }
 
@@ -14,11 +14,11 @@ struct ChildList {
 
     /// Appends a child identified by its position.
     mutating func append(_ view: any View) {
-        entries.append(Entry(key: AnyHashable(entries.count), view: view))
+        entries.append(Entry(key: .position(entries.count), view: view))
     }
 
     /// Appends a child identified by an explicit key.
-    mutating func append(_ view: any View, key: AnyHashable) {
+    mutating func append(_ view: any View, key: ChildKey) {
         entries.append(Entry(key: key, view: view))
     }
 }

@@ -16,8 +16,8 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 extension _ConditionalContent: PrimitiveView {
     func makeChildren(into children: inout ChildList) {
         switch storage {
-        case .trueContent(let content): children.append(content, key: true)
-        case .falseContent(let content): children.append(content, key: false)
+        case .trueContent(let content): children.append(content, key: ChildKey(true))
+        case .falseContent(let content): children.append(content, key: ChildKey(false))
         }
     }
 }

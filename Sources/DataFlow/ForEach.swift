@@ -45,7 +45,7 @@ extension ForEach: PrimitiveView {
 
     func makeChildren(into children: inout ChildList) {
         for element in data {
-            children.append(content(element), key: AnyHashable(identify(element)))
+            children.append(content(element), key: ChildKey(identify(element)))
         }
     }
 }

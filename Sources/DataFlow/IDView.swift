@@ -11,7 +11,7 @@ struct IDView<Content: View, ID: Hashable>: View {
 
 extension IDView: PrimitiveView {
     func makeChildren(into children: inout ChildList) {
-        children.append(content, key: AnyHashable(id))
+        children.append(content, key: ChildKey(id))
     }
 }
 

@@ -1,6 +1,6 @@
 /// What identifies a child node among its siblings: its key and its view type.
 struct NodeKey: Hashable {
-    let key: AnyHashable
+    let key: ChildKey
     let type: ObjectIdentifier
 
     @MainActor

@@ -12,14 +12,18 @@ final class PrimitiveNode: ViewNode {
     /// without looking the conformance up again.
     private let unwrap: (any View) -> any PrimitiveView
 
-    init(view: any PrimitiveView, graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
+    init(
+        view: any PrimitiveView, unwrap: @escaping (any View) -> any PrimitiveView, graph: ViewGraph, depth: Int,
+        environment: EnvironmentValues
+    ) {
         self.view = view
-        unwrap = Self.unwrapper(for: view)
+        self.unwrap = unwrap
         super.init(graph: graph, depth: depth, environment: environment)
     }
 
-    private static func unwrapper<Primitive: PrimitiveView>(for view: Primitive) -> (any View) -> any PrimitiveView {
-        { $0 as! Primitive }
+    /// What turns a new value of `view`'s type into a primitive view, one for each type (`ViewNode.make` keeps them).
+    static func unwrapper<Primitive: PrimitiveView>(for view: Primitive) -> (any View) -> any PrimitiveView {
+        { incoming in cast(incoming, to: Primitive.self) }
     }
 
     override func update(with newView: any View, environment: EnvironmentValues) {

@@ -11,6 +11,9 @@ final class StateBox<Value>: Observable, NodeStorage {
     private var stored: Value
     /// Weak: a binding may outlive the host that mounted the view.
     private weak var graph: ViewGraph?
+    /// `\.value`, made once: a key path into a generic class is built anew each time it is written out (tens of
+    /// thousands of instructions), and every read and write of the state names it.
+    private let valuePath: KeyPath<StateBox<Value>, Value> = \StateBox<Value>.value
 
     init(_ value: Value, graph: ViewGraph) {
         stored = value
@@ -19,7 +22,7 @@ final class StateBox<Value>: Observable, NodeStorage {
 
     var value: Value {
         get {
-            registrar.access(self, keyPath: \.value)
+            registrar.access(self, keyPath: valuePath)
             return stored
         }
         set {
@@ -32,7 +35,7 @@ final class StateBox<Value>: Observable, NodeStorage {
             if ValueEquality.isEqual(stored, newValue) {
                 return
             }
-            registrar.withMutation(of: self, keyPath: \.value) {
+            registrar.withMutation(of: self, keyPath: valuePath) {
                 stored = newValue
             }
         }

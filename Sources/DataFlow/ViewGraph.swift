@@ -33,6 +33,8 @@ final class ViewGraph {
 
     private lazy var root = RootNode(graph: self, depth: 0, environment: EnvironmentValues())
     private var pendingRoot: (any View)?
+    /// Whether `pendingRoot` holds a view: asking the optional itself copies the view's existential, on every update.
+    private var hasPendingRoot = false
     private var dirty: [ViewNode] = []
     private var actions: [() -> Void] = []
     private var receivedValues: [@MainActor @Sendable () -> Void] = []
@@ -58,7 +60,7 @@ final class ViewGraph {
 
     /// Whether anything waits for the next `update()`.
     var hasPendingWork: Bool {
-        pendingRoot != nil || !dirty.isEmpty || !actions.isEmpty || !deferredWrites.isEmpty
+        hasPendingRoot || !dirty.isEmpty || !actions.isEmpty || !deferredWrites.isEmpty
             || !receivedValues.isEmpty || pending.hasWork
     }
 
@@ -68,6 +70,7 @@ final class ViewGraph {
     /// Sets the root view the next update mounts or updates.
     func setRoot(_ view: any View) {
         pendingRoot = view
+        hasPendingRoot = true
     }
 
     /// Evaluates `body` with state writes deferred.
@@ -164,8 +167,9 @@ final class ViewGraph {
                 deliverReceivedValues()
                 takePendingWork()
             }
-            if let view = pendingRoot {
+            if hasPendingRoot, let view = pendingRoot {
                 pendingRoot = nil
+                hasPendingRoot = false
                 changedSinceDraw = true
                 root.update(with: view, environment: root.environment)
                 takePendingWork()
@@ -204,8 +208,9 @@ final class ViewGraph {
             }
             markDirty(node)
         }
+        taken.invalidations.empty()
+        guard !taken.jobs.isEmpty else { return }
         receivedValues.append(contentsOf: taken.jobs)
-        taken.invalidations.removeAll(keepingCapacity: true)
         taken.jobs.removeAll(keepingCapacity: true)
     }
 
@@ -230,7 +235,7 @@ final class ViewGraph {
         for node in nodes where node.isDirty && node.isMounted {
             node.reevaluate()
         }
-        nodes.removeAll(keepingCapacity: true)
+        nodes.empty()
         spareDirty = nodes
     }
 

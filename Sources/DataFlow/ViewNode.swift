@@ -66,11 +66,23 @@ class ViewNode {
     static func make(for view: any View, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
         // Only a view without a body can be primitive: a view with one is not asked, as the first such question of a
         // type scans every conformance record of the binary.
-        if hasNoBody(view), let primitive = view as? any PrimitiveView {
-            return PrimitiveNode(view: primitive, graph: graph, depth: depth, environment: environment)
+        if hasNoBody(view) {
+            // The cast to `any PrimitiveView` looks the conformance up each time; its unwrapper, kept by type, does not.
+            let type = ObjectIdentifier(Swift.type(of: view))
+            if let unwrap = primitiveUnwrappers[type] {
+                return PrimitiveNode(view: unwrap(view), unwrap: unwrap, graph: graph, depth: depth, environment: environment)
+            }
+            if let primitive = view as? any PrimitiveView {
+                let unwrap = PrimitiveNode.unwrapper(for: primitive)
+                primitiveUnwrappers[type] = unwrap
+                return PrimitiveNode(view: primitive, unwrap: unwrap, graph: graph, depth: depth, environment: environment)
+            }
         }
         return makeBodyNode(view, graph: graph, depth: depth, environment: environment)
     }
+
+    /// For each primitive view type met so far, what turns a view of it into a primitive view.
+    private static var primitiveUnwrappers: [ObjectIdentifier: (any View) -> any PrimitiveView] = [:]
 
     /// True for a view whose body type is `Never`, as every primitive view's is.
     private static func hasNoBody<V: View>(_ view: V) -> Bool {
@@ -251,7 +263,7 @@ class ViewNode {
         reconcile(list, environment: childEnvironment)
     }
 
-    private static let singleChildKey = AnyHashable(0)
+    private static let singleChildKey = ChildKey.position(0)
 
     /// Matches the listed child views to existing children by key and type,
     /// updates the matches, unmounts the rest and mounts the new ones.

@@ -32,7 +32,7 @@ extension LazyList: LaidOutView {
     func makeChildren(into children: inout ChildList) {
         let window = window.wrappedValue
         for index in window.visible {
-            children.append(row(index, index == window.selection), key: AnyHashable(index))
+            children.append(row(index, index == window.selection), key: .number(index))
         }
     }
 
