@@ -476,7 +476,9 @@ private final class SoakDay {
         let format = URL(fileURLWithPath: episode.url).pathExtension
         report.formats[format, default: 0] += 1
         event("\(episode.ref ?? episode.url) (\(format)) playing")
-        print("listening day (\(plan.label)): \(episode.ref ?? episode.url) (\(format)) after \(hoursPlayed) h of audio, \(soakClockText(wallSeconds))")
+        print(
+            "listening day (\(plan.label)): \(episode.ref ?? episode.url) (\(format)) after \(hoursPlayed) h of audio, \(soakClockText(wallSeconds))"
+        )
     }
 
     /// Reads the player's figures and prints them on a line of their own.

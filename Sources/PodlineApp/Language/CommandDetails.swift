@@ -204,8 +204,9 @@ package enum CommandDetails {
         volume, [ and ] speed, n next, t the transcript's cue being heard (under the line), q quit (the position is \
         saved); nothing of it when standard output is not a terminal, or with --quiet. Ctrl-Z pauses the player before \
         the process stops, with one line saying so; after fg it stays paused, and space plays on. A library episode resumes where \
-        it was left, rewound by 2 seconds, and is marked played when it ends; its position is saved every 2 seconds \
-        and on pause, stop, quit, SIGINT, SIGTERM and SIGHUP. Enclosures that are not downloaded are streamed: \
+        it was left, rewound by 2 seconds, and is marked played when it ends; its position is saved every 2 seconds, \
+        at once when a seek lands while paused, and on pause, stop, quit, SIGINT, SIGTERM and SIGHUP (a seek not yet \
+        carried out counts where it goes). Enclosures that are not downloaded are streamed: \
         playback starts before the download ends, and a seek restarts the transfer with a Range request. While it \
         plays, podline play serves the control socket, so that the one-shot commands (pause, resume, seek, volume, \
         status, ...) and podline events reach it. Formats: MP3 (libmpg123, sample for sample as mpg123), and through \
