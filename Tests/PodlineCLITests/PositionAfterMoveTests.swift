@@ -39,7 +39,12 @@ struct PositionAfterMoveTests {
         /// The saved position once it reaches `target`, or after 2 s the last one read.
         func savedNear(_ target: Double) throws -> Double {
             var last = -1.0
-            _ = poll(timeout: 2, every: 0.1, { last = (try? saved()) ?? -1; return last }, until: { abs($0 - target) <= 0.5 })
+            _ = poll(
+                timeout: 2, every: 0.1,
+                {
+                    last = (try? saved()) ?? -1
+                    return last
+                }, until: { abs($0 - target) <= 0.5 })
             return last
         }
         let playing = poll(timeout: 20, every: 0.05, { try? status() }, until: { ($0?.position ?? 0) > 1 })
