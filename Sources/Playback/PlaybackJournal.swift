@@ -56,7 +56,8 @@ final class PlaybackJournal {
     private var planned: (id: String, start: Double)?
 
     /// The model's position moved, heard at `speed`: remembered, and saved when the last save is old enough, or at once
-    /// when nothing plays (a seek or a pause settling: no later report would save it).
+    /// when nothing plays (a seek or a pause settling: no later report would save it) unless it is within the played
+    /// margin of the end, which the final save of a pause or a stop marks played.
     func heard(_ item: NowPlaying, at position: Double, speed: Double = 1, playing: Bool = true) {
         if let planned, planned.id == item.id, planned.start == position { return }
         // Listening moves the position on by a report's worth; a seek jumps, and is not listening.
@@ -73,7 +74,17 @@ final class PlaybackJournal {
         lastHeard = (item, position)
         movedTo = nil
         if stretch?.id != item.id { stretch = (item.id, position) }
-        if !playing || Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
+        if playing {
+            if Date().timeIntervalSince(lastSave) >= settings.saveInterval { save(item, position, final: false) }
+        } else if !nearEnd(item, position) {
+            save(item, position, final: false)
+        }
+    }
+
+    /// Whether `position` is within the played margin of `item`'s end, as far as its length is known without the library.
+    private func nearEnd(_ item: NowPlaying, _ position: Double) -> Bool {
+        guard let length = item.duration ?? openedLength.flatMap({ $0.id == item.id ? $0.length : nil }) else { return false }
+        return PlayedMargin.reached(position, length: length, margin: settings.playedMargin)
     }
 
     /// The engine played `item` up to `start`, left out what follows (a skipped chapter) and goes on at `position`:
@@ -88,12 +99,20 @@ final class PlaybackJournal {
 
     /// The listener moved the position of `item` (a seek): the stretch heard ends where it was, and what the next report
     /// says is not listening. Until that report comes, a pause or a stop keeps the place the seek asked for, counted from
-    /// `position` (the model's) or from a seek still unreported, up to `duration`.
+    /// `position` (the model's) or from a seek still unreported, up to `duration`. What was heard before the seek is a
+    /// stretch of its own for sync, and the next one begins where the seek goes: a play never spans what was skipped.
     func seeked(_ item: NowPlaying, _ request: SeekRequest, from position: Double, duration: Double?) {
         closeStretch()
         let base = movedTo.flatMap { $0.item.id == item.id ? $0.position : nil } ?? position
         let target = max(0, request.isRelative ? base + request.seconds : request.seconds)
-        movedTo = (item, min(target, duration ?? target))
+        let place = min(target, duration ?? target)
+        if let (last, heardTo) = lastHeard, last.id == item.id, let begun = stretch, begun.id == item.id, heardTo > begun.start,
+            let id = listing(item)?.episode.id
+        {
+            write(item, .listened(id, from: max(0, begun.start), to: heardTo))
+        }
+        stretch = (item.id, place)
+        movedTo = (item, place)
         if let (last, _) = lastHeard, last.id == item.id { lastHeard = nil }
         if planned?.id == item.id { planned = nil }
     }

@@ -76,4 +76,54 @@ struct PositionAfterMoveTests {
         let afterStop = try saved()
         #expect(abs(afterStop - 100) <= 0.5, "seek -100 from \(moved.position) s then stop: saved at \(afterStop) s")
     }
+
+    @Test("with [sync] set, a seek forward ends one play and begins another: no play queued spans what was skipped")
+    func seekSplitsPlays() throws {
+        let root = try Fixtures.temporaryDirectory("pl-move-sync")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        let runtime = root.appendingPathComponent("run")
+        let served = root.appendingPathComponent("served")
+        for folder in [home, runtime, served] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        chmod(runtime.path, 0o700)
+        _ = try Fixtures.toneMP3(in: served, name: "long.mp3", seconds: 300, rate: 22_050, channels: 1, bitrate: 32)
+        let web = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
+        defer { web.stop() }
+        try """
+        <?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Moves</title>
+        <item><title>Long</title><guid>long-1</guid><itunes:duration>300</itunes:duration>\
+        <enclosure url="\(web.url("long.mp3"))" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(to: served.appendingPathComponent("feed.xml"), atomically: true, encoding: .utf8)
+        // A server nobody asks: the plays wait in the queue, where this test reads them.
+        try SyncTests.configure(home, server: "http://127.0.0.1:9")
+        let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path]
+        let added = try SyncTests.podline(["add", web.url("feed.xml")], home: home, environment: environment)
+        try #require(added.status == 0, "\(added.stderr)")
+        let log = root.appendingPathComponent("player.stderr")
+        let player = try BackgroundProcess.podline(
+            ["play", "moves/1", "--output", "null", "--quiet"], home: home,
+            environment: environment.merging(["XDG_CONFIG_HOME": home.appendingPathComponent("config").path]) { $1 }, stderr: log)
+        defer { if player.process.isRunning { player.killNow() } }
+        let location = ControlLocation(directory: runtime.path + "/podline")
+        _ = poll(timeout: 20, every: 0.05, { FileManager.default.fileExists(atPath: location.socketPath) }, until: { $0 })
+        let client = try #require(ControlClient.waitingForPlayer(at: location, seconds: 20), "no control socket")
+        func position() -> Double {
+            (try? client.request(["status"]).data(as: PlayerStatus.self))?.position ?? -1
+        }
+        let errors = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        try #require(poll(timeout: 20, every: 0.05, position, until: { $0 > 4 }) > 4, "never played: \(errors())")
+        #expect(try client.request(["seek", "+60"]).succeeded)
+        try #require(poll(timeout: 10, every: 0.05, position, until: { $0 > 67 }) > 67, "never heard past the seek: \(errors())")
+        #expect(try client.request(["stop"]).succeeded)
+        #expect(player.wait(timeout: 20) == 0, "\(errors())")
+
+        let store = try LibraryStore(paths: LibraryPaths(home: home.path))
+        let plays = try store.queuedActions().map(\.action).filter { $0.kind == .play }
+        let spans = plays.map { "\($0.started ?? -1)–\($0.position ?? -1)" }
+        #expect(plays.count >= 2, "plays queued: \(spans)")
+        // Heard: from 0 to about 5 s, then from about 65 s on; nothing between 10 and 60 was heard.
+        #expect(plays.allSatisfy { ($0.started ?? 0) >= 60 || ($0.position ?? 0) <= 10 }, "a play spans the skip: \(spans)")
+        #expect(plays.contains { ($0.started ?? 0) >= 60 }, "no play after the seek: \(spans)")
+    }
 }

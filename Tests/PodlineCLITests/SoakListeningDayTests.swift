@@ -655,6 +655,7 @@ private struct SoakDayReport: Sendable {
         text += "; \(positionChecks) saved positions, at most " + String(format: "%.2f", largestPositionGap) + " s from the clock"
         if let first = samples.first, let last = samples.last {
             text += "; VmHWM \(first.peak) -> \(last.peak) kB, VmRSS \(first.resident) -> \(last.resident) kB"
+            text += " (anonymous \(first.anonymous) -> \(last.anonymous) kB)"
             text += ", fds \(first.files) -> \(last.files), threads \(first.threads) -> \(last.threads)"
         }
         if plan.heard {
@@ -698,12 +699,17 @@ private struct SoakFigures: Sendable {
     var peak: Int
     /// VmRSS, in kB.
     var resident: Int
+    /// Of VmRSS, the pages of no file (the heap, stacks), in kB: what a leak grows; the rest is code and data read from
+    /// the binary and its libraries, which grows as paths run the first time.
+    var anonymous: Int
     var files: Int
     var threads: Int
 
     var hoursText: String { String(format: "%.2f", hours) }
 
-    var line: String { "hour \(hoursText): VmHWM \(peak) kB, VmRSS \(resident) kB, \(files) fds, \(threads) threads" }
+    var line: String {
+        "hour \(hoursText): VmHWM \(peak) kB, VmRSS \(resident) kB (anonymous \(anonymous) kB), \(files) fds, \(threads) threads"
+    }
 
     /// Reads /proc for `pid`; nil once the process is gone.
     static func read(pid: Int32, hours: Double) -> SoakFigures? {
@@ -725,8 +731,8 @@ private struct SoakFigures: Sendable {
             }
             return nil
         }
-        guard let peak = kilobytes("VmHWM"), let resident = kilobytes("VmRSS") else { return nil }
-        return SoakFigures(hours: hours, peak: peak, resident: resident, files: files, threads: threads)
+        guard let peak = kilobytes("VmHWM"), let resident = kilobytes("VmRSS"), let anonymous = kilobytes("RssAnon") else { return nil }
+        return SoakFigures(hours: hours, peak: peak, resident: resident, anonymous: anonymous, files: files, threads: threads)
     }
 }
 
