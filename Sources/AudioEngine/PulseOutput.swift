@@ -365,19 +365,17 @@ public final class PulseOutput: AudioDevice {
     }
 }
 
-/// A flag another thread raises to end a wait for space early.
+/// A flag another thread raises to end a wait for space early: one atomic, which the thread sanitizer sees (a `Mutex`'s
+/// lock lives in the uninstrumented standard library, so its guard was invisible to it).
 private final class PulseWaker: Sendable {
-    private let raised = Mutex(false)
+    private let raised = Atomic(false)
 
     func raise() {
-        raised.withLock { $0 = true }
+        raised.store(true, ordering: .releasing)
     }
 
     /// True, and lowered again, when raised since the last call.
     func take() -> Bool {
-        raised.withLock { raised in
-            defer { raised = false }
-            return raised
-        }
+        raised.exchange(false, ordering: .acquiringAndReleasing)
     }
 }
