@@ -13,6 +13,8 @@ final class LineReaderThread: @unchecked Sendable {
     private var asked: (prompt: String, answer: CheckedContinuation<String?, Never>)?
     private var recorded: [(line: String, failed: Bool)] = []
     private var closed = false
+    /// Signalled once the source is closed (its history written).
+    private let finished = DispatchSemaphore(value: 0)
     /// Where Ctrl-C arrives while no line is read, as the source says.
     let interruptFD: Int32?
 
@@ -41,12 +43,14 @@ final class LineReaderThread: @unchecked Sendable {
         }
     }
 
-    /// Ends the thread once it is idle; the source is closed on it.
+    /// Ends the thread once it is idle and waits (2 s at most) until the source is closed on it: a process that exited
+    /// meanwhile could leave the history file cut short, truncated and not yet written.
     func close() {
         condition.withLock {
             closed = true
             condition.signal()
         }
+        _ = finished.wait(timeout: .now() + 2)
     }
 
     private func serve() {
@@ -67,5 +71,6 @@ final class LineReaderThread: @unchecked Sendable {
             }
         }
         source.close()
+        finished.signal()
     }
 }
