@@ -66,23 +66,25 @@ class ViewNode {
     static func make(for view: any View, graph: ViewGraph, depth: Int, environment: EnvironmentValues) -> ViewNode {
         // Only a view without a body can be primitive: a view with one is not asked, as the first such question of a
         // type scans every conformance record of the binary.
-        if hasNoBody(view) {
-            // The cast to `any PrimitiveView` looks the conformance up each time; its unwrapper, kept by type, does not.
-            let type = ObjectIdentifier(Swift.type(of: view))
-            if let unwrap = primitiveUnwrappers[type] {
-                return PrimitiveNode(view: unwrap(view), unwrap: unwrap, graph: graph, depth: depth, environment: environment)
-            }
-            if let primitive = view as? any PrimitiveView {
-                let unwrap = PrimitiveNode.unwrapper(for: primitive)
-                primitiveUnwrappers[type] = unwrap
-                return PrimitiveNode(view: primitive, unwrap: unwrap, graph: graph, depth: depth, environment: environment)
-            }
+        if hasNoBody(view), let unwrap = primitiveUnwrapper(for: view) {
+            return PrimitiveNode(view: unwrap(view), unwrap: unwrap, graph: graph, depth: depth, environment: environment)
         }
         return makeBodyNode(view, graph: graph, depth: depth, environment: environment)
     }
 
     /// For each primitive view type met so far, what turns a view of it into a primitive view.
     private static var primitiveUnwrappers: [ObjectIdentifier: (any View) -> any PrimitiveView] = [:]
+
+    /// What turns views of `view`'s type into primitive views; nil when the type is not primitive. The cast to
+    /// `any PrimitiveView` looks the conformance up each time, so its result is kept by type.
+    private static func primitiveUnwrapper(for view: any View) -> ((any View) -> any PrimitiveView)? {
+        let type = ObjectIdentifier(Swift.type(of: view))
+        if let known = primitiveUnwrappers[type] { return known }
+        guard let primitive = view as? any PrimitiveView else { return nil }
+        let unwrap = PrimitiveNode.unwrapper(for: primitive)
+        primitiveUnwrappers[type] = unwrap
+        return unwrap
+    }
 
     /// True for a view whose body type is `Never`, as every primitive view's is.
     private static func hasNoBody<V: View>(_ view: V) -> Bool {

@@ -83,7 +83,7 @@ final class PlaybackJournal {
 
     /// Whether `position` is within the played margin of `item`'s end, as far as its length is known without the library.
     private func nearEnd(_ item: NowPlaying, _ position: Double) -> Bool {
-        guard let length = item.duration ?? openedLength.flatMap({ $0.id == item.id ? $0.length : nil }) else { return false }
+        guard let length = item.duration ?? lengthOpened(item) else { return false }
         return PlayedMargin.reached(position, length: length, margin: settings.playedMargin)
     }
 
@@ -172,7 +172,7 @@ final class PlaybackJournal {
         }
         // Heard to its end: the stretch reaches it, past the last report (seconds before it, from a file output).
         if reason == .eof, let open = hearing, open.item == item.id,
-            let end = openedLength.flatMap({ $0.id == item.id ? $0.length : nil }) ?? item.duration, end > open.stretch.to
+            let end = lengthOpened(item) ?? item.duration, end > open.stretch.to
         {
             extendStretch(item, from: open.stretch.to, to: end, speed: open.stretch.speed)
         }
@@ -199,6 +199,11 @@ final class PlaybackJournal {
 
     /// The length the engine found when it opened the episode last opened.
     private var openedLength: (id: String, length: Double)?
+
+    /// The length the engine found for `item`, when it was the episode last opened.
+    private func lengthOpened(_ item: NowPlaying) -> Double? {
+        openedLength.flatMap { $0.id == item.id ? $0.length : nil }
+    }
 
     /// The least of an episode heard in one go for its end to mark it played.
     static let leastHeardToFinish = 1.0

@@ -199,16 +199,16 @@ if mountOnly {
     say(
         "fastest of 3 rounds: single write \(Measurements.micros(single * 1000)), anchor \(Measurements.micros(anchor * 1000)); DataFlow / anchor \(String(format: "%.2f", single / anchor))"
     )
-}
-if singleOnly == nil && !mountOnly {
-    measureLargeGraph(size: 10_000, samples: 20_000, into: &figures)
-    measureMemory(writes: 1_000_000, into: &figures)
-    let coordinator = CoordinatorProbe.nanosecondsPerChange()
-    figures.coordinatorPositionMicroseconds = coordinator.position / 1000
-    figures.coordinatorVolumeMicroseconds = coordinator.volume / 1000
-    say(
-        "playback coordinator: position report + update \(Measurements.micros(coordinator.position)), volume change + update \(Measurements.micros(coordinator.volume))"
-    )
+    if singleOnly == nil {
+        measureLargeGraph(size: 10_000, samples: 20_000, into: &figures)
+        measureMemory(writes: 1_000_000, into: &figures)
+        let coordinator = CoordinatorProbe.nanosecondsPerChange()
+        figures.coordinatorPositionMicroseconds = coordinator.position / 1000
+        figures.coordinatorVolumeMicroseconds = coordinator.volume / 1000
+        say(
+            "playback coordinator: position report + update \(Measurements.micros(coordinator.position)), volume change + update \(Measurements.micros(coordinator.volume))"
+        )
+    }
 }
 if jsonOutput {
     print(figures.json)
