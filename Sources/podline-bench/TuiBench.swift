@@ -134,7 +134,10 @@ enum TuiBench {
             BenchRow(
                 group: "tui", what: "tui: filter keystroke to last byte, p50 (\(episodes) titles)",
                 podline: .seconds(percentile(filters, 0.5)), goal: large ? .report : .atMost(.seconds(0.008)), runs: filters.count))
-        if large { return }
+        if large {
+            try marks(terminal, home: home, workspace: workspace, report: report)
+            return
+        }
         // Stopped, nothing changing: what the view writes and how often it wakes.
         _ = terminal.drain(for: 0.5)
         let switches = terminal.contextSwitches()
@@ -149,6 +152,26 @@ enum TuiBench {
             BenchRow(
                 group: "tui", what: "tui: context switches in 10 s with nothing playing (all threads: \(woke.threads))",
                 podline: .count(Double(woke.count)), goal: .report, runs: 1))
+    }
+
+    /// `m` on the selected row of the New view (every one of the 500,000 episodes), timed to the frame that shows the
+    /// row gone; the library is marked unplayed again afterwards, as it was made.
+    private static func marks(_ terminal: PseudoTerminal, home: String, workspace: Workspace, report: Report) throws {
+        _ = terminal.drain(for: 0.5)
+        var marks: [Double] = []
+        for _ in 0..<20 {
+            marks.append(try timed(terminal, "m").seconds)
+            // What the mark sets off after its frame (a list read again) has time to end before the next key.
+            _ = terminal.drain(for: 1.5)
+        }
+        let environment = workspace.environment(runtime: try workspace.freshFolder("runtime-tui-unmark"))
+        try Subprocess.run(
+            workspace.podline, ["mark", "--before", "2200-01-01", "unplayed", "--home", home], environment: environment,
+            output: "/dev/null")
+        report.add(
+            BenchRow(
+                group: "tui", what: "tui: `m` (mark played) in the New view to the frame without the row, p50 (500,000 episodes)",
+                podline: .seconds(percentile(marks, 0.5)), goal: .atMost(.seconds(0.005)), runs: marks.count))
     }
 
     /// Bytes per frame while an episode plays (the position ticking), through a private PulseAudio.

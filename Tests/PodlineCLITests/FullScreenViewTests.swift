@@ -244,6 +244,50 @@ struct FullScreenViewTests {
         #expect(!screenLines(cleared)[0].contains(" of "))
     }
 
+    @Test("a change of episodes reads their rows alone: marked played, a row leaves New in place; a favourite gets its star")
+    func changeInPlace() throws {
+        let store = try ScreenLibrary.store(ScreenLibrary.mixed)
+        let library = Library(store: store)
+        let screen = HeadlessScreen(store: store, columns: 80, rows: 24)
+        _ = screen.draw()
+        screen.model.focus = .list
+        screen.model.listWindow.move(.to(1))
+        let marked = try #require(screen.model.selectedRow)
+        let next = screen.model.row(screen.model.shown[2])
+        let markedID = try #require(marked.episodeID)
+        _ = try library.apply(.played([markedID], true))
+        screen.model.changed(episodes: [markedID], placesOnly: false)
+        let buffer = screen.draw()
+        // The list read is the same: the row is taken out of what is shown, and the selection stays at its place.
+        #expect(screen.model.rows.count == 9 && screen.model.gone.count == 1)
+        #expect(screen.model.shown.count == 8 && screen.model.selectedRow?.ref == next.ref)
+        #expect(screenLines(buffer)[0].contains("┌ New (8) "), "\(picture(buffer))")
+        #expect(!screenLines(buffer).joined().contains(marked.title), "\(picture(buffer))")
+
+        let starred = try #require(next.episodeID)
+        _ = try library.apply(.favorite(starred, true))
+        screen.model.changed(episodes: [starred], placesOnly: false)
+        let withStar = screen.draw()
+        #expect(screen.model.selectedRow?.favorite == true && screen.model.gone.count == 1)
+        #expect(screenLines(withStar).contains { $0.contains(next.title + " ★") }, "\(picture(withStar))")
+
+        // A place saved (the episode playing) leaves the row where it is, half heard.
+        _ = try library.apply(.position(starred, 42))
+        screen.model.changed(episodes: [starred], placesOnly: true)
+        let started = screen.draw()
+        #expect(screen.model.selectedRow?.ref == next.ref && screen.model.selectedRow?.position == 42)
+        #expect(screenLines(started).contains { $0.contains("◐ " + next.title) }, "\(picture(started))")
+
+        // Unplayed again, it joins New: the list is read again, in the query's order (the one half heard is no longer new).
+        _ = try library.apply(.played([markedID], false))
+        screen.model.changed(episodes: [markedID], placesOnly: false)
+        let back = screen.draw()
+        #expect(screen.model.rows.count == 8 && screen.model.gone.isEmpty && screen.model.changedRows.isEmpty)
+        #expect(screen.model.row(screen.model.shown[1]).ref == marked.ref)
+        #expect(!screen.model.rows.contains { $0.ref == next.ref })
+        #expect(screenLines(back)[0].contains("┌ New (8) "), "\(picture(back))")
+    }
+
     @Test("the selection is drawn reversed in the pane that has the keys, underlined in the other, and moves with the window")
     func selection() throws {
         let screen = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 80, rows: 24)

@@ -31,6 +31,8 @@ public struct EpisodeQuery: Sendable, Equatable {
 
     /// The shows the episodes are of (none: every show).
     public var showIDs: [Int64] = []
+    /// Only these episodes (none: every episode).
+    public var episodeIDs: [Int64] = []
     /// States the episodes are all in.
     public var states: [State] = []
     /// Words that must all appear in the title or description.
@@ -104,6 +106,10 @@ extension LibraryStore {
         if !query.showIDs.isEmpty {
             conditions.append("episode.showID IN (\(Array(repeating: "?", count: query.showIDs.count).joined(separator: ",")))")
             arguments += query.showIDs as [any DatabaseValueConvertible]
+        }
+        if !query.episodeIDs.isEmpty {
+            conditions.append("episode.id IN (\(Array(repeating: "?", count: query.episodeIDs.count).joined(separator: ",")))")
+            arguments += query.episodeIDs as [any DatabaseValueConvertible]
         }
         for state in query.states {
             switch state {

@@ -4,6 +4,7 @@ import GRDB
 /// One episode as a list shows it: what a row needs and nothing more (no notes, chapters or transcripts), so that a
 /// list of half a million episodes reads in a fraction of the time of whole listings.
 public struct EpisodeSummary: Sendable, Equatable {
+    public var id: Int64
     public var showSlug: String
     public var number: Int
     public var title: String
@@ -31,7 +32,7 @@ extension LibraryStore {
             while let row = try rows.next() {
                 summaries.append(
                     EpisodeSummary(
-                        showSlug: row[0], number: row[1], title: row[2] ?? row[3], showTitle: row[4], published: row[5],
+                        id: row[11], showSlug: row[0], number: row[1], title: row[2] ?? row[3], showTitle: row[4], published: row[5],
                         duration: row[6], position: row[7], isPlayed: row[8], isFavorite: row[9], isDownloaded: row[10]))
             }
             return summaries
@@ -40,5 +41,5 @@ extension LibraryStore {
 
     /// What a summary selects, in the order `episodeSummaries` reads it.
     private static let summaryColumns =
-        "SELECT show.slug, episode.number, episode.title, episode.guid, show.title, episode.published, episode.duration, episode.position, episode.isPlayed, episode.isFavorite, episode.downloadPath IS NOT NULL"
+        "SELECT show.slug, episode.number, episode.title, episode.guid, show.title, episode.published, episode.duration, episode.position, episode.isPlayed, episode.isFavorite, episode.downloadPath IS NOT NULL, episode.id"
 }

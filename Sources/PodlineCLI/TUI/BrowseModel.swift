@@ -47,10 +47,16 @@ final class BrowseModel {
     private(set) var sidebar: [SidebarItem] = []
     var sidebarWindow = ListWindow(count: 0, height: 0)
     private(set) var source = BrowseSource.new
-    /// Every row of the source.
+    /// Every row of the source, as read (`row(_:)` gives a row as it stands now).
     private(set) var rows: [BrowseRow] = []
     /// The rows the filter lets through, as indices into `rows`.
     private(set) var shown: [Int] = []
+    /// Rows read again since the list was read (a mark, a favourite, a download, a position saved), by their index in
+    /// `rows`: a change costs what it touched, not a reading of the whole list.
+    private(set) var changedRows: [Int: BrowseRow] = [:]
+    /// The indices in `rows` of the rows that left the source since it was read (marked played in New, no longer a
+    /// favourite).
+    private(set) var gone: Set<Int> = []
     var listWindow = ListWindow(count: 0, height: 0)
     /// The filter being typed after `/`; nil when none.
     private(set) var filter: String?
@@ -132,10 +138,18 @@ final class BrowseModel {
         perform(command)
     }
 
+    /// Row `index` of `rows`, as it stands now.
+    func row(_ index: Int) -> BrowseRow {
+        changedRows[index] ?? rows[index]
+    }
+
+    /// How many rows the source holds now.
+    var total: Int { rows.count - gone.count }
+
     /// The row under the list's selection.
     var selectedRow: BrowseRow? {
         guard let selection = listWindow.selection, shown.indices.contains(selection) else { return nil }
-        return rows[shown[selection]]
+        return row(shown[selection])
     }
 
     /// The sidebar's item under its selection.
@@ -147,6 +161,81 @@ final class BrowseModel {
     /// Reads the shows and the source's rows again, keeping both selections on their rows where they still are.
     func reload() {
         forgetDetails()
+        reloadSidebar()
+        loadRows()
+    }
+
+    /// Takes in what the library changed of these episodes: of the list, only their rows are read again, and those that
+    /// left the source are taken out; the whole list is read again only when one of them may have joined it, or the
+    /// list is not one query's. A change of places alone (`placesOnly`: a position saved) changes no show's count and
+    /// takes no row out: the episode playing stays where the listener chose it until the list is read again. The
+    /// details kept stay: none of what they show is a played mark, a favourite, a download or a place.
+    func changed(episodes ids: Set<Int64>, placesOnly: Bool) {
+        if !placesOnly { reloadSidebar() }
+        guard !ids.isEmpty else { return }
+        guard var query, source != .downloads, !isLoading else { return loadRows() }
+        query.episodeIDs = ids.sorted()
+        query.limit = nil
+        var everywhere = EpisodeQuery()
+        everywhere.episodeIDs = query.episodeIDs
+        guard let matching = try? store.episodeSummaries(query), let read = try? store.episodeSummaries(everywhere) else {
+            return loadRows()
+        }
+        var joined = Set(matching.map(\.id))
+        let now = Dictionary(read.map { ($0.id, BrowseRow(summary: $0)) }, uniquingKeysWith: { first, _ in first })
+        var changed = changedRows
+        var left = Set<Int>()
+        for (index, id) in places(of: ids) {
+            let stays = joined.remove(id) != nil || placesOnly
+            if stays, let after = now[id] {
+                if after != row(index) { changed[index] = after }
+            } else {
+                left.insert(index)
+            }
+        }
+        // An episode that matches the source now and is not in the list joined it: its place is the query's to say.
+        guard joined.isEmpty else { return loadRows() }
+        if changed != changedRows { changedRows = changed }
+        guard !left.isEmpty else { return }
+        let selectedRef = selectedRow?.ref
+        gone.formUnion(left)
+        // `shown` is in the order of `rows`: each row that left is found by halves, not by a pass over the list.
+        for index in left.sorted(by: >) {
+            var (low, high) = (0, shown.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if shown[middle] < index { low = middle + 1 } else { high = middle }
+            }
+            if low < shown.count, shown[low] == index { shown.remove(at: low) }
+        }
+        listWindow.recount(shown.count)
+        // The selection stays where it was: on the row after one that left.
+        if let selectedRef, let at = shown.firstIndex(where: { row($0).ref == selectedRef }), at != listWindow.selection {
+            listWindow.move(.to(at))
+        }
+    }
+
+    /// Where in `rows` the episodes `ids` are: looked for first among the rows on screen, then in the whole list.
+    private func places(of ids: Set<Int64>) -> [(index: Int, id: Int64)] {
+        var places: [(index: Int, id: Int64)] = []
+        var missing = ids
+        let window = listWindow.visible.compactMap { shown.indices.contains($0) ? shown[$0] : nil }
+        for index in window {
+            if let id = rows[index].episodeID, missing.remove(id) != nil { places.append((index, id)) }
+        }
+        guard !missing.isEmpty else { return places }
+        for index in rows.indices {
+            if let id = rows[index].episodeID, missing.contains(id), !gone.contains(index) {
+                missing.remove(id)
+                places.append((index, id))
+                if missing.isEmpty { break }
+            }
+        }
+        return places
+    }
+
+    /// Reads the shows and the views again for the left pane, keeping its selection on its row.
+    private func reloadSidebar() {
         let summaries = (try? store.showSummaries()) ?? []
         var items = BrowseSource.views.map { SidebarItem(title: $0.title, count: nil, source: $0) }
         // Playlists after the views (the queue is one of them); a smart one's count would cost its query at every reload,
@@ -167,7 +256,6 @@ final class BrowseModel {
             sidebarWindow.recount(items.count)
             if let selected, let index = items.firstIndex(where: { $0.source == selected }) { sidebarWindow.move(.to(index)) }
         }
-        loadRows()
     }
 
     /// Shows `source` in the list (its first row selected).
@@ -260,6 +348,8 @@ final class BrowseModel {
 
     private func take(_ loaded: [BrowseRow], index: TitleIndex, keeping ref: String?) {
         rows = loaded
+        changedRows = [:]
+        gone = []
         self.index = index
         filteredBy = nil
         applyFilter(keeping: ref)
@@ -274,17 +364,18 @@ final class BrowseModel {
     private func applyFilter(keeping ref: String?) {
         let text = filter?.trimmingCharacters(in: .whitespaces) ?? ""
         if text.isEmpty {
-            shown = Array(rows.indices)
+            shown = gone.isEmpty ? Array(rows.indices) : rows.indices.filter { !gone.contains($0) }
             filteredBy = nil
         } else {
             // A filter typed further keeps a subset of what it kept before: only those rows are looked at again.
             let narrowing = filteredBy.map { text.hasPrefix($0) } ?? false
-            shown = index.rows(matching: text, among: narrowing ? shown : nil)
+            let matching = index.rows(matching: text, among: narrowing ? shown : nil)
+            shown = gone.isEmpty ? matching : matching.filter { !gone.contains($0) }
             filteredBy = text
         }
         listWindow.recount(shown.count)
-        if let ref, listWindow.selection.map({ shown.indices.contains($0) && rows[shown[$0]].ref == ref }) != true,
-            let at = shown.firstIndex(where: { rows[$0].ref == ref })
+        if let ref, listWindow.selection.map({ shown.indices.contains($0) && row(shown[$0]).ref == ref }) != true,
+            let at = shown.firstIndex(where: { row($0).ref == ref })
         {
             listWindow.move(.to(at))
         }

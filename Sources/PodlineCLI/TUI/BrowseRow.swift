@@ -18,6 +18,8 @@ struct BrowseRow: Equatable, Sendable {
     var downloaded = false
     /// Where to start (a transcript hit's time).
     var start: Double?
+    /// The episode's id in the library (nil for a directory result or a queued URL).
+    var episodeID: Int64?
     /// What the filter looks in: the title and the show.
     var filterText: String { title + " " + show }
 
@@ -36,6 +38,7 @@ struct BrowseRow: Equatable, Sendable {
         favorite = episode.isFavorite
         downloaded = episode.downloadPath != nil
         self.start = start
+        episodeID = episode.id
     }
 
     init(summary: EpisodeSummary) {
@@ -48,6 +51,7 @@ struct BrowseRow: Equatable, Sendable {
         played = summary.isPlayed
         favorite = summary.isFavorite
         downloaded = summary.isDownloaded
+        episodeID = summary.id
     }
 
     init(find result: KeptFindResult) {

@@ -111,17 +111,18 @@ struct EpisodePane: View {
         let showColumn = !model.source.isShow
         // Read here, once: the list lists its rows again at every move, and a read of the model there would be observed
         // once a row (this body reads them anyway, and is evaluated again when they change).
-        let (rows, shown) = (model.rows, model.shown)
+        let (rows, shown, changed) = (model.rows, model.shown, model.changedRows)
         LazyList(Bindable(model).listWindow) { index, isSelected in
             BrowseRowView(
                 model: model, index: index,
                 state: RowState(
-                    selected: isSelected, focused: focused, playing: rows[shown[index]].ref == playing, showColumn: showColumn))
+                    selected: isSelected, focused: focused, playing: (changed[shown[index]] ?? rows[shown[index]]).ref == playing,
+                    showColumn: showColumn))
         }
         .onTapRow { index, count in
             model.focus = .list
             model.listWindow.move(.to(index))
-            if count == 2 { model.run(model.rows[model.shown[index]].command) }
+            if count == 2 { model.run(model.row(model.shown[index]).command) }
         }
         .onScrollWheel { rows in model.listWindow.scroll(by: rows) }
         .border(title: title, style: CellStyle(bold: focused, dim: !focused))
@@ -129,7 +130,7 @@ struct EpisodePane: View {
 
     private var title: String {
         var text = "\(model.source.title) (\(model.shown.count)"
-        if model.shown.count != model.rows.count { text += " of \(model.rows.count)" }
+        if model.shown.count != model.total { text += " of \(model.total)" }
         text += model.isLoading ? "…)" : ")"
         if let filter = model.filter { text += " /\(filter)" }
         return text
@@ -151,7 +152,7 @@ struct BrowseRowView: View {
     let state: RowState
 
     var body: some View {
-        let row = model.rows[model.shown[index]]
+        let row = model.row(model.shown[index])
         let quiet = CellStyle(dim: !state.selected)
         var columns = [
             Columns.Column(mark(row), width: 1),

@@ -49,10 +49,12 @@ final class FullScreenApp {
         session.start()
         if let library = try? session.dispatcher.library.library() {
             library.observe { [weak self] change in
-                // A position saved while playing (every few seconds) changes no list: it shows at the next reload.
                 switch change {
-                case .position, .listened: return
-                default: self?.scheduleReload()
+                // A stretch listened ends where a position was saved (a change of its own).
+                case .listened: return
+                case .position: self?.scheduleChange(of: change.episodeIDs, placesOnly: true)
+                case .played, .favorite, .downloaded, .downloadDeleted: self?.scheduleChange(of: change.episodeIDs, placesOnly: false)
+                case .subscribed, .unsubscribed, .queued: self?.scheduleReload()
                 }
             }
         }
@@ -85,6 +87,24 @@ final class FullScreenApp {
     }
 
     private var reloadScheduled = false
+    /// The episodes the library changed since the model last took changes in, and whether only their places changed.
+    private var changes: (episodes: Set<Int64>, placesOnly: Bool)?
+
+    /// Has the model take in a change of these episodes once the current work is done (several at once: one reading).
+    private func scheduleChange(of ids: [Int64], placesOnly: Bool) {
+        if var pending = changes {
+            pending.episodes.formUnion(ids)
+            pending.placesOnly = pending.placesOnly && placesOnly
+            changes = pending
+            return
+        }
+        changes = (Set(ids), placesOnly)
+        Task { @MainActor in
+            guard let changes = self.changes else { return }
+            self.changes = nil
+            self.model.changed(episodes: changes.episodes, placesOnly: changes.placesOnly)
+        }
+    }
 
     /// Reads the library again once the current work is done (several changes at once make one reload).
     private func scheduleReload() {
@@ -370,7 +390,7 @@ final class FullScreenApp {
             model.showsOutput = false
             show(.search)
             model.loadRows()
-            model.message = "\(model.rows.count) \(model.rows.count == 1 ? "match" : "matches") for \(text)"
+            model.message = "\(model.total) \(model.total == 1 ? "match" : "matches") for \(text)"
             return
         }
         if showingOutput {
