@@ -352,13 +352,9 @@ private final class LoadCount {
 
 /// Carries engine events from the engine's thread to the main actor.
 private final class EngineMailbox: Sendable {
-    private let receiver = Mutex<(@MainActor @Sendable (EngineEvent) -> Void)?>(nil)
-
-    /// Where events go, on the main actor.
-    var deliver: (@MainActor @Sendable (EngineEvent) -> Void)? {
-        get { receiver.withLock { $0 } }
-        set { receiver.withLock { $0 = newValue } }
-    }
+    /// Where events go, on the main actor. (Not behind a lock: a closure read through a generic lock's `inout` is
+    /// written back wrapped in two more reabstraction thunks each time, a chain that grew with every event.)
+    @MainActor var deliver: (@MainActor (EngineEvent) -> Void)?
 
     func post(_ event: EngineEvent) {
         DispatchQueue.main.async {

@@ -76,11 +76,18 @@ public final class ActivityReporter: Sendable {
 /// Where this process's own player takes notices, while it serves the control socket.
 package final class LocalActivity: Sendable {
     package static let shared = LocalActivity()
-    private let current = Mutex<(@Sendable (ActivityNotice) -> Void)?>(nil)
+    /// The sink in a box of its own: a closure kept in the lock itself would be read through the lock's `inout` and
+    /// written back wrapped in two more reabstraction thunks at every read, a chain as long as the notices sent.
+    private let current = Mutex<Sink?>(nil)
+
+    private final class Sink: Sendable {
+        let send: @Sendable (ActivityNotice) -> Void
+        init(_ send: @escaping @Sendable (ActivityNotice) -> Void) { self.send = send }
+    }
 
     /// The sink of the player this process serves, if any.
     package var sink: (@Sendable (ActivityNotice) -> Void)? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
+        get { current.withLock { $0 }?.send }
+        set { current.withLock { $0 = newValue.map(Sink.init) } }
     }
 }
