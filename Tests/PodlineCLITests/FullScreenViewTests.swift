@@ -255,9 +255,12 @@ struct FullScreenViewTests {
         let marked = try #require(screen.model.selectedRow)
         let next = screen.model.row(screen.model.shown[2])
         let markedID = try #require(marked.episodeID)
+        let unplayed = { screen.model.sidebar.compactMap(\.count).reduce(0, +) }
+        #expect(unplayed() == 9)
         _ = try library.apply(.played([markedID], true))
         screen.model.changed(episodes: [markedID], placesOnly: false)
         let buffer = screen.draw()
+        #expect(unplayed() == 8, "the shows' counts: \(screen.model.sidebar)")
         // The list read is the same: the row is taken out of what is shown, and the selection stays at its place.
         #expect(screen.model.rows.count == 9 && screen.model.gone.count == 1)
         #expect(screen.model.shown.count == 8 && screen.model.selectedRow?.ref == next.ref)

@@ -35,6 +35,17 @@ extension LibraryStore {
         }
     }
 
+    /// Each show's count of episodes not played, by the show's id: what a mark changes of the shows, read without
+    /// the rest of their records.
+    public func unplayedCounts() throws(StoreError) -> [Int64: Int] {
+        try read { db in
+            var counts: [Int64: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, unplayedCount FROM live_show")
+            while let row = try rows.next() { counts[row[0]] = row[1] }
+            return counts
+        }
+    }
+
     /// The show named by `text`: its slug, its id, or its feed URL.
     public func show(matching text: String) throws(StoreError) -> ShowRecord? {
         let normalized = FeedURL.normalized(text)

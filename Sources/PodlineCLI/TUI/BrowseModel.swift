@@ -50,7 +50,7 @@ final class BrowseModel {
     /// Every row of the source, as read (`row(_:)` gives a row as it stands now).
     private(set) var rows: [BrowseRow] = []
     /// The rows the filter lets through, as indices into `rows`.
-    private(set) var shown: [Int] = []
+    private(set) var shown = ShownRows(all: 0)
     /// Rows read again since the list was read (a mark, a favourite, a download, a position saved), by their index in
     /// `rows`: a change costs what it touched, not a reading of the whole list.
     private(set) var changedRows: [Int: BrowseRow] = [:]
@@ -171,7 +171,7 @@ final class BrowseModel {
     /// takes no row out: the episode playing stays where the listener chose it until the list is read again. The
     /// details kept stay: none of what they show is a played mark, a favourite, a download or a place.
     func changed(episodes ids: Set<Int64>, placesOnly: Bool) {
-        if !placesOnly { reloadSidebar() }
+        if !placesOnly { recountShows() }
         guard !ids.isEmpty else { return }
         guard var query, source != .downloads, !isLoading else { return loadRows() }
         query.episodeIDs = ids.sorted()
@@ -197,28 +197,25 @@ final class BrowseModel {
         guard joined.isEmpty else { return loadRows() }
         if changed != changedRows { changedRows = changed }
         guard !left.isEmpty else { return }
-        let selectedRef = selectedRow?.ref
         gone.formUnion(left)
-        // `shown` is in the order of `rows`: each row that left is found by halves, not by a pass over the list.
+        // The selection stays on its row, or where it was when its row left (on the row after it).
+        var kept = shown
+        var selection = listWindow.selection
         for index in left.sorted(by: >) {
-            var (low, high) = (0, shown.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if shown[middle] < index { low = middle + 1 } else { high = middle }
-            }
-            if low < shown.count, shown[low] == index { shown.remove(at: low) }
+            guard let position = kept.remove(row: index) else { continue }
+            if let at = selection, position < at { selection = at - 1 }
         }
-        listWindow.recount(shown.count)
-        // The selection stays where it was: on the row after one that left.
-        if let selectedRef, let at = shown.firstIndex(where: { row($0).ref == selectedRef }), at != listWindow.selection {
-            listWindow.move(.to(at))
-        }
+        shown = kept
+        listWindow.recount(kept.count)
+        if let selection, selection != listWindow.selection, kept.indices.contains(selection) { listWindow.move(.to(selection)) }
     }
 
     /// Where in `rows` the episodes `ids` are: looked for first among the rows on screen, then in the whole list.
     private func places(of ids: Set<Int64>) -> [(index: Int, id: Int64)] {
         var places: [(index: Int, id: Int64)] = []
         var missing = ids
+        // Read once: each read of an observed property is a lookup of its own.
+        let (rows, shown, gone) = (self.rows, self.shown, self.gone)
         let window = listWindow.visible.compactMap { shown.indices.contains($0) ? shown[$0] : nil }
         for index in window {
             if let id = rows[index].episodeID, missing.remove(id) != nil { places.append((index, id)) }
@@ -232,6 +229,18 @@ final class BrowseModel {
             }
         }
         return places
+    }
+
+    /// Reads the shows' unplayed counts again for the left pane (a mark changes nothing else there).
+    private func recountShows() {
+        guard let counts = try? store.unplayedCounts() else { return reloadSidebar() }
+        var items = sidebar
+        for index in items.indices {
+            guard case .show(let id, _) = items[index].source else { continue }
+            guard let count = counts[id] else { return reloadSidebar() }
+            items[index].count = count
+        }
+        if items != sidebar { sidebar = items }
     }
 
     /// Reads the shows and the views again for the left pane, keeping its selection on its row.
@@ -364,13 +373,13 @@ final class BrowseModel {
     private func applyFilter(keeping ref: String?) {
         let text = filter?.trimmingCharacters(in: .whitespaces) ?? ""
         if text.isEmpty {
-            shown = gone.isEmpty ? Array(rows.indices) : rows.indices.filter { !gone.contains($0) }
+            shown = gone.isEmpty ? ShownRows(all: rows.count) : ShownRows(rows.indices.filter { !gone.contains($0) })
             filteredBy = nil
         } else {
             // A filter typed further keeps a subset of what it kept before: only those rows are looked at again.
             let narrowing = filteredBy.map { text.hasPrefix($0) } ?? false
-            let matching = index.rows(matching: text, among: narrowing ? shown : nil)
-            shown = gone.isEmpty ? matching : matching.filter { !gone.contains($0) }
+            let matching = index.rows(matching: text, among: narrowing ? Array(shown) : nil)
+            shown = ShownRows(gone.isEmpty ? matching : matching.filter { !gone.contains($0) })
             filteredBy = text
         }
         listWindow.recount(shown.count)
