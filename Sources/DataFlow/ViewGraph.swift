@@ -122,7 +122,7 @@ final class ViewGraph {
     /// Lays the tree out in `buffer`'s size and draws it there; returns the canvas, with where clicks act. With
     /// `whole`, every node is drawn on a blank buffer; otherwise only what changed (and what lies where it was or is)
     /// is painted again over the previous frame, which `buffer` holds.
-    func draw(into buffer: CellBuffer, allowsColor: Bool = true, whole: Bool) -> Canvas {
+    func draw(into buffer: consuming CellBuffer, allowsColor: Bool = true, whole: Bool) -> Canvas {
         changedSinceDraw = false
         hasLaidOut = true
         let screen = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)

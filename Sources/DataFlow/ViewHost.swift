@@ -133,14 +133,23 @@ public final class ViewHost<Root: View> {
     /// The host keeps the frame it drew last: only what changed since is painted again over it, unless `whole` (or the
     /// size, or the colours, changed), which draws every view on a blank buffer.
     public func draw(into buffer: inout CellBuffer, colors: Bool = true, whole: Bool = false) {
-        let drawing = DrawnFrame(rows: buffer.rows, columns: buffer.columns, colors: colors)
+        buffer = draw(rows: buffer.rows, columns: buffer.columns, colors: colors, whole: whole)
+    }
+
+    /// Draws as `draw(into:colors:whole:)` does, in a frame of `rows` by `columns`, and returns the frame. A caller that
+    /// lets go of it before the next draw has that one painted in place, with no copy of the frame.
+    public func draw(rows: Int, columns: Int, colors: Bool = true, whole: Bool = false) -> CellBuffer {
+        let drawing = DrawnFrame(rows: rows, columns: columns, colors: colors)
         var whole = whole || lastDrawn != drawing
-        if whole { lastFrame = CellBuffer(rows: buffer.rows, columns: buffer.columns) }
+        if whole { lastFrame = CellBuffer(rows: rows, columns: columns) }
         lastDrawn = drawing
         repainted = whole ? nil : []
         for _ in 0..<3 {
             graph.update()
-            let canvas = graph.draw(into: lastFrame, allowsColor: colors, whole: whole)
+            // The canvas takes the frame over while it paints: held here too, each cell would be copied first.
+            let frame = lastFrame
+            lastFrame = CellBuffer(rows: 0, columns: 0)
+            let canvas = graph.draw(into: frame, allowsColor: colors, whole: whole)
             repainted = repainted.map { $0 + canvas.damagedRects }
             lastFrame = canvas.buffer
             tapTargets = canvas.tapTargets
@@ -148,7 +157,7 @@ public final class ViewHost<Root: View> {
             whole = false
             guard graph.hasPendingWork else { break }
         }
-        buffer = lastFrame
+        return lastFrame
     }
 
     /// The frame drawn last.

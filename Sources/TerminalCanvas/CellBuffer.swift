@@ -11,6 +11,19 @@ public struct CellBuffer: Sendable, Equatable {
         cells = Array(repeating: .blank, count: self.rows * self.columns)
     }
 
+    /// Takes the cells inside `rects` from `other`, leaving the rest as it is; all of `other` when the sizes differ.
+    public mutating func copy(_ rects: [CellRect], from other: CellBuffer) {
+        guard other.rows == rows, other.columns == columns else { return self = other }
+        for rect in rects {
+            let (left, right) = (max(0, rect.x), min(columns, rect.x + rect.width))
+            guard left < right else { continue }
+            for row in max(0, rect.y)..<max(max(0, rect.y), min(rows, rect.y + rect.height)) {
+                let span = (row * columns + left)..<(row * columns + right)
+                cells.replaceSubrange(span, with: other.cells[span])
+            }
+        }
+    }
+
     /// The cell at `row`, `column` (blank outside the buffer).
     public subscript(row: Int, column: Int) -> Cell {
         guard (0..<rows).contains(row), (0..<columns).contains(column) else { return .blank }

@@ -56,6 +56,35 @@ struct FrameWriterTests {
         }
     }
 
+    @Test("copying rectangles from a frame takes their cells and leaves the rest; a frame of another size is taken whole")
+    func copyRectangles() {
+        var dice = Dice(state: 0x2545_F491_4F6C_DD1D)
+        for _ in 0..<200 {
+            let (rows, columns) = (1 + dice.roll(8), 1 + dice.roll(24))
+            var old = CellBuffer(rows: rows, columns: columns)
+            var new = CellBuffer(rows: rows, columns: columns)
+            for _ in 0..<6 {
+                old.put(Self.pieces[dice.roll(Self.pieces.count)], row: dice.roll(rows), column: dice.roll(columns))
+                new.put(Self.pieces[dice.roll(Self.pieces.count)], row: dice.roll(rows), column: dice.roll(columns))
+            }
+            // Rectangles that may reach past the edges, as a frame's widened changes do.
+            let rects = (0..<(1 + dice.roll(3))).map { _ in
+                CellRect(x: dice.roll(columns + 2) - 1, y: dice.roll(rows + 1) - 1, width: dice.roll(columns + 2), height: dice.roll(rows + 1))
+            }
+            var copied = old
+            copied.copy(rects, from: new)
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let inside = rects.contains { $0.x <= column && column < $0.x + $0.width && $0.y <= row && row < $0.y + $0.height }
+                    #expect(copied[row, column] == (inside ? new : old)[row, column], "\(rects) at \(row), \(column)")
+                }
+            }
+        }
+        var small = CellBuffer(rows: 2, columns: 2)
+        small.copy([CellRect(x: 0, y: 0, width: 1, height: 1)], from: CellBuffer(rows: 3, columns: 5))
+        #expect(small == CellBuffer(rows: 3, columns: 5))
+    }
+
     @Test("a frame with nothing changed writes no cell; one changed cell writes one move and one character")
     func smallFrames() {
         var buffer = CellBuffer(rows: 3, columns: 10)

@@ -55,10 +55,11 @@ public struct Canvas {
     /// False when colours are not to be drawn (`NO_COLOR`): styles keep their bold, reverse and the rest.
     var allowsColor = true
 
-    init(buffer: CellBuffer, placesAll: Bool = true) {
+    /// A canvas over `buffer`, which it owns from then on (the frame is not copied when it is drawn on).
+    init(buffer: consuming CellBuffer, placesAll: Bool = true) {
         self.placesAll = placesAll
-        self.buffer = buffer
         clip = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
+        self.buffer = buffer
     }
 
     /// Writes one line of `text` at `point`, cut at `width` columns (and at the clip), in `style`; with `ellipsis`, a

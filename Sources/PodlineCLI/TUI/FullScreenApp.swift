@@ -16,7 +16,8 @@ final class FullScreenApp {
     let keys: KeyMap
     private let screen: TerminalScreen
     private var host: ViewHost<BrowseScreen>?
-    private var buffer = CellBuffer(rows: 0, columns: 0)
+    /// The size of the frame drawn last.
+    private var drawnSize: CellSize?
     private var decoder = FullScreenInputDecoder()
     private let colors: Bool
     private var capture: OutputCapture?
@@ -77,13 +78,11 @@ final class FullScreenApp {
     func drawFrame(force: Bool = false) {
         guard let host, screen.isActive else { return }
         let size = model.size
-        let resized = buffer.columns != size.width || buffer.rows != size.height
+        let resized = drawnSize != size
         guard force || resized || host.needsDraw else { return }
-        if resized {
-            buffer = CellBuffer(rows: size.height, columns: size.width)
-        }
-        host.draw(into: &buffer, colors: colors)
-        screen.show(buffer, changed: host.repainted)
+        drawnSize = size
+        // The frame is let go of once shown (the screen keeps what it needs): the next is painted over it in place.
+        screen.show(host.draw(rows: size.height, columns: size.width, colors: colors), changed: host.repainted)
     }
 
     private var reloadScheduled = false

@@ -84,7 +84,12 @@ final class TerminalScreen {
         if regions == nil, let shown, shown == frame { return 0 }
         let bytes = FrameWriter.bytes(from: shown, to: frame, regions: regions)
         if bytes != FrameWriter.unchanged { write(bytes) }
-        shown = frame
+        // What changed is copied into the screen's own frame: holding the one drawn would have the next copied whole.
+        if let regions, shown?.rows == frame.rows, shown?.columns == frame.columns {
+            shown?.copy(regions, from: frame)
+        } else {
+            shown = frame
+        }
         return bytes.count
     }
 
