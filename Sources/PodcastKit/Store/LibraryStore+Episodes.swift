@@ -78,9 +78,11 @@ extension EpisodeListing {
         try Array(cursor(db, sql: sql, arguments: arguments))
     }
 
-    /// The first listing `sql` selects.
+    /// The first listing `sql` selects. The statement is kept prepared on the connection: a listing's SQL is one of
+    /// a few written in the code, and preparing it (the episode's columns, the join with the live shows' view) cost
+    /// about 1.6 million instructions, most of one episode's lookup.
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> EpisodeListing? {
-        try cursor(db, sql: sql, arguments: arguments).next()
+        try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(EpisodeListing.init(row:)).next()
     }
 
     private static func cursor(_ db: Database, sql: String, arguments: StatementArguments) throws
