@@ -69,7 +69,8 @@ struct FrameWriterTests {
             }
             // Rectangles that may reach past the edges, as a frame's widened changes do.
             let rects = (0..<(1 + dice.roll(3))).map { _ in
-                CellRect(x: dice.roll(columns + 2) - 1, y: dice.roll(rows + 1) - 1, width: dice.roll(columns + 2), height: dice.roll(rows + 1))
+                CellRect(
+                    x: dice.roll(columns + 2) - 1, y: dice.roll(rows + 1) - 1, width: dice.roll(columns + 2), height: dice.roll(rows + 1))
             }
             var copied = old
             copied.copy(rects, from: new)

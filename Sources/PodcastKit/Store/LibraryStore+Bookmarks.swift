@@ -44,8 +44,10 @@ extension LibraryStore {
     /// The bookmarks (of `episodeID` when given), by episode and time, each with its episode.
     public func bookmarks(episodeID: Int64? = nil) throws(StoreError) -> [(bookmark: Bookmark, listing: EpisodeListing)] {
         let found = try read { db in
+            // Kept prepared: the full-screen view reads an episode's bookmarks at each move to it.
             try Row.fetchAll(
-                db, sql: "SELECT * FROM bookmark" + (episodeID == nil ? "" : " WHERE episodeID = ?") + " ORDER BY episodeID, position, id",
+                db.cachedStatement(
+                    sql: "SELECT * FROM bookmark" + (episodeID == nil ? "" : " WHERE episodeID = ?") + " ORDER BY episodeID, position, id"),
                 arguments: episodeID.map { [$0] } ?? []
             ).map(Bookmark.init(row:))
         }

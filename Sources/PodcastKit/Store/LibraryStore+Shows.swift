@@ -49,10 +49,15 @@ extension LibraryStore {
     /// The show named by `text`: its slug, its id, or its feed URL.
     public func show(matching text: String) throws(StoreError) -> ShowRecord? {
         let normalized = FeedURL.normalized(text)
+        // Prepared once a connection: preparing a read of the live shows' view, every column, cost 1.4 million
+        // instructions, and the full-screen view looks a show up at each move to an episode of it.
+        @Sendable func first(_ column: String, _ value: some DatabaseValueConvertible, _ db: Database) throws -> ShowRecord? {
+            try ShowRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM live_show WHERE \(column) = ?"), arguments: [value])
+        }
         return try read { db in
-            if let show = try ShowRecord.live.filter(Column("slug") == text).fetchOne(db) { return show }
-            if let id = Int64(text), let show = try ShowRecord.live.filter(Column("id") == id).fetchOne(db) { return show }
-            return try ShowRecord.live.filter(Column("feedURL") == normalized).fetchOne(db)
+            if let show = try first("slug", text, db) { return show }
+            if let id = Int64(text), let show = try first("id", id, db) { return show }
+            return try first("feedURL", normalized, db)
         }
     }
 
