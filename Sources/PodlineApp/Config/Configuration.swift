@@ -11,21 +11,37 @@ public enum Configuration {
     /// The file as read (nil until a command asks, and after `reload`), and who is called with the settings each time
     /// it is read again.
     private struct State {
-        var loaded: Result<ConfigFile, ConfigError>?
+        var loaded: Loaded?
         var observers: [@Sendable (Settings) -> Void] = []
+    }
+
+    /// The file read, or why it was refused. (Not a `Result`: the runtime would look up the error's conformance to
+    /// `Error` among every conformance of the binary to make its type, about 460,000 instructions of each command's
+    /// start.)
+    private enum Loaded {
+        case file(ConfigFile)
+        case refused(ConfigError)
     }
 
     private static let state = Mutex(State())
 
     /// The file read, or why it was refused.
     public static func file() throws(ConfigError) -> ConfigFile {
-        try current().get()
+        switch current() {
+        case .file(let file): file
+        case .refused(let error): throw error
+        }
     }
 
-    private static func current() -> Result<ConfigFile, ConfigError> {
+    private static func current() -> Loaded {
         state.withLock { state in
             if let loaded = state.loaded { return loaded }
-            let read = Result { () throws(ConfigError) -> ConfigFile in try ConfigFile.load() }
+            let read: Loaded
+            do throws(ConfigError) {
+                read = .file(try ConfigFile.load())
+            } catch {
+                read = .refused(error)
+            }
             state.loaded = read
             return read
         }
@@ -33,7 +49,7 @@ public enum Configuration {
 
     /// The settings in force; the defaults only when the file was refused (commands have stopped by then).
     public static var settings: Settings {
-        (try? current().get().settings) ?? Settings()
+        (try? file().settings) ?? Settings()
     }
 
     /// Reads the file again and hands its settings to whoever follows them (a running player).
