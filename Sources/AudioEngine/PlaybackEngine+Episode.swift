@@ -52,6 +52,7 @@ extension PlaybackEngine {
         stages.removeAll()
         playing = false
         pausePending = false
+        FreedMemory.giveBack()
     }
 
     func finish(_ reason: EngineEndReason, error: AudioError?) {

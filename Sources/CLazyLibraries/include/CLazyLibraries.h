@@ -42,6 +42,9 @@ int podline_terminal_raw(int fd);
 /* memmem: where needle first occurs in haystack, or NULL. */
 const void *podline_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
+/* malloc_trim(0): every arena's free pages given back to the system; 1 when some were. */
+int podline_malloc_trim(void);
+
 /* The file name dlopen is given for `library` (its soname). */
 const char *podline_library_soname(podline_library library);
 
