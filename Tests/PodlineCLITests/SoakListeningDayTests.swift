@@ -1,6 +1,6 @@
 import Foundation
-import PodcastKit
 import Playback
+import PodcastKit
 import TestSupport
 import Testing
 
