@@ -11,12 +11,8 @@ import Testing
 struct PositionAfterMoveTests {
     @Test("seek +30 then pause at once, seek while paused, then stop: each saved within 0.5 s of the player's clock")
     func seekThenPause() throws {
-        let root = try Fixtures.temporaryDirectory("pl-move-pause")
+        let (root, home, runtime) = try Self.folders("pl-move-pause")
         defer { try? FileManager.default.removeItem(at: root) }
-        let home = root.appendingPathComponent("home")
-        let runtime = root.appendingPathComponent("run")
-        for folder in [home, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        chmod(runtime.path, 0o700)
         let audio = try Fixtures.toneMP3(in: root, name: "long.mp3", seconds: 300, rate: 22_050, channels: 1, bitrate: 32)
         try LibraryEditTests.subscribe(1, audio: audio, home: home)
         let environment: [String: String?] = ["XDG_RUNTIME_DIR": runtime.path]
@@ -79,13 +75,10 @@ struct PositionAfterMoveTests {
 
     @Test("with [sync] set, a seek forward ends one play and begins another: no play queued spans what was skipped")
     func seekSplitsPlays() throws {
-        let root = try Fixtures.temporaryDirectory("pl-move-sync")
+        let (root, home, runtime) = try Self.folders("pl-move-sync")
         defer { try? FileManager.default.removeItem(at: root) }
-        let home = root.appendingPathComponent("home")
-        let runtime = root.appendingPathComponent("run")
         let served = root.appendingPathComponent("served")
-        for folder in [home, runtime, served] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        chmod(runtime.path, 0o700)
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         _ = try Fixtures.toneMP3(in: served, name: "long.mp3", seconds: 300, rate: 22_050, channels: 1, bitrate: 32)
         let web = try SlowFileServer(folder: served, chunkBytes: 1 << 20, delay: 0)
         defer { web.stop() }
@@ -125,5 +118,15 @@ struct PositionAfterMoveTests {
         // Heard: from 0 to about 5 s, then from about 65 s on; nothing between 10 and 60 was heard.
         #expect(plays.allSatisfy { ($0.started ?? 0) >= 60 || ($0.position ?? 0) <= 10 }, "a play spans the skip: \(spans)")
         #expect(plays.contains { ($0.started ?? 0) >= 60 }, "no play after the seek: \(spans)")
+    }
+
+    /// A temporary folder with the library's home and a private runtime folder (mode 700) in it.
+    private static func folders(_ prefix: String) throws -> (root: URL, home: URL, runtime: URL) {
+        let root = try Fixtures.temporaryDirectory(prefix)
+        let home = root.appendingPathComponent("home")
+        let runtime = root.appendingPathComponent("run")
+        for folder in [home, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        chmod(runtime.path, 0o700)
+        return (root, home, runtime)
     }
 }
