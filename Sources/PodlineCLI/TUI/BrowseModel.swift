@@ -176,11 +176,12 @@ final class BrowseModel {
         guard var query, source != .downloads, !isLoading else { return loadRows() }
         query.episodeIDs = ids.sorted()
         query.limit = nil
+        // A row that no longer matches stays only for a change of places: only then is it read apart from the query.
         var everywhere = EpisodeQuery()
         everywhere.episodeIDs = query.episodeIDs
-        guard let matching = try? store.episodeSummaries(query), let read = try? store.episodeSummaries(everywhere) else {
-            return loadRows()
-        }
+        guard let matching = try? store.episodeSummaries(query),
+            let read = placesOnly ? try? store.episodeSummaries(everywhere) : matching
+        else { return loadRows() }
         var joined = Set(matching.map(\.id))
         let now = Dictionary(read.map { ($0.id, BrowseRow(summary: $0)) }, uniquingKeysWith: { first, _ in first })
         var changed = changedRows
