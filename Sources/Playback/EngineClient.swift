@@ -16,6 +16,8 @@ struct EngineClient {
     var setEndEarly: @MainActor (_ seconds: Double) -> Void = { _ in }
     var setSkips: @MainActor (_ ranges: [SkipRange]) -> Void = { _ in }
     var setOutput: @MainActor (_ output: OutputSpec) -> Void = { _ in }
+    /// Readies what the input at `location` (the next episode's path or address) will need, in the background.
+    var prepare: @MainActor (_ location: String) -> Void = { _ in }
     /// Stops the engine's thread and closes its output.
     var shutdown: @MainActor () -> Void = {}
 
@@ -35,6 +37,7 @@ struct EngineClient {
             setEndEarly: { engine.setEndEarly($0) },
             setSkips: { engine.setSkips($0) },
             setOutput: { engine.setOutput($0) },
+            prepare: { DecoderWarmUp.prepare(for: $0) },
             shutdown: { engine.shutdown() }
         )
     }

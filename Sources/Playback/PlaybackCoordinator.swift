@@ -74,6 +74,10 @@ struct PlaybackCoordinator: View {
             guard shown, player.transcript.isEmpty, let item = player.current else { return }
             player.offerTranscript(journal.keptTranscript(item), for: item.id)
         }
+        .onChange(of: player.queue.first?.url, initial: true) { _, next in
+            // The next episode's decoder is readied while this one plays, so that it starts without a gap.
+            if let next { engine.prepare(next) }
+        }
         .onChange(of: player.volume, initial: true) { _, volume in
             engine.setVolume(volume, Transaction.current.animation?.duration ?? 0)
         }

@@ -29,7 +29,8 @@ struct CoordinatorTests {
                 stop: { reason in self.calls.append("stop \(reason.rawValue)") },
                 seek: { seconds, relative in self.calls.append("seek \(relative ? "by" : "to") \(seconds.plainText)") },
                 setVolume: { volume, _ in self.calls.append("volume \(volume.plainText)") },
-                setSpeed: { speed in self.calls.append("speed \(speed.plainText)") }
+                setSpeed: { speed in self.calls.append("speed \(speed.plainText)") },
+                prepare: { location in self.calls.append("prepare \(location)") }
             )
         }
     }
@@ -118,6 +119,22 @@ struct CoordinatorTests {
         host.update()
         #expect(log.calls.last == "stop eof")
         #expect(player.current == nil)
+    }
+
+    @Test("the next queued episode is readied while this one plays, once for each next one")
+    func nextIsReadied() {
+        player.load(item("a.mp3"))
+        player.queue = [item("b.m4a"), item("c.opus")]
+        host.update()
+        #expect(log.calls.filter { $0.hasPrefix("prepare") } == ["prepare /music/b.m4a"])
+        log.calls.removeAll()
+        player.advance(because: .eof)
+        host.update()
+        #expect(log.calls.filter { $0.hasPrefix("prepare") } == ["prepare /music/c.opus"])
+        log.calls.removeAll()
+        player.advance(because: .eof)
+        host.update()
+        #expect(!log.calls.contains { $0.hasPrefix("prepare") })
     }
 
     @Test("an item's own speed (--speed) wins over its show's")

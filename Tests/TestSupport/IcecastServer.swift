@@ -4,7 +4,7 @@ import Foundation
 /// playlist of MP3 files in real time, or `ffmpeg` sending AAC. It can be stopped and started again on the same port,
 /// as a radio server that goes away mid-stream.
 public final class IcecastServer: @unchecked Sendable {
-    public let port: Int
+    public private(set) var port = 0
     public let folder: URL
     /// The source password every source here uses.
     public static let sourcePassword = "podline-source"
@@ -19,7 +19,22 @@ public final class IcecastServer: @unchecked Sendable {
         // Icecast will not run as root: it changes to nobody, who must write its logs (the temporary folder above it is
         // open to everyone already).
         chmod(folder.path, 0o777)
-        port = try LoopbackSocket.freePort()
+        // A port free a moment ago can be taken by another program's outgoing connection before icecast binds it; icecast
+        // then exits at once, and the server is tried again on another port.
+        for attempt in 1...5 {
+            port = try LoopbackSocket.freePort()
+            try writeConfiguration()
+            do {
+                try start()
+                return
+            } catch is ExitedEarly where attempt < 5 {
+                continue
+            }
+        }
+    }
+
+    /// Writes `icecast.xml` for the current port.
+    private func writeConfiguration() throws {
         try """
         <icecast>
           <limits><clients>400</clients><sources>8</sources><queue-size>1048576</queue-size><client-timeout>30</client-timeout>
@@ -35,7 +50,6 @@ public final class IcecastServer: @unchecked Sendable {
           <security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>
         </icecast>
         """.write(to: folder.appendingPathComponent("icecast.xml"), atomically: true, encoding: .utf8)
-        try start()
     }
 
     deinit { stop() }
@@ -48,9 +62,21 @@ public final class IcecastServer: @unchecked Sendable {
         let config = folder.appendingPathComponent("icecast.xml").path
         server = try BackgroundProcess(
             "/usr/bin/icecast2", ["-c", config], stderr: folder.appendingPathComponent("icecast.stderr"))
-        guard poll(timeout: 10, every: 0.05, { self.answers() }, until: { $0 }) else {
-            throw TestSupportError("icecast2 did not answer on port \(port)")
+        let started = server!
+        let answered = poll(timeout: 10, every: 0.05, { self.answers() || !started.process.isRunning }, until: { $0 })
+        guard answered, started.process.isRunning else {
+            let said = (try? String(contentsOf: folder.appendingPathComponent("icecast.stderr"), encoding: .utf8)) ?? ""
+            let last = said.split(separator: "\n").last(where: { $0.contains("EROR") }).map(String.init) ?? said
+            if !started.process.isRunning { throw ExitedEarly(port: port, said: last) }
+            throw TestSupportError("icecast2 did not answer on port \(port): \(last)")
         }
+    }
+
+    /// Icecast exited before it answered (its port taken, most often): what it said.
+    struct ExitedEarly: Error, CustomStringConvertible {
+        let port: Int
+        let said: String
+        var description: String { "icecast2 exited on port \(port): \(said)" }
     }
 
     /// Kills the server and its sources, as a server that goes away does.
