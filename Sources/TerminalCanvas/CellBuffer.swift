@@ -36,6 +36,16 @@ public struct CellBuffer: Sendable, Equatable {
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
         guard (0..<rows).contains(row) else { return column }
+        // Printable ASCII, most of what a terminal shows: a column a byte, no character boundary or property looked up.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var at = column
+            for byte in text.utf8 {
+                guard at >= 0, at < columns else { return columns }
+                set(Cell(ascii: byte, style: style), row: row, column: at)
+                at += 1
+            }
+            return at
+        }
         var at = column
         for character in text {
             let width = DisplayWidth.of(character)
@@ -48,8 +58,8 @@ public struct CellBuffer: Sendable, Equatable {
                 if at >= 0, at < columns { set(.blank, row: row, column: at) }
                 return columns
             }
-            set(Cell(String(character), style: style), row: row, column: at)
-            if width == 2 { set(Cell("", style: style), row: row, column: at + 1) }
+            set(Cell(String(character), columns: width, style: style), row: row, column: at)
+            if width == 2 { set(Cell("", columns: 0, style: style), row: row, column: at + 1) }
             at += width
         }
         return at
@@ -62,7 +72,8 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Fills `count` cells of `row` from `column` with blanks in `style`.
     public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle = .plain) {
-        for at in max(0, column)..<min(columns, column + max(0, count)) { set(Cell(" ", style: style), row: row, column: at) }
+        let blank = Cell(ascii: 0x20, style: style)
+        for at in max(0, column)..<min(columns, column + max(0, count)) { set(blank, row: row, column: at) }
     }
 
     /// Sets one cell, keeping every wide character whole: a half it overwrites leaves a space in the other half.
@@ -73,13 +84,13 @@ public struct CellBuffer: Sendable, Equatable {
         // Over a right half: its left half is left alone, and becomes a space (unless this is the right half of a
         // new wide character, written just after its left).
         if old.isContinuation, !cell.isContinuation, column > 0 {
-            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+            cells[index - 1] = Cell(ascii: 0x20, style: cells[index - 1].style)
         }
         // Over a left half: its right half becomes a space, unless a new wide character takes both.
         if !old.isContinuation, column + 1 < columns, cells[index + 1].isContinuation,
-            cell.isContinuation || DisplayWidth.of(cell.text) < 2
+            cell.isContinuation || cell.width < 2
         {
-            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+            cells[index + 1] = Cell(ascii: 0x20, style: cells[index + 1].style)
         }
         cells[index] = cell
     }

@@ -10,9 +10,11 @@ public enum FrameWriter {
     /// What turns `old` (nil: a screen of unknown content) into `new`; a size change redraws all. With `regions`, only
     /// cells inside them are compared: the caller knows nothing outside changed.
     public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [CellRect]? = nil) -> [UInt8] {
-        var out = escape + "?2026h"
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        out += (escape + "?2026h").utf8
         let whole = old == nil || old?.rows != new.rows || old?.columns != new.columns
-        if whole { out += escape + "0m" + escape + "H" + escape + "2J" }
+        if whole { out += (escape + "0m" + escape + "H" + escape + "2J").utf8 }
         var style = CellStyle.plain
         var cursor: (row: Int, column: Int)? = whole ? (0, 0) : nil
         let spans = whole ? nil : regions.map { Self.spans(of: $0, rows: new.rows, columns: new.columns) }
@@ -28,7 +30,7 @@ public enum FrameWriter {
                         // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
                         // a cursor move to the next change.
                         if let gap = shortGap(in: new, old: old, row: row, from: column, style: style, cursor: cursor, whole: whole) {
-                            for at in column..<(column + gap) { out += new[row, at].text }
+                            for at in column..<(column + gap) { new[row, at].appendUTF8(to: &out) }
                             column += gap
                             cursor = (row, column)
                             continue
@@ -36,13 +38,13 @@ public enum FrameWriter {
                         column += 1
                         continue
                     }
-                    if cursor?.row != row || cursor?.column != column { out += escape + "\(row + 1);\(column + 1)H" }
+                    if cursor?.row != row || cursor?.column != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }
                     if cell.style != style {
-                        out += sgr(cell.style, from: style)
+                        out += sgr(cell.style, from: style).utf8
                         style = cell.style
                     }
-                    out += cell.text
-                    let width = max(1, DisplayWidth.of(cell.text))
+                    cell.appendUTF8(to: &out)
+                    let width = max(1, cell.width)
                     column += width
                     // After a wide character the next cell is reached by an explicit move: a terminal whose width table
                     // differs (an emoji it draws narrow) then still puts every later cell in its place.
@@ -50,9 +52,9 @@ public enum FrameWriter {
                 }
             }
         }
-        if style != .plain { out += escape + "0m" }
-        out += escape + "?2026l"
-        return Array(out.utf8)
+        if style != .plain { out += (escape + "0m").utf8 }
+        out += (escape + "?2026l").utf8
+        return out
     }
 
     /// For each row, the column ranges the regions cover there, in order and merged.
@@ -91,7 +93,7 @@ public enum FrameWriter {
         while at < new.columns, at - column <= longestGap {
             let cell = new[row, at]
             if old[row, at] != cell { return at > column ? at - column : nil }
-            guard cell.style == style, !cell.isContinuation, DisplayWidth.of(cell.text) == 1 else { return nil }
+            guard cell.style == style, !cell.isContinuation, cell.width == 1 else { return nil }
             at += 1
         }
         return nil

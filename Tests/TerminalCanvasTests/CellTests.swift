@@ -1,0 +1,63 @@
+import Testing
+
+@testable import TerminalCanvas
+
+/// A cell keeps its character inline as UTF-8 up to 15 bytes and a longer one once for the process: either way the text
+/// comes back whole, with its columns, and equal characters make equal cells.
+@Suite("a cell's character")
+struct CellTests {
+    @Test("text and columns come back as given: ASCII, accents, CJK, emoji, the right half of a wide character")
+    func roundTrip() {
+        for (text, width) in [("a", 1), ("é", 1), ("e\u{301}", 1), ("日", 2), ("🎧", 2), ("❤️", 2), ("│", 1), ("", 0)] {
+            let cell = Cell(text)
+            #expect(cell.text == text, "\(text)")
+            #expect(cell.width == width, "\(text)")
+            #expect(cell.isContinuation == text.isEmpty, "\(text)")
+            var bytes: [UInt8] = []
+            cell.appendUTF8(to: &bytes)
+            #expect(bytes == Array(text.utf8), "\(text)")
+        }
+        #expect(Cell(" ") == .blank)
+        #expect(Cell("a", style: CellStyle(bold: true)) != Cell("a"))
+    }
+
+    @Test("15 bytes stay inline, 16 and a 25-byte family emoji are kept whole elsewhere, equal when the same")
+    func longCharacters() {
+        let fifteen = "e" + String(repeating: "\u{301}", count: 7)
+        let sixteen = "\u{E9}" + String(repeating: "\u{301}", count: 7)
+        let family = "👨‍👩‍👧‍👦"
+        #expect(fifteen.utf8.count == 15 && sixteen.utf8.count == 16 && family.utf8.count == 25)
+        for text in [fifteen, sixteen, family] {
+            #expect(Cell(text).text == text)
+            #expect(Cell(text) == Cell(text))
+            var bytes: [UInt8] = []
+            Cell(text).appendUTF8(to: &bytes)
+            #expect(bytes == Array(text.utf8))
+        }
+        #expect(Cell(family).width == 2)
+        #expect(Cell(sixteen).width == 1)
+        #expect(Cell(family) != Cell("👨‍👩‍👧"))
+        #expect(!Cell(family).isContinuation)
+    }
+
+    @Test("printable ASCII written a byte a cell gives the cells a character at a time gives; the row's end holds as before")
+    func asciiPut() {
+        var buffer = CellBuffer(rows: 2, columns: 8)
+        let style = CellStyle(underline: true)
+        #expect(buffer.put("podline!", row: 0, column: 0, style: style) == 8)
+        for (column, character) in "podline!".enumerated() {
+            #expect(buffer[0, column] == Cell(String(character), style: style))
+        }
+        #expect(buffer.put("abcdef", row: 1, column: 5) == 8)
+        #expect((5..<8).map { buffer[1, $0].text } == ["a", "b", "c"])
+        #expect(buffer.put("abc", row: 1, column: -1) == 8)
+        #expect(buffer[1, 0] == .blank)
+        // Over the left half of a wide character, an ASCII letter leaves a space in its right half.
+        buffer.put("日", row: 1, column: 0)
+        buffer.put("x", row: 1, column: 0)
+        #expect(buffer[1, 0].text == "x" && buffer[1, 1] == .blank)
+        // A combining mark after an ASCII letter joins it.
+        buffer.put("\u{301}", row: 1, column: 1)
+        #expect(buffer[1, 0].text == "x\u{301}" && buffer[1, 0].width == 1)
+    }
+}
