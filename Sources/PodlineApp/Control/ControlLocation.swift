@@ -12,11 +12,12 @@ public struct ControlLocation: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// The standard location for this user and environment.
-    public static func standard(environment: [String: String] = ProcessEnvironment.values("XDG_RUNTIME_DIR")) -> ControlLocation {
+    /// The standard location for this user and `$XDG_RUNTIME_DIR` (read as a single variable: a dictionary of the
+    /// environment would cost a client's start-up the runtime's first look for `String: Hashable`).
+    public static func standard(runtimeFolder: String? = ProcessEnvironment.value("XDG_RUNTIME_DIR")) -> ControlLocation {
         // A runtime folder that does not exist is passed over for the replacement XDG advises.
         var isFolder: ObjCBool = false
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+        if let runtime = runtimeFolder, runtime.hasPrefix("/"),
             FileManager.default.fileExists(atPath: runtime, isDirectory: &isFolder), isFolder.boolValue
         {
             return ControlLocation(directory: runtime + "/podline")
