@@ -2,7 +2,8 @@
 public struct CellBuffer: Sendable, Equatable {
     public private(set) var rows: Int
     public private(set) var columns: Int
-    private var cells: [Cell]
+    /// The cells, row after row.
+    private(set) var cells: [Cell]
 
     /// A blank buffer of `rows` by `columns`.
     public init(rows: Int, columns: Int) {

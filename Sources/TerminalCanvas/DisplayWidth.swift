@@ -13,6 +13,8 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         // One scalar below the combining marks (ASCII, Latin-1, Latin Extended): one column.
         if first.value < 0x300, scalars.count == 1 { return 1 }
+        // One scalar of punctuation, arrows or box drawing (no emoji shown as a picture among them): one column.
+        if isNarrowSymbol(first.value), scalars.count == 1 { return 1 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { return 2 }
         return isWide(first.value) ? 2 : (first.properties.generalCategory == .nonspacingMark ? 0 : 1)
@@ -69,6 +71,14 @@ public enum DisplayWidth {
             lines.append(line)
         }
         return lines
+    }
+
+    /// General punctuation, arrows, box drawing and block elements: narrow, and none an emoji drawn as a picture.
+    private static func isNarrowSymbol(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F: return true
+        default: return false
+        }
     }
 
     private static func isWide(_ value: UInt32) -> Bool {

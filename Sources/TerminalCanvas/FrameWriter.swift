@@ -18,19 +18,25 @@ public enum FrameWriter {
         var style = CellStyle.plain
         var cursor: (row: Int, column: Int)? = whole ? (0, 0) : nil
         let spans = whole ? nil : regions.map { Self.spans(of: $0, rows: new.rows, columns: new.columns) }
+        // The cells are read straight from the two buffers' storage: a cell is a plain value, compared as memory.
+        let cells = new.cells
+        let previous = whole ? nil : old?.cells
+        let width = new.columns
         for row in 0..<new.rows {
-            let columns = spans.map { $0[row] } ?? [0..<new.columns]
+            let columns = spans.map { $0[row] } ?? [0..<width]
             for span in columns {
                 var column = span.lowerBound
                 while column < span.upperBound {
-                    let cell = new[row, column]
+                    let cell = cells[row * width + column]
                     // A wide character equal to the one shown has its right half equal too.
-                    let changed = whole ? cell != .blank : old.map { $0[row, column] != cell } ?? true
+                    let changed = whole ? cell != .blank : previous.map { $0[row * width + column] != cell } ?? true
                     guard changed, !cell.isContinuation else {
                         // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
                         // a cursor move to the next change.
-                        if let gap = shortGap(in: new, old: old, row: row, from: column, style: style, cursor: cursor, whole: whole) {
-                            for at in column..<(column + gap) { new[row, at].appendUTF8(to: &out) }
+                        if let previous, cursor?.row == row, cursor?.column == column,
+                            let gap = shortGap(in: cells, old: previous, row: row, columns: width, from: column, style: style)
+                        {
+                            for at in column..<(column + gap) { cells[row * width + at].appendUTF8(to: &out) }
                             column += gap
                             cursor = (row, column)
                             continue
@@ -44,11 +50,11 @@ public enum FrameWriter {
                         style = cell.style
                     }
                     cell.appendUTF8(to: &out)
-                    let width = max(1, cell.width)
-                    column += width
+                    let columnsTaken = max(1, cell.width)
+                    column += columnsTaken
                     // After a wide character the next cell is reached by an explicit move: a terminal whose width table
                     // differs (an emoji it draws narrow) then still puts every later cell in its place.
-                    cursor = width == 1 ? (row, column) : nil
+                    cursor = columnsTaken == 1 ? (row, column) : nil
                 }
             }
         }
@@ -82,17 +88,13 @@ public enum FrameWriter {
     /// The most unchanged cells written over instead of moving the cursor past them.
     private static let longestGap = 4
 
-    /// How many unchanged cells from `column` (the cursor being there) lead to the next change on the row, when they
-    /// are few, narrow and in `style`; nil otherwise.
-    private static func shortGap(
-        in new: CellBuffer, old: CellBuffer?, row: Int, from column: Int, style: CellStyle, cursor: (row: Int, column: Int)?,
-        whole: Bool
-    ) -> Int? {
-        guard !whole, let old, cursor?.row == row, cursor?.column == column else { return nil }
+    /// How many unchanged cells from `column` of `row` (the cursor being there) lead to the next change on the row, when
+    /// they are few, narrow and in `style`; nil otherwise. `new` and `old` are two buffers' cells, `columns` to a row.
+    private static func shortGap(in new: [Cell], old: [Cell], row: Int, columns: Int, from column: Int, style: CellStyle) -> Int? {
         var at = column
-        while at < new.columns, at - column <= longestGap {
-            let cell = new[row, at]
-            if old[row, at] != cell { return at > column ? at - column : nil }
+        while at < columns, at - column <= longestGap {
+            let cell = new[row * columns + at]
+            if old[row * columns + at] != cell { return at > column ? at - column : nil }
             guard cell.style == style, !cell.isContinuation, cell.width == 1 else { return nil }
             at += 1
         }

@@ -61,3 +61,22 @@ struct CellTests {
         #expect(buffer[1, 0].text == "x\u{301}" && buffer[1, 0].width == 1)
     }
 }
+
+/// The columns of the characters a screen draws most besides ASCII: borders, punctuation and arrows.
+@Suite("display width of symbols")
+struct SymbolWidthTests {
+    @Test("every punctuation mark, arrow and box-drawing character alone takes one column: none is an emoji picture or a mark")
+    func narrowSymbols() {
+        for range in [0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F] {
+            for value in range {
+                let scalar = Unicode.Scalar(UInt32(value))!
+                let properties = scalar.properties
+                #expect(!properties.isEmojiPresentation && properties.generalCategory != .nonspacingMark, "\(value)")
+                #expect(DisplayWidth.of(Character(scalar)) == 1, "\(value)")
+            }
+        }
+        // With the emoji selector, an arrow that is an emoji is drawn as one: two columns.
+        #expect(DisplayWidth.of("↔️") == 2)
+        #expect(DisplayWidth.of("◽") == 2)
+    }
+}
