@@ -73,8 +73,12 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Fills `count` cells of `row` from `column` with blanks in `style`.
     public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle = .plain) {
-        let blank = Cell(ascii: 0x20, style: style)
-        for at in max(0, column)..<min(columns, column + max(0, count)) { set(blank, row: row, column: at) }
+        fill(row: row, column: column, count: count, with: Cell(ascii: 0x20, style: style))
+    }
+
+    /// Fills `count` cells of `row` from `column` with `cell`, a character of one column (a line of a box).
+    public mutating func fill(row: Int, column: Int, count: Int, with cell: Cell) {
+        for at in max(0, column)..<min(columns, column + max(0, count)) { set(cell, row: row, column: at) }
     }
 
     /// Sets one cell, keeping every wide character whole: a half it overwrites leaves a space in the other half.

@@ -25,13 +25,16 @@ extension BorderModifier: LaidOutView {
     func draw(in rect: CellRect, content: LayoutItems, node: PrimitiveNode, canvas: inout Canvas) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let style = self.style ?? node.environment.textStyle
-        let across = String(repeating: "─", count: rect.width - 2)
-        canvas.put("┌" + across + "┐", at: CellPoint(x: rect.x, y: rect.y), width: rect.width, style: style, ellipsis: false)
-        canvas.put(
-            "└" + across + "┘", at: CellPoint(x: rect.x, y: rect.y + rect.height - 1), width: rect.width, style: style, ellipsis: false)
-        for row in 1..<(rect.height - 1) {
-            canvas.put("│", at: CellPoint(x: rect.x, y: rect.y + row), width: 1, style: style)
-            canvas.put("│", at: CellPoint(x: rect.x + rect.width - 1, y: rect.y + row), width: 1, style: style)
+        let (left, right) = (rect.x, rect.x + rect.width - 1)
+        let (top, bottom) = (rect.y, rect.y + rect.height - 1)
+        for (row, corners) in [(top, ("┌", "┐")), (bottom, ("└", "┘"))] {
+            canvas.repeatCharacter(corners.0, at: CellPoint(x: left, y: row), count: 1, style: style)
+            canvas.repeatCharacter("─", at: CellPoint(x: left + 1, y: row), count: rect.width - 2, style: style)
+            canvas.repeatCharacter(corners.1, at: CellPoint(x: right, y: row), count: 1, style: style)
+        }
+        for row in (top + 1)..<bottom {
+            canvas.repeatCharacter("│", at: CellPoint(x: left, y: row), count: 1, style: style)
+            canvas.repeatCharacter("│", at: CellPoint(x: right, y: row), count: 1, style: style)
         }
         if let title, !title.isEmpty, rect.width > 4 {
             canvas.put(" \(title) ", at: CellPoint(x: rect.x + 1, y: rect.y), width: rect.width - 2, style: style)

@@ -100,6 +100,15 @@ public struct Canvas {
         return plain
     }
 
+    /// Draws `count` copies of `character` (one column wide, as a box's lines are) from `point` to the right, clipped.
+    mutating func repeatCharacter(_ character: String, at point: CellPoint, count: Int, style: CellStyle) {
+        guard pass == .painting, point.y >= clip.y, point.y < clip.y + clip.height else { return }
+        let from = max(point.x, clip.x)
+        let to = min(point.x + count, clip.x + clip.width)
+        guard from < to else { return }
+        buffer.fill(row: point.y, column: from, count: to - from, with: Cell(character, style: visible(style)))
+    }
+
     /// Fills `rect` (clipped) with blanks in `style`.
     mutating func fill(_ rect: CellRect, style: CellStyle) {
         guard pass == .painting else { return }
