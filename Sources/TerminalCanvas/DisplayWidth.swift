@@ -43,6 +43,14 @@ public enum DisplayWidth {
     /// newline always breaks.
     public static func wrap(_ text: String, columns: Int) -> [String] {
         guard columns > 0 else { return [] }
+        // ASCII without a carriage return (which joins the newline after it into one character): a column a byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return wrapASCII(Array(text.utf8), columns: columns) }
+        return wrapCharacters(text, columns: columns)
+    }
+
+    /// `wrap` of any text, a character at a time.
+    static func wrapCharacters(_ text: String, columns: Int) -> [String] {
+        guard columns > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -69,6 +77,35 @@ public enum DisplayWidth {
                 lineWidth = wordWidth
             }
             lines.append(line)
+        }
+        return lines
+    }
+
+    /// `wrap` of ASCII text given as its bytes: the same breaks, found by counting bytes.
+    static func wrapASCII(_ bytes: [UInt8], columns: Int) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        var start = 0
+        // Each word ends at a space, a newline or the end; a newline (or the end) also ends the line.
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 || bytes[end] == 0x0A {
+            var word = bytes[start..<end]
+            start = end + 1
+            let gap = line.isEmpty ? 0 : 1
+            if line.count + gap + word.count <= columns {
+                if gap == 1 { line.append(0x20) }
+                line += word
+            } else {
+                if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+                while word.count > columns {
+                    lines.append(String(decoding: word.prefix(columns), as: UTF8.self))
+                    word = word.dropFirst(columns)
+                }
+                line = Array(word)
+            }
+            if end == bytes.count || bytes[end] == 0x0A {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+            }
         }
         return lines
     }

@@ -80,3 +80,23 @@ struct SymbolWidthTests {
         #expect(DisplayWidth.of("◽") == 2)
     }
 }
+
+/// Wrapping ASCII by its bytes breaks where wrapping a character at a time does.
+@Suite("wrapping text")
+struct WrapTests {
+    @Test("random ASCII paragraphs (runs of spaces, blank lines, words longer than the line, tabs) at widths 1 to 30")
+    func asciiMatchesCharacters() {
+        var dice = FrameWriterTests.Dice(state: 0x9E37_79B9_7F4A_7C15)
+        let pieces = ["a", "bb", "word", "longerword", "averyveryverylongwordthatneverends", " ", " ", "  ", "\n", "\n\n", "\t", "x."]
+        for _ in 0..<2000 {
+            let text = (0..<dice.roll(20)).map { _ in pieces[dice.roll(pieces.count)] }.joined()
+            let columns = 1 + dice.roll(30)
+            #expect(
+                DisplayWidth.wrapASCII(Array(text.utf8), columns: columns) == DisplayWidth.wrapCharacters(text, columns: columns),
+                "\(text.debugDescription) at \(columns)")
+        }
+        #expect(DisplayWidth.wrap("one two three", columns: 7) == ["one two", "three"])
+        #expect(DisplayWidth.wrap("", columns: 5) == [""])
+        #expect(DisplayWidth.wrap("a\r\nb", columns: 5) == DisplayWidth.wrapCharacters("a\r\nb", columns: 5))
+    }
+}
