@@ -92,6 +92,9 @@ final class BrowseModel {
     @ObservationIgnored private var detailsKept: [(ref: String, width: Int, details: EpisodeDetails)] = []
     /// How many episodes' details are kept.
     static let detailsKeptCount = 64
+    /// The shows of the episodes whose details were read, by slug (a move to the next episode of the same show reads
+    /// only the episode); forgotten with the details.
+    @ObservationIgnored private var detailsShows: [String: ShowRecord] = [:]
     /// Counts the times the details shown may have changed (a bookmark kept, the library read again): the details pane
     /// reads it, so it is drawn again then.
     private var detailsGeneration = 0
@@ -99,6 +102,7 @@ final class BrowseModel {
     /// Forgets the details kept, and has the pane draw them anew.
     func forgetDetails() {
         detailsKept.removeAll()
+        detailsShows.removeAll()
         detailsGeneration += 1
     }
 
@@ -117,7 +121,8 @@ final class BrowseModel {
         let notes = ShowNotes(html: listing?.episode.description ?? "", width: width, bold: false)
         var extras: [String] = []
         if let listing {
-            let show = try? store.show(matching: listing.showSlug)
+            let show = detailsShows[listing.showSlug] ?? (try? store.show(matching: listing.showSlug))
+            if let show, detailsShows.count < Self.detailsKeptCount { detailsShows[listing.showSlug] = show }
             extras = FeedExtrasText(episode: listing.episode, show: show, ref: listing.ref).episodeLines
             let marks = listing.episode.id.flatMap { try? store.bookmarks(episodeID: $0) } ?? []
             if !marks.isEmpty {
