@@ -43,7 +43,7 @@ extension LibraryStore {
 
     /// The bookmarks (of `episodeID` when given), by episode and time, each with its episode.
     public func bookmarks(episodeID: Int64? = nil) throws(StoreError) -> [(bookmark: Bookmark, listing: EpisodeListing)] {
-        let found = try readStatements { db in
+        let found = try read { db in
             // Kept prepared: the full-screen view reads an episode's bookmarks at each move to it.
             try Row.fetchAll(
                 db.cachedStatement(

@@ -248,7 +248,7 @@ extension LibraryStore {
 
     /// The first listing that `clause` (a condition, and perhaps an order) selects.
     func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
-        try readStatements { db in
+        try read { db in
             try EpisodeListing.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments)
         }
     }

@@ -54,7 +54,7 @@ extension LibraryStore {
         @Sendable func first(_ column: String, _ value: some DatabaseValueConvertible, _ db: Database) throws -> ShowRecord? {
             try ShowRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM live_show WHERE \(column) = ?"), arguments: [value])
         }
-        return try readStatements { db in
+        return try read { db in
             if let show = try first("slug", text, db) { return show }
             if let id = Int64(text), let show = try first("id", id, db) { return show }
             return try first("feedURL", normalized, db)

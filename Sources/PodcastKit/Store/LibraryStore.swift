@@ -80,19 +80,6 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    /// Runs `body`, a read of one statement (or of several that need not agree), outside a transaction: SQLite gives
-    /// each statement a consistent view of its own, and the BEGIN and COMMIT of a snapshot cost more than a one-row
-    /// read itself (the full-screen view reads an episode, its show and its bookmarks at each move).
-    func readStatements<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try pool.unsafeRead(body)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .database("cannot read the library \(paths.database.path): \(Self.reason(error))")
-        }
-    }
-
     /// SQLite's own message for `error`.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
