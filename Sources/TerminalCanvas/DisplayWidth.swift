@@ -2,9 +2,31 @@
 public enum DisplayWidth {
     /// The columns `text` takes.
     public static func of(_ text: String) -> Int {
-        // Most text a terminal shows is ASCII: a column a byte, with no Unicode property looked up.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        // Most text a terminal shows is ASCII: a column a byte, with no Unicode property looked up (but a carriage
+        // return and the newline after it are one character).
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.utf8.count }
+        if let count = narrowScalarCount(text) { return count }
+        return ofCharacters(text)
+    }
+
+    /// `of` a character at a time.
+    static func ofCharacters(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The number of scalars of `text` when each is a character of its own and takes one column: Latin letters and
+    /// their accents as single scalars, punctuation, arrows and box drawing (no carriage return, which joins the newline
+    /// after it, and no zero-width joiner or non-joiner, which join the character before them); nil otherwise.
+    static func narrowScalarCount(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard (value < 0x300 && value != 0x0D) || (isNarrowSymbol(value) && value != 0x200C && value != 0x200D) else {
+                return nil
+            }
+            count += 1
+        }
+        return count
     }
 
     /// The columns one character takes.
@@ -22,6 +44,16 @@ public enum DisplayWidth {
 
     /// The longest start of `text` that takes at most `columns`; with `ellipsis`, a text cut short ends in "…".
     public static func prefix(_ text: String, fitting columns: Int, ellipsis: Bool = false) -> String {
+        guard columns > 0 else { return "" }
+        if let count = narrowScalarCount(text) {
+            guard count > columns else { return text }
+            return ellipsis ? String(text.unicodeScalars.prefix(columns - 1)) + "…" : String(text.unicodeScalars.prefix(columns))
+        }
+        return prefixByCharacters(text, fitting: columns, ellipsis: ellipsis)
+    }
+
+    /// `prefix` a character at a time.
+    static func prefixByCharacters(_ text: String, fitting columns: Int, ellipsis: Bool) -> String {
         guard columns > 0 else { return "" }
         var used = 0
         var end = text.startIndex

@@ -100,3 +100,31 @@ struct WrapTests {
         #expect(DisplayWidth.wrap("a\r\nb", columns: 5) == DisplayWidth.wrapCharacters("a\r\nb", columns: 5))
     }
 }
+
+/// Measuring and cutting text a scalar at a time, where each scalar is a character of one column, gives what
+/// measuring a character at a time gives.
+@Suite("measuring text by its scalars")
+struct ScalarWidthTests {
+    @Test("random text of Latin letters, punctuation, box drawing, joiners, CR LF, marks, CJK and emoji")
+    func scalarsMatchCharacters() {
+        var dice = FrameWriterTests.Dice(state: 0xD1B5_4A32_D192_ED03)
+        let pieces = [
+            "a", "Z", " ", "é", "ß", "ÿ", "—", "…", "’", "“", "•", "→", "│", "─", "█", "\u{200B}", "\u{200D}", "\u{200C}",
+            "\r", "\n", "\r\n", "\u{301}", "日", "🎧", "❤️", "↔️", "\u{2060}", "\t", "\u{7F}",
+        ]
+        for _ in 0..<3000 {
+            let text = (0..<dice.roll(12)).map { _ in pieces[dice.roll(pieces.count)] }.joined()
+            #expect(DisplayWidth.of(text) == DisplayWidth.ofCharacters(text), "\(text.debugDescription)")
+            let columns = dice.roll(14)
+            for ellipsis in [false, true] {
+                #expect(
+                    DisplayWidth.prefix(text, fitting: columns, ellipsis: ellipsis)
+                        == DisplayWidth.prefixByCharacters(text, fitting: columns, ellipsis: ellipsis),
+                    "\(text.debugDescription) at \(columns), ellipsis \(ellipsis)")
+            }
+        }
+        #expect(DisplayWidth.narrowScalarCount("Café — “quoted” → │") == 19)
+        #expect(DisplayWidth.narrowScalarCount("a\u{200D}b") == nil)
+        #expect(DisplayWidth.narrowScalarCount("a\r\nb") == nil)
+    }
+}
