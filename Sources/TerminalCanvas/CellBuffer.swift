@@ -78,7 +78,15 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Fills `count` cells of `row` from `column` with `cell`, a character of one column (a line of a box).
     public mutating func fill(row: Int, column: Int, count: Int, with cell: Cell) {
-        for at in max(0, column)..<min(columns, column + max(0, count)) { set(cell, row: row, column: at) }
+        let (from, to) = (max(0, column), min(columns, column + max(0, count)))
+        guard (0..<rows).contains(row), from < to else { return }
+        let start = row * columns
+        // Only the wide characters cut at the two ends leave a half outside: a space there, as `set` does.
+        if from > 0, cells[start + from].isContinuation {
+            cells[start + from - 1] = Cell(ascii: 0x20, style: cells[start + from - 1].style)
+        }
+        if to < columns, cells[start + to].isContinuation { cells[start + to] = Cell(ascii: 0x20, style: cells[start + to].style) }
+        for index in (start + from)..<(start + to) { cells[index] = cell }
     }
 
     /// Sets one cell, keeping every wide character whole: a half it overwrites leaves a space in the other half.

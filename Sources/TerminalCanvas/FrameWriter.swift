@@ -42,6 +42,12 @@ public enum FrameWriter {
                             continue
                         }
                         column += 1
+                        // The cursor is behind now, so no gap is written until the next change: pass over the unchanged.
+                        if let previous {
+                            while column < span.upperBound, previous[row * width + column] == cells[row * width + column] {
+                                column += 1
+                            }
+                        }
                         continue
                     }
                     if cursor?.row != row || cursor?.column != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }

@@ -56,6 +56,18 @@ struct CellTests {
         buffer.put("日", row: 1, column: 0)
         buffer.put("x", row: 1, column: 0)
         #expect(buffer[1, 0].text == "x" && buffer[1, 1] == .blank)
+        // Filling over wide characters cut at either end leaves spaces in their other halves, as writing a cell at a
+        // time does, over 500 random rows of wide and narrow characters.
+        var dice = FrameWriterTests.Dice(state: 0x2545_F491_4F6C_DD1D)
+        for _ in 0..<500 {
+            var filled = CellBuffer(rows: 1, columns: 12)
+            filled.put((0..<8).map { _ in ["日", "a", "🎧", "é"][dice.roll(4)] }.joined(), row: 0, column: dice.roll(3))
+            var written = filled
+            let (column, count) = (dice.roll(14) - 1, dice.roll(8))
+            filled.fill(row: 0, column: column, count: count, style: style)
+            for at in 0..<12 where at >= column && at < column + count { written.put(" ", row: 0, column: at, style: style) }
+            #expect(filled == written, "fill at \(column) of \(count)")
+        }
         // A combining mark after an ASCII letter joins it.
         buffer.put("\u{301}", row: 1, column: 1)
         #expect(buffer[1, 0].text == "x\u{301}" && buffer[1, 0].width == 1)
