@@ -142,10 +142,11 @@ public enum DisplayWidth {
         return lines
     }
 
-    /// General punctuation, arrows, box drawing and block elements: narrow, and none an emoji drawn as a picture.
+    /// General punctuation, arrows, box drawing, block elements and the geometric shapes before ◽ and ◾: narrow, and
+    /// none an emoji drawn as a picture.
     private static func isNarrowSymbol(_ value: UInt32) -> Bool {
         switch value {
-        case 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F: return true
+        case 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F, 0x25A0...0x25FC: return true
         default: return false
         }
     }

@@ -7,7 +7,7 @@ import Testing
 struct SymbolWidthTests {
     @Test("every punctuation mark, arrow and box-drawing character alone takes one column: none is an emoji picture or a mark")
     func narrowSymbols() {
-        for range in [0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F] {
+        for range in [0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F, 0x25A0...0x25FC] {
             for value in range {
                 let scalar = Unicode.Scalar(UInt32(value))!
                 let properties = scalar.properties
@@ -49,7 +49,8 @@ struct ScalarWidthTests {
     func scalarsMatchCharacters() {
         var dice = FrameWriterTests.Dice(state: 0xD1B5_4A32_D192_ED03)
         let pieces = [
-            "a", "Z", " ", "é", "ß", "ÿ", "—", "…", "’", "“", "•", "→", "│", "─", "█", "\u{200B}", "\u{200D}", "\u{200C}",
+            "a", "Z", " ", "é", "ß", "ÿ", "—", "…", "’", "“", "•", "→", "│", "─", "█", "●", "■", "▶", "◾", "\u{200B}", "\u{200D}",
+            "\u{200C}",
             "\r", "\n", "\r\n", "\u{301}", "日", "🎧", "❤️", "↔️", "\u{2060}", "\t", "\u{7F}",
         ]
         for _ in 0..<3000 {
