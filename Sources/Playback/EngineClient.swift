@@ -37,7 +37,7 @@ struct EngineClient {
             setEndEarly: { engine.setEndEarly($0) },
             setSkips: { engine.setSkips($0) },
             setOutput: { engine.setOutput($0) },
-            prepare: { DecoderWarmUp.prepare(for: $0) },
+            prepare: { location in DecoderWarmUp.prepare { NextEpisodeDecoder.needsFFmpeg(location) } },
             shutdown: { engine.shutdown() }
         )
     }

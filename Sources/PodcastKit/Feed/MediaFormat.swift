@@ -41,6 +41,14 @@ public enum MediaFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The format whose files end as `url`'s path does (its query left out), if any.
+    public init?(fileNameOf url: String) {
+        let path = URL(string: url)?.path ?? url
+        let name = (path as NSString).pathExtension.lowercased()
+        guard let format = MediaFormat.allCases.first(where: { $0.extensions.contains(name) }) else { return nil }
+        self = format
+    }
+
     /// True when `enclosure` is in this format: its type says so (an Opus type naming the codec wins over Ogg), else
     /// its URL's file name ends so.
     public func matches(_ enclosure: Enclosure) -> Bool {
@@ -50,8 +58,6 @@ public enum MediaFormat: String, CaseIterable, Sendable {
             if types.contains(type) || types.contains(bare) { return true }
             if MediaFormat.allCases.contains(where: { $0.types.contains(bare) }) { return false }
         }
-        let path = URL(string: enclosure.url)?.path ?? enclosure.url
-        let name = (path as NSString).pathExtension.lowercased()
-        return extensions.contains(name)
+        return MediaFormat(fileNameOf: enclosure.url) == self
     }
 }
