@@ -27,11 +27,13 @@ extension BorderModifier: LaidOutView {
         let style = self.style ?? node.environment.textStyle
         let (left, right) = (rect.x, rect.x + rect.width - 1)
         let (top, bottom) = (rect.y, rect.y + rect.height - 1)
-        for (row, corners) in [(top, ("┌", "┐")), (bottom, ("└", "┘"))] {
-            canvas.repeatCharacter(corners.0, at: CellPoint(x: left, y: row), count: 1, style: style)
+        func edge(_ row: Int, _ leftCorner: String, _ rightCorner: String) {
+            canvas.repeatCharacter(leftCorner, at: CellPoint(x: left, y: row), count: 1, style: style)
             canvas.repeatCharacter("─", at: CellPoint(x: left + 1, y: row), count: rect.width - 2, style: style)
-            canvas.repeatCharacter(corners.1, at: CellPoint(x: right, y: row), count: 1, style: style)
+            canvas.repeatCharacter(rightCorner, at: CellPoint(x: right, y: row), count: 1, style: style)
         }
+        edge(top, "┌", "┐")
+        edge(bottom, "└", "┘")
         for row in (top + 1)..<bottom {
             canvas.repeatCharacter("│", at: CellPoint(x: left, y: row), count: 1, style: style)
             canvas.repeatCharacter("│", at: CellPoint(x: right, y: row), count: 1, style: style)
