@@ -2,11 +2,15 @@
 public enum DisplayWidth {
     /// The columns `text` takes.
     public static func of(_ text: String) -> Int {
-        // Most text a terminal shows is ASCII: a column a byte, with no Unicode property looked up (but a carriage
-        // return and the newline after it are one character).
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.utf8.count }
+        // Most text a terminal shows is ASCII: a column a byte, with no Unicode property looked up.
+        if isColumnPerByte(text) { return text.utf8.count }
         if let count = narrowScalarCount(text) { return count }
         return ofCharacters(text)
+    }
+
+    /// True for ASCII without a carriage return (which joins the newline after it into one character): a column a byte.
+    static func isColumnPerByte(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// `of` a character at a time.
@@ -20,10 +24,7 @@ public enum DisplayWidth {
     static func narrowScalarCount(_ text: String) -> Int? {
         var count = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard (value < 0x300 && value != 0x0D) || (isNarrowSymbol(value) && value != 0x200C && value != 0x200D) else {
-                return nil
-            }
+            guard isNarrowAlone(scalar.value), scalar.value != 0x0D, scalar.value != 0x200C, scalar.value != 0x200D else { return nil }
             count += 1
         }
         return count
@@ -33,10 +34,7 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // One scalar below the combining marks (ASCII, Latin-1, Latin Extended): one column.
-        if first.value < 0x300, scalars.count == 1 { return 1 }
-        // One scalar of punctuation, arrows or box drawing (no emoji shown as a picture among them): one column.
-        if isNarrowSymbol(first.value), scalars.count == 1 { return 1 }
+        if isNarrowAlone(first.value), scalars.count == 1 { return 1 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { return 2 }
         return isWide(first.value) ? 2 : (first.properties.generalCategory == .nonspacingMark ? 0 : 1)
@@ -75,8 +73,7 @@ public enum DisplayWidth {
     /// newline always breaks.
     public static func wrap(_ text: String, columns: Int) -> [String] {
         guard columns > 0 else { return [] }
-        // ASCII without a carriage return (which joins the newline after it into one character): a column a byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return wrapASCII(Array(text.utf8), columns: columns) }
+        if isColumnPerByte(text) { return wrapASCII(Array(text.utf8), columns: columns) }
         return wrapCharacters(text, columns: columns)
     }
 
@@ -142,11 +139,12 @@ public enum DisplayWidth {
         return lines
     }
 
-    /// General punctuation, arrows, box drawing, block elements and the geometric shapes before ◽ and ◾: narrow, and
-    /// none an emoji drawn as a picture.
-    private static func isNarrowSymbol(_ value: UInt32) -> Bool {
+    /// True for a scalar that takes one column as a character alone: below the combining marks (ASCII, Latin-1, Latin
+    /// Extended), general punctuation, arrows, box drawing, block elements and the geometric shapes before ◽ and ◾
+    /// (none an emoji drawn as a picture).
+    private static func isNarrowAlone(_ value: UInt32) -> Bool {
         switch value {
-        case 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F, 0x25A0...0x25FC: return true
+        case 0..<0x300, 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x259F, 0x25A0...0x25FC: return true
         default: return false
         }
     }
