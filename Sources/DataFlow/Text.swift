@@ -28,40 +28,38 @@ extension Text: LaidOutView {
         lines.append(content)
     }
 
-    /// The lines shown for `proposal`, and whether some were left out; the text wrapped at a width is kept on `node`
-    /// (measuring and drawing at one width wrap it once).
-    private func lines(_ proposal: ProposedSize, limit: Int?, node: PrimitiveNode) -> (lines: [String], cut: Bool) {
-        var lines: [String]
+    /// The lines shown for `proposal`, their widths in columns, and whether some were left out; the text wrapped at a
+    /// width is kept on `node` with its lines' widths (measuring and drawing at one width wrap and measure it once).
+    private func lines(_ proposal: ProposedSize, limit: Int?, node: PrimitiveNode) -> (lines: ArraySlice<String>, widths: ArraySlice<Int>, cut: Bool) {
         let most = min(limit ?? Int.max, proposal.height ?? Int.max)
         if most == 1, let width = proposal.width {
             // One line: as much of the first as fits, cut mid-word rather than at a space.
             let paragraphs = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             let first = String(paragraphs.first ?? "")
-            guard DisplayWidth.of(first) > width else { return ([first], paragraphs.count > 1) }
-            return ([DisplayWidth.prefix(first, fitting: width, ellipsis: true)], false)
+            let firstWidth = DisplayWidth.of(first)
+            guard firstWidth > width else { return ([first], [firstWidth], paragraphs.count > 1) }
+            let shown = DisplayWidth.prefix(first, fitting: width, ellipsis: true)
+            return ([shown], [DisplayWidth.of(shown)], false)
         }
-        if let width = proposal.width {
-            if let kept = node.modifierState as? WrappedText, kept.width == width, kept.content == content {
-                lines = kept.lines
-            } else {
-                lines = DisplayWidth.wrap(content, columns: width)
-                node.modifierState = WrappedText(content: content, width: width, lines: lines)
-            }
+        let kept: WrappedText
+        if let wrapped = node.modifierState as? WrappedText, wrapped.width == proposal.width, wrapped.content == content {
+            kept = wrapped
         } else {
-            lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            kept = WrappedText(content: content, width: proposal.width)
+            // The width the text is laid out at is kept; an ideal size's measure (no width) does not displace it.
+            if proposal.width != nil { node.modifierState = kept }
         }
-        guard lines.count > most else { return (lines, false) }
-        lines.removeLast(lines.count - most)
-        return (lines, true)
+        let count = min(kept.lines.count, most)
+        return (kept.lines[..<count], kept.widths[..<count], kept.lines.count > count)
     }
 
     func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {
         // Text keeps its first line however little height it is offered (as it never wraps to nothing).
         var offer = proposal
         if let height = offer.height, height < 1, !self.content.isEmpty { offer.height = 1 }
-        let (lines, cut) = lines(offer, limit: node.environment.lineLimit, node: node)
-        var width = lines.map(DisplayWidth.of).max() ?? 0
-        if cut, let last = lines.last, let proposed = offer.width { width = max(width, min(proposed, DisplayWidth.of(last) + 1)) }
+        let (lines, widths, cut) = lines(offer, limit: node.environment.lineLimit, node: node)
+        var width = widths.max() ?? 0
+        if cut, let last = widths.last, let proposed = offer.width { width = max(width, min(proposed, last + 1)) }
         return CellSize(width: width, height: lines.count)
     }
 
@@ -71,8 +69,8 @@ extension Text: LaidOutView {
         if let cached = node.drawCache, cached.size == rect.size, let kept = cached.value as? ([String], Bool) {
             (lines, cut) = kept
         } else {
-            (lines, cut) = self.lines(
-                ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit, node: node)
+            let shown = self.lines(ProposedSize(width: rect.width, height: rect.height), limit: node.environment.lineLimit, node: node)
+            (lines, cut) = (Array(shown.lines), shown.cut)
             node.drawCache = (rect.size, (lines, cut))
         }
         let style = node.environment.textStyle
@@ -83,13 +81,20 @@ extension Text: LaidOutView {
     }
 }
 
-/// A text wrapped at a width, kept on its node.
+/// A text wrapped at a width (nil: broken at its newlines only), with each line's width in columns, kept on its node.
 private final class WrappedText {
     let content: String
-    let width: Int
+    let width: Int?
     let lines: [String]
+    let widths: [Int]
 
-    init(content: String, width: Int, lines: [String]) {
-        (self.content, self.width, self.lines) = (content, width, lines)
+    init(content: String, width: Int?) {
+        (self.content, self.width) = (content, width)
+        if let width {
+            lines = DisplayWidth.wrap(content, columns: width)
+        } else {
+            lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        widths = lines.map(DisplayWidth.of)
     }
 }

@@ -41,6 +41,28 @@ struct WrapTests {
     }
 }
 
+/// The eight-bytes-at-a-time test of "a column a byte" says what a byte at a time says.
+@Suite("a column a byte")
+struct ColumnPerByteTests {
+    @Test("random ASCII of 0 to 40 bytes with a carriage return, a byte over 0x7F or neither at every place")
+    func wordsMatchBytes() {
+        var dice = FrameWriterTests.Dice(state: 0x9E37_79B9_7F4A_7C15)
+        let odd: [String] = ["\r", "é", "\u{80}", "日", "\u{7F}", "\n", "\u{0C}", "\u{0E}", "\u{8D}"]
+        for _ in 0..<4000 {
+            let length = dice.roll(41)
+            var text = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(0x20 + dice.roll(0x5F)))) })
+            if length > 0, dice.roll(3) > 0 {
+                let place = text.index(text.startIndex, offsetBy: dice.roll(length))
+                text.insert(contentsOf: odd[dice.roll(odd.count)], at: place)
+            }
+            let expected = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            #expect(DisplayWidth.isColumnPerByte(text) == expected, "\(text.debugDescription)")
+            let bridged = String(decoding: Array(text.utf8), as: UTF8.self)
+            #expect(DisplayWidth.isColumnPerByte(bridged) == expected, "\(text.debugDescription)")
+        }
+    }
+}
+
 /// Measuring and cutting text a scalar at a time, where each scalar is a character of one column, gives what
 /// measuring a character at a time gives.
 @Suite("measuring text by its scalars")

@@ -43,14 +43,7 @@ extension LibraryStore {
 
     /// The bookmarks (of `episodeID` when given), by episode and time, each with its episode.
     public func bookmarks(episodeID: Int64? = nil) throws(StoreError) -> [(bookmark: Bookmark, listing: EpisodeListing)] {
-        let found = try read { db in
-            // Kept prepared: the full-screen view reads an episode's bookmarks at each move to it.
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT * FROM bookmark" + (episodeID == nil ? "" : " WHERE episodeID = ?") + " ORDER BY episodeID, position, id"),
-                arguments: episodeID.map { [$0] } ?? []
-            ).map(Bookmark.init(row:))
-        }
+        let found = try read { db in try Self.bookmarks(episodeID: episodeID, in: db) }
         var listings: [Int64: EpisodeListing] = [:]
         var entries: [(bookmark: Bookmark, listing: EpisodeListing)] = []
         for bookmark in found {
@@ -58,6 +51,25 @@ extension LibraryStore {
             if let listing = listings[bookmark.episodeID] { entries.append((bookmark, listing)) }
         }
         return entries
+    }
+
+    /// The episode `reference` names and its bookmarks (by time), read together: what the full-screen view's details
+    /// pane shows of the episode moved to. Nil when there is no such episode.
+    public func episodeWithBookmarks(_ reference: EpisodeReference) throws(StoreError) -> (listing: EpisodeListing, bookmarks: [Bookmark])? {
+        try read { db in
+            guard let listing = try Self.listing(reference, in: db) else { return nil }
+            return (listing, try listing.episode.id.map { try Self.bookmarks(episodeID: $0, in: db) } ?? [])
+        }
+    }
+
+    /// The bookmarks (of `episodeID` when given), by episode and time; the statement kept prepared, as the full-screen
+    /// view reads an episode's bookmarks at each move to it.
+    static func bookmarks(episodeID: Int64?, in db: Database) throws -> [Bookmark] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT * FROM bookmark" + (episodeID == nil ? "" : " WHERE episodeID = ?") + " ORDER BY episodeID, position, id"),
+            arguments: episodeID.map { [$0] } ?? []
+        ).map(Bookmark.init(row:))
     }
 
     /// The bookmark `id` with its episode, or a `notFound` error.

@@ -192,14 +192,17 @@ extension LibraryStore {
 
     /// The episode `reference` names, or a `notFound` error naming it.
     public func episode(_ reference: EpisodeReference) throws(StoreError) -> EpisodeListing {
-        let found: EpisodeListing?
-        switch reference {
-        case .id(let id): found = try fetchListing(where: "episode.id = ?", arguments: [id])
-        case .showNumber(let slug, let number):
-            found = try fetchListing(where: "show.slug = ? AND episode.number = ?", arguments: [slug, number])
-        }
-        guard let found else { throw .notFound("\(reference): no such episode") }
+        guard let found = try read({ db in try Self.listing(reference, in: db) }) else { throw .notFound("\(reference): no such episode") }
         return found
+    }
+
+    /// The episode `reference` names, read in `db`; nil when there is none.
+    static func listing(_ reference: EpisodeReference, in db: Database) throws -> EpisodeListing? {
+        switch reference {
+        case .id(let id): try EpisodeListing.fetchOne(db, sql: listingFrom + " WHERE episode.id = ?", arguments: [id])
+        case .showNumber(let slug, let number):
+            try EpisodeListing.fetchOne(db, sql: listingFrom + " WHERE show.slug = ? AND episode.number = ?", arguments: [slug, number])
+        }
     }
 
     /// Marks the episode played (position reset) or unplayed.

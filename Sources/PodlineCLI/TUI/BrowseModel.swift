@@ -117,17 +117,18 @@ final class BrowseModel {
             detailsKept.append(kept)
             return kept.details
         }
-        let listing = try? EpisodeLookup.require(row.ref, in: store)
-        let notes = ShowNotes(html: listing?.episode.description ?? "", width: width, bold: false)
+        // A row names a library episode as `show/N` (a search's or a queued address's row names none); the episode
+        // and its bookmarks come in one read.
+        let found = EpisodeReference(row.ref).flatMap { try? store.episodeWithBookmarks($0) }
+        let notes = ShowNotes(html: found?.listing.episode.description ?? "", width: width, bold: false)
         var extras: [String] = []
-        if let listing {
+        if let (listing, marks) = found {
             let show = detailsShows[listing.showSlug] ?? (try? store.show(matching: listing.showSlug))
             if let show, detailsShows.count < Self.detailsKeptCount { detailsShows[listing.showSlug] = show }
             extras = FeedExtrasText(episode: listing.episode, show: show, ref: listing.ref).episodeLines
-            let marks = listing.episode.id.flatMap { try? store.bookmarks(episodeID: $0) } ?? []
             if !marks.isEmpty {
                 extras.append("Bookmarks (podline play \(Bookmark.prefix)N):")
-                for (mark, _) in marks {
+                for mark in marks {
                     extras.append("  \(mark.ref)  \(ClockText.of(mark.position))" + (mark.note.map { "  " + TerminalText.safe($0) } ?? ""))
                 }
             }
