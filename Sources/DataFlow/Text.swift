@@ -34,10 +34,9 @@ extension Text: LaidOutView {
         let most = min(limit ?? Int.max, proposal.height ?? Int.max)
         if most == 1, let width = proposal.width {
             // One line: as much of the first as fits, cut mid-word rather than at a space.
-            let paragraphs = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            let first = String(paragraphs.first ?? "")
+            let (first, more) = firstParagraph
             let firstWidth = DisplayWidth.of(first)
-            guard firstWidth > width else { return ([first], [firstWidth], paragraphs.count > 1) }
+            guard firstWidth > width else { return ([first], [firstWidth], more) }
             let shown = DisplayWidth.prefix(first, fitting: width, ellipsis: true)
             return ([shown], [DisplayWidth.of(shown)], false)
         }
@@ -51,6 +50,20 @@ extension Text: LaidOutView {
         }
         let count = min(kept.lines.count, most)
         return (kept.lines[..<count], kept.widths[..<count], kept.lines.count > count)
+    }
+
+    /// The text up to its first newline, and whether more follows; the newline found among the bytes (a long text is
+    /// not walked a character at a time), save where it ends a CR LF, which is one character and no break.
+    private var firstParagraph: (String, Bool) {
+        if let newline = content.utf8.firstIndex(of: 0x0A) {
+            if newline == content.utf8.startIndex || content.utf8[content.utf8.index(before: newline)] != 0x0D {
+                return (String(content[..<newline]), true)
+            }
+        } else if !content.utf8.contains(0x0D) {
+            return (content, false)
+        }
+        let paragraphs = content.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(paragraphs.first ?? ""), paragraphs.count > 1)
     }
 
     func sizeThatFits(_ proposal: ProposedSize, content: LayoutItems, node: PrimitiveNode) -> CellSize {

@@ -219,6 +219,25 @@ struct LayoutTests {
         #expect(limited == ["the quick…", "", ""], "\(picture(limited))")
     }
 
+    @Test("Text on one line shows its first paragraph: a newline ends it, a CR LF or a lone CR does not")
+    func oneLineStopsAtTheFirstNewline() {
+        func oneLine(_ text: String) -> [String] {
+            screen(drawn(Text(text).lineLimit(1).frame(width: 10, height: 1, alignment: .topLeading), rows: 1, columns: 10))
+        }
+        // A text with more after its first line shows that line and "…".
+        #expect(oneLine("first\nsecond") == ["first…"])
+        #expect(oneLine("\nsecond") == ["…"])
+        #expect(oneLine("no break here at all") == ["no break …"])
+        #expect(oneLine("tail\n") == ["tail…"])
+        #expect(oneLine("日本\n語") == ["日本…"])
+        // Where a character-at-a-time split at "\n" ends the first line, CR LF (one character) and a lone CR included.
+        for text in ["a\r\nb\nc", "x\ry\nz", "\r\n\nq", "just\r", "a\u{301}\nb", "long line that is cut\r\nthen"] {
+            let paragraphs = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let first = oneLine(String(paragraphs[0]))[0]
+            #expect(oneLine(text) == [first + (paragraphs.count > 1 ? "…" : "")], "\(text.debugDescription)")
+        }
+    }
+
     @Test("Text given rows wraps at spaces, and a text cut short ends its last line in …")
     func textWrapsAtSpaces() {
         let wrapped = screen(

@@ -46,11 +46,17 @@ extension LazyList: LaidOutView {
         let shown = window.wrappedValue
         // The height is known now: the window learns it, and the rows it then shows are mounted in the next update.
         if canvas.pass == .placing, shown.height != rect.height { window.wrappedValue.resize(height: rect.height) }
-        for (line, index) in shown.visible.enumerated() where line < rect.height {
-            let row = CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1)
-            if canvas.pass == .placing, let tap, row.intersects(canvas.clip) {
-                for count in 1...2 { canvas.tapTargets.append(TapTarget(rect: row, count: count) { _, _ in tap(index, count) }) }
+        let lines = min(shown.visible.count, rect.height)
+        if canvas.pass == .placing, let tap {
+            // One target a click count for the rows shown, which finds the row from where the click is.
+            let rows = CellRect(x: rect.x, y: rect.y, width: rect.width, height: lines).intersection(canvas.clip)
+            let first = shown.visible.lowerBound + rows.y - rect.y
+            if rows.width > 0, rows.height > 0 {
+                for count in 1...2 { canvas.tapTargets.append(TapTarget(rect: rows, count: count) { point, _ in tap(first + point.y, count) }) }
             }
+        }
+        for line in 0..<lines {
+            let row = CellRect(x: rect.x, y: rect.y + line, width: rect.width, height: 1)
             node.layout(ofChild: line).draw(in: row, canvas: &canvas)
         }
     }
