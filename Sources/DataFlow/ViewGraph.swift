@@ -28,6 +28,10 @@ final class ViewGraph {
     /// True once a node was measured or drawn: until then no node keeps anything of layout to forget when it changes
     /// (a graph that is never drawn into cells, as a player's, never pays for it).
     var hasLaidOut = false
+    /// Counts the frames drawn; a node forgets its layout for the frames after the one it was last drawn in.
+    private(set) var layoutEpoch = 0
+    /// True while a frame is laid out and drawn (when measuring fills the caches that changes empty).
+    private(set) var isDrawing = false
     /// Bodies evaluated so far.
     var bodyEvaluations = 0
 
@@ -125,6 +129,11 @@ final class ViewGraph {
     func draw(into buffer: consuming CellBuffer, allowsColor: Bool = true, whole: Bool) -> Canvas {
         changedSinceDraw = false
         hasLaidOut = true
+        isDrawing = true
+        defer {
+            isDrawing = false
+            layoutEpoch &+= 1
+        }
         let screen = CellRect(x: 0, y: 0, width: buffer.columns, height: buffer.rows)
         var canvas = Canvas(buffer: buffer, placesAll: whole)
         canvas.allowsColor = allowsColor

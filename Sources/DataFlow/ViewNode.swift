@@ -35,7 +35,7 @@ class ViewNode {
     /// What observation callbacks reach this node through, made at its first tracked evaluation.
     private var handle: NodeHandle?
     /// The sizes this node took for the proposals it was offered since it or a descendant last changed.
-    var layoutCache: [ProposedSize: CellSize] = [:]
+    var layoutCache = MeasuredSizes()
     /// What drawing at one size worked out (a stack's children's sizes, a text's lines), kept with the measurements.
     var drawCache: (size: CellSize, value: Any)?
     /// The laid-out views the children stand for, kept with the measurements.
@@ -51,6 +51,8 @@ class ViewNode {
     var selfChanged = true
     /// A node below this one changed since it was last placed.
     var subtreeChanged = true
+    /// The frame count when `invalidateLayout` last passed this node between frames (-1: never, or while drawing).
+    var forgottenInEpoch = -1
     /// The node whose children this one is among (nil for the root).
     /// Not a weak reference: a weak one gives every parent a side table, which makes each retain and release of it
     /// slow. A parent holds its children, and a node's parent is only read while the node is mounted or unmounting.
@@ -206,12 +208,17 @@ class ViewNode {
         if repaints { selfChanged = true }
         // Nothing was measured or drawn yet: every node still counts as changed, with nothing kept.
         guard graph.hasLaidOut else { return }
+        // Between two frames nothing is measured, so a node this walk already passed since the last frame has every
+        // node above it forgotten too: the walk stops there (one key's changes share most of their way to the root).
+        let epoch = graph.isDrawing ? -1 : graph.layoutEpoch
         var node: ViewNode? = self
         while let current = node {
-            if !current.layoutCache.isEmpty { current.layoutCache.removeAll(keepingCapacity: true) }
+            if epoch >= 0, current.forgottenInEpoch == epoch { return }
+            if !current.layoutCache.isEmpty { current.layoutCache.removeAll() }
             current.layoutItems = nil
             current.drawCache = nil
             current.subtreeChanged = true
+            current.forgottenInEpoch = epoch
             node = current.parent
         }
     }

@@ -54,8 +54,10 @@ public struct Cell: Sendable, Equatable, Hashable {
         var head: UInt64 = 0
         var tail: UInt64 = 0
         if count <= 15 {
-            for (offset, byte) in text.utf8.enumerated() {
+            var offset = 0
+            for byte in text.utf8 {
                 if offset < 8 { head |= UInt64(byte) << (8 * offset) } else { tail |= UInt64(byte) << (8 * (offset - 8)) }
+                offset += 1
             }
             tail |= UInt64(count) << 56
         } else {

@@ -52,7 +52,7 @@ extension ViewNode {
         // Proposals of sizes the terminal no longer has are dropped now and then (with the measurements above, which
         // may rest on them).
         if layoutCache.count >= 64 { invalidateLayout() }
-        layoutCache[proposal] = size
+        layoutCache.keep(size, for: proposal)
         return size
     }
 }
