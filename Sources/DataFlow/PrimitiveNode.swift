@@ -3,7 +3,13 @@ import Observation
 /// The node of a primitive view: a container, a modifier, text or a control.
 @MainActor
 final class PrimitiveNode: ViewNode {
-    private(set) var view: any PrimitiveView
+    /// The view's latest value, held where it is read without a copy: a value read from a `var` of the node would be
+    /// copied whole (a container's with every view under it) at each measure and draw.
+    private var held: HeldView
+    /// The view's latest value.
+    var view: any PrimitiveView { held.view }
+    /// Whether the view takes part in layout itself, read once a value.
+    private var viewLaysOut: Bool
     /// Per-node state a modifier keeps between updates (a previous value, a task).
     var modifierState: AnyObject?
     private var hasUpdated = false
@@ -16,7 +22,8 @@ final class PrimitiveNode: ViewNode {
         view: any PrimitiveView, unwrap: @escaping (any View) -> any PrimitiveView, graph: ViewGraph, depth: Int,
         environment: EnvironmentValues
     ) {
-        self.view = view
+        held = HeldView(view)
+        viewLaysOut = view.laysOut
         self.unwrap = unwrap
         super.init(graph: graph, depth: depth, environment: environment)
     }
@@ -27,13 +34,14 @@ final class PrimitiveNode: ViewNode {
     }
 
     override func update(with newView: any View, environment: EnvironmentValues) {
-        view = unwrap(newView)
+        held = HeldView(unwrap(newView))
+        viewLaysOut = held.view.laysOut
         self.environment = environment
         invalidateLayout()
         let isFirst = !hasUpdated
         hasUpdated = true
-        view.didUpdate(node: self, isFirst: isFirst)
-        if view.isLeaf { return }
+        held.view.didUpdate(node: self, isFirst: isFirst)
+        if held.view.isLeaf { return }
         listChildren()
     }
 
@@ -47,24 +55,25 @@ final class PrimitiveNode: ViewNode {
     /// list them (`ForEach`) does so in an observation scope of its own.
     private func listChildren() {
         var list = ChildList()
-        if view.listsChildrenFromData {
+        let held = held
+        if held.view.listsChildrenFromData {
             tracking {
-                view.makeChildren(into: &list)
+                held.view.makeChildren(into: &list)
             }
         } else {
-            view.makeChildren(into: &list)
+            held.view.makeChildren(into: &list)
         }
-        reconcile(list, environment: view.childEnvironment(environment))
+        reconcile(list, environment: held.view.childEnvironment(environment))
     }
 
     override func render(into lines: inout [String]) {
-        view.render(node: self, into: &lines)
+        held.view.render(node: self, into: &lines)
     }
 
-    override var laysOut: Bool { view.laysOut }
+    override var laysOut: Bool { viewLaysOut }
 
     override func appendLayoutItems(to items: inout [ViewNode]) {
-        if view.laysOut {
+        if viewLaysOut {
             items.append(self)
         } else {
             super.appendLayoutItems(to: &items)
@@ -72,17 +81,17 @@ final class PrimitiveNode: ViewNode {
     }
 
     override func measure(_ proposal: ProposedSize) -> CellSize {
-        guard view.laysOut else { return super.measure(proposal) }
-        return view.sizeThatFits(proposal, content: childLayout, node: self)
+        guard viewLaysOut else { return super.measure(proposal) }
+        return held.view.sizeThatFits(proposal, content: childLayout, node: self)
     }
 
     override func drawContent(in rect: CellRect, canvas: inout Canvas) {
-        guard view.laysOut else { return super.drawContent(in: rect, canvas: &canvas) }
-        view.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
+        guard viewLaysOut else { return super.drawContent(in: rect, canvas: &canvas) }
+        held.view.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
     }
 
     override func control(labelled label: String) -> Control? {
-        if let control = view.control, control.label == label {
+        if let control = held.view.control, control.label == label {
             return control
         }
         return super.control(labelled: label)
@@ -91,6 +100,15 @@ final class PrimitiveNode: ViewNode {
     override func unmount() {
         guard isMounted else { return }
         super.unmount()
-        view.willUnmount(node: self)
+        held.view.willUnmount(node: self)
+    }
+}
+
+/// A primitive view's value in a box of its own: what a `let` holds is read in place.
+private final class HeldView {
+    let view: any PrimitiveView
+
+    init(_ view: any PrimitiveView) {
+        self.view = view
     }
 }
