@@ -19,48 +19,53 @@ public enum FrameWriter {
         var cursor: (row: Int, column: Int)? = whole ? (0, 0) : nil
         let spans = whole ? nil : regions.map { Self.spans(of: $0, rows: new.rows, columns: new.columns) }
         // The cells are read straight from the two buffers' storage: a cell is a plain value, compared as memory.
-        let cells = new.cells
-        let previous = whole ? nil : old?.cells
         let width = new.columns
-        for row in 0..<new.rows {
-            let columns = spans.map { $0[row] } ?? [0..<width]
-            for span in columns {
-                var column = span.lowerBound
-                while column < span.upperBound {
-                    let cell = cells[row * width + column]
-                    // A wide character equal to the one shown has its right half equal too.
-                    let changed = whole ? cell != .blank : previous.map { $0[row * width + column] != cell } ?? true
-                    guard changed, !cell.isContinuation else {
-                        // A short gap of unchanged narrow cells in the style in force is written over again: cheaper than
-                        // a cursor move to the next change.
-                        if let previous, cursor?.row == row, cursor?.column == column,
-                            let gap = shortGap(in: cells, old: previous, row: row, columns: width, from: column, style: style)
-                        {
-                            for at in column..<(column + gap) { cells[row * width + at].appendUTF8(to: &out) }
-                            column += gap
-                            cursor = (row, column)
-                            continue
-                        }
-                        column += 1
-                        // The cursor is behind now, so no gap is written until the next change: pass over the unchanged.
-                        if let previous {
-                            while column < span.upperBound, previous[row * width + column] == cells[row * width + column] {
+        let previousCells = whole ? nil : old?.cells
+        new.cells.withUnsafeBufferPointer { cells in
+            (previousCells ?? []).withUnsafeBufferPointer { previousStorage in
+                let previous = previousCells == nil ? nil : previousStorage
+                for row in 0..<new.rows {
+                    let columns = spans.map { $0[row] } ?? [0..<width]
+                    for span in columns {
+                        var column = span.lowerBound
+                        while column < span.upperBound {
+                            let cell = cells[row * width + column]
+                            // A wide character equal to the one shown has its right half equal too.
+                            let changed = whole ? cell != .blank : previous.map { $0[row * width + column] != cell } ?? true
+                            guard changed, !cell.isContinuation else {
+                                // A short gap of unchanged narrow cells in the style in force is written over again:
+                                // cheaper than a cursor move to the next change.
+                                if let previous, cursor?.row == row, cursor?.column == column,
+                                    let gap = shortGap(in: cells, old: previous, row: row, columns: width, from: column, style: style)
+                                {
+                                    for at in column..<(column + gap) { cells[row * width + at].appendUTF8(to: &out) }
+                                    column += gap
+                                    cursor = (row, column)
+                                    continue
+                                }
                                 column += 1
+                                // The cursor is behind now, so no gap is written until the next change: pass over the
+                                // unchanged.
+                                if let previous {
+                                    while column < span.upperBound, previous[row * width + column] == cells[row * width + column] {
+                                        column += 1
+                                    }
+                                }
+                                continue
                             }
+                            if cursor?.row != row || cursor?.column != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }
+                            if cell.style != style {
+                                out += sgr(cell.style, from: style).utf8
+                                style = cell.style
+                            }
+                            cell.appendUTF8(to: &out)
+                            let columnsTaken = max(1, cell.width)
+                            column += columnsTaken
+                            // After a wide character the next cell is reached by an explicit move: a terminal whose width
+                            // table differs (an emoji it draws narrow) then still puts every later cell in its place.
+                            cursor = columnsTaken == 1 ? (row, column) : nil
                         }
-                        continue
                     }
-                    if cursor?.row != row || cursor?.column != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }
-                    if cell.style != style {
-                        out += sgr(cell.style, from: style).utf8
-                        style = cell.style
-                    }
-                    cell.appendUTF8(to: &out)
-                    let columnsTaken = max(1, cell.width)
-                    column += columnsTaken
-                    // After a wide character the next cell is reached by an explicit move: a terminal whose width table
-                    // differs (an emoji it draws narrow) then still puts every later cell in its place.
-                    cursor = columnsTaken == 1 ? (row, column) : nil
                 }
             }
         }
@@ -78,17 +83,19 @@ public enum FrameWriter {
             guard from < to else { continue }
             for row in max(0, region.y)..<min(rows, region.y + region.height) { spans[row].append(from..<to) }
         }
-        return spans.map { ranges in
+        // A row that one region covers is left as it is; no array is made for a row that none covers.
+        for row in spans.indices where spans[row].count > 1 {
             var merged: [Range<Int>] = []
-            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            for range in spans[row].sorted(by: { $0.lowerBound < $1.lowerBound }) {
                 if let last = merged.last, range.lowerBound <= last.upperBound {
                     merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
                 } else {
                     merged.append(range)
                 }
             }
-            return merged
+            spans[row] = merged
         }
+        return spans
     }
 
     /// The most unchanged cells written over instead of moving the cursor past them.
@@ -96,7 +103,7 @@ public enum FrameWriter {
 
     /// How many unchanged cells from `column` of `row` (the cursor being there) lead to the next change on the row, when
     /// they are few, narrow and in `style`; nil otherwise. `new` and `old` are two buffers' cells, `columns` to a row.
-    private static func shortGap(in new: [Cell], old: [Cell], row: Int, columns: Int, from column: Int, style: CellStyle) -> Int? {
+    private static func shortGap(in new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, row: Int, columns: Int, from column: Int, style: CellStyle) -> Int? {
         var at = column
         while at < columns, at - column <= longestGap {
             let cell = new[row * columns + at]
