@@ -9,12 +9,15 @@ import Observation
 @MainActor
 final class BodyNode<Content: View>: ViewNode {
     private var view: Content
-    /// The value as the parent last passed it, before its properties were linked.
-    private var input: Content?
+    /// The value as the parent last passed it, before its properties were linked (once `hasInput`; a flag rather than
+    /// an optional, whose generic metadata would be looked up at each comparison).
+    private var input: Content
+    private var hasInput = false
     private let layout: PropertyLayout
 
     init(view: Content, graph: ViewGraph, depth: Int, environment: EnvironmentValues) {
         self.view = view
+        input = view
         self.layout = PropertyLayout.of(Content.self)
         super.init(graph: graph, depth: depth, environment: environment)
     }
@@ -25,13 +28,14 @@ final class BodyNode<Content: View>: ViewNode {
     /// children, so the evaluation is skipped.
     override func update(with newView: any View, environment: EnvironmentValues) {
         let incoming = cast(newView, to: Content.self)
-        if !isDirty, let input,
+        if !isDirty, hasInput,
             ValueEquality.isIdentical(input, incoming),
             ValueEquality.isIdentical(self.environment, environment)
         {
             return
         }
         input = incoming
+        hasInput = true
         view = incoming
         self.environment = environment
         evaluate()

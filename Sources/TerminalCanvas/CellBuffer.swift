@@ -37,33 +37,56 @@ public struct CellBuffer: Sendable, Equatable {
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
         guard (0..<rows).contains(row) else { return column }
-        // Printable ASCII, most of what a terminal shows: a column a byte, no character boundary or property looked up.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var at = column
-            for byte in text.utf8 {
+        var at = column
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let after = utf8.index(after: index)
+            // Printable ASCII that nothing after it joins (every mark and joiner is beyond ASCII), most of what a
+            // terminal shows: a column a byte, no character boundary or property looked up.
+            if byte >= 0x20, byte < 0x7F, after == utf8.endIndex || utf8[after] < 0x80 {
                 guard at >= 0, at < columns else { return columns }
                 set(Cell(ascii: byte, style: style), row: row, column: at)
                 at += 1
-            }
-            return at
-        }
-        var at = column
-        for character in text {
-            let width = DisplayWidth.of(character)
-            if width == 0 {
-                // A combining mark with nothing before it on this row stands alone, as terminals draw it.
-                if at > 0, at <= columns { appendMark(character, row: row, column: at - 1) }
+                index = after
                 continue
             }
-            guard at >= 0, at + width <= columns else {
-                if at >= 0, at < columns { set(.blank, row: row, column: at) }
-                return columns
-            }
-            set(Cell(String(character), columns: width, style: style), row: row, column: at)
-            if width == 2 { set(Cell("", columns: 0, style: style), row: row, column: at + 1) }
-            at += width
+            // Anything else a character at a time, from the character boundary the loop stands on.
+            guard let placed = place(text[index], row: row, column: at, style: style) else { return columns }
+            at = placed
+            index = text.index(after: index)
         }
         return at
+    }
+
+    /// `put` a character at a time, with no byte taken apart: what `put` must write.
+    @discardableResult
+    mutating func putCharacters(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
+        guard (0..<rows).contains(row) else { return column }
+        var at = column
+        for character in text {
+            guard let placed = place(character, row: row, column: at, style: style) else { return columns }
+            at = placed
+        }
+        return at
+    }
+
+    /// Writes one character at `column` of `row`; returns the column after it, or nil at the end of the row.
+    private mutating func place(_ character: Character, row: Int, column at: Int, style: CellStyle) -> Int? {
+        let width = DisplayWidth.of(character)
+        if width == 0 {
+            // A combining mark with nothing before it on this row stands alone, as terminals draw it.
+            if at > 0, at <= columns { appendMark(character, row: row, column: at - 1) }
+            return at
+        }
+        guard at >= 0, at + width <= columns else {
+            if at >= 0, at < columns { set(.blank, row: row, column: at) }
+            return nil
+        }
+        set(Cell(String(character), columns: width, style: style), row: row, column: at)
+        if width == 2 { set(Cell("", columns: 0, style: style), row: row, column: at + 1) }
+        return at + width
     }
 
     /// Blanks the whole buffer.

@@ -72,4 +72,24 @@ struct CellTests {
         buffer.put("\u{301}", row: 1, column: 1)
         #expect(buffer[1, 0].text == "x\u{301}" && buffer[1, 0].width == 1)
     }
+
+    @Test("text of ASCII mixed with marks, joiners, CR LF, prepended marks, CJK and emoji: the cells a character at a time gives")
+    func mixedPut() {
+        var dice = FrameWriterTests.Dice(state: 0x5851_F42D_4C95_7F2D)
+        let pieces = [
+            "a", "Z", " ", "-", "~", "é", "e\u{301}", "\u{301}", "\u{200D}", "\r", "\n", "\r\n", "\t", "日", "🎧", "👩\u{200D}💻",
+            "❤️", "\u{0600}", "—", "●", "\u{1F1EB}\u{1F1F7}", "\u{7F}", "x",
+        ]
+        for _ in 0..<3000 {
+            let text = (0..<dice.roll(14)).map { _ in pieces[dice.roll(pieces.count)] }.joined()
+            let (row, column) = (dice.roll(2), dice.roll(6) - 1)
+            var fast = CellBuffer(rows: 2, columns: 10)
+            var reference = fast
+            fast.put("日本語", row: row, column: 0)
+            reference.put("日本語", row: row, column: 0)
+            let end = fast.put(text, row: row, column: column)
+            #expect(end == reference.putCharacters(text, row: row, column: column), "\(text.debugDescription) from \(column)")
+            #expect(fast == reference, "\(text.debugDescription) from \(column)")
+        }
+    }
 }
