@@ -95,6 +95,7 @@ public struct Cell: Sendable, Equatable, Hashable {
     public func appendUTF8(to bytes: inout [UInt8]) {
         if isLong { return bytes.append(contentsOf: LongCharacters.text(numbered: Int(head)).utf8) }
         let count = Int((tail >> 56) & 0xF)
+        if count == 1 { return bytes.append(UInt8(truncatingIfNeeded: head)) }
         for offset in 0..<count {
             bytes.append(UInt8(truncatingIfNeeded: offset < 8 ? head >> (8 * offset) : tail >> (8 * (offset - 8))))
         }

@@ -11,12 +11,16 @@ public enum FrameWriter {
     /// cells inside them are compared: the caller knows nothing outside changed.
     public static func bytes(from old: CellBuffer?, to new: CellBuffer, regions: [CellRect]? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        // Room for a byte and a little more a cell compared: a frame's bytes are not copied as they grow.
+        let area = regions?.reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) } ?? new.rows * new.columns
+        out.reserveCapacity(256 + area * 2)
         out += (escape + "?2026h").utf8
         let whole = old == nil || old?.rows != new.rows || old?.columns != new.columns
         if whole { out += (escape + "0m" + escape + "H" + escape + "2J").utf8 }
         var style = CellStyle.plain
-        var cursor: (row: Int, column: Int)? = whole ? (0, 0) : nil
+        // Where the terminal's cursor is (a row of -1: not known).
+        var cursorRow = whole ? 0 : -1
+        var cursorColumn = 0
         let spans = whole ? nil : regions.map { Self.spans(of: $0, rows: new.rows, columns: new.columns) }
         // The cells are read straight from the two buffers' storage: a cell is a plain value, compared as memory.
         let width = new.columns
@@ -31,16 +35,17 @@ public enum FrameWriter {
                         while column < span.upperBound {
                             let cell = cells[row * width + column]
                             // A wide character equal to the one shown has its right half equal too.
-                            let changed = whole ? cell != .blank : previous.map { $0[row * width + column] != cell } ?? true
+                            let changed: Bool
+                            if let previous { changed = previous[row * width + column] != cell } else { changed = !whole || cell != .blank }
                             guard changed, !cell.isContinuation else {
                                 // A short gap of unchanged narrow cells in the style in force is written over again:
                                 // cheaper than a cursor move to the next change.
-                                if let previous, cursor?.row == row, cursor?.column == column,
+                                if let previous, cursorRow == row, cursorColumn == column,
                                     let gap = shortGap(in: cells, old: previous, row: row, columns: width, from: column, style: style)
                                 {
                                     for at in column..<(column + gap) { cells[row * width + at].appendUTF8(to: &out) }
                                     column += gap
-                                    cursor = (row, column)
+                                    cursorColumn = column
                                     continue
                                 }
                                 column += 1
@@ -53,7 +58,7 @@ public enum FrameWriter {
                                 }
                                 continue
                             }
-                            if cursor?.row != row || cursor?.column != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }
+                            if cursorRow != row || cursorColumn != column { out += (escape + "\(row + 1);\(column + 1)H").utf8 }
                             if cell.style != style {
                                 out += sgr(cell.style, from: style).utf8
                                 style = cell.style
@@ -63,7 +68,7 @@ public enum FrameWriter {
                             column += columnsTaken
                             // After a wide character the next cell is reached by an explicit move: a terminal whose width
                             // table differs (an emoji it draws narrow) then still puts every later cell in its place.
-                            cursor = columnsTaken == 1 ? (row, column) : nil
+                            (cursorRow, cursorColumn) = columnsTaken == 1 ? (row, column) : (-1, 0)
                         }
                     }
                 }
