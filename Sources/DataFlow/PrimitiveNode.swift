@@ -3,11 +3,11 @@ import Observation
 /// The node of a primitive view: a container, a modifier, text or a control.
 @MainActor
 final class PrimitiveNode: ViewNode {
-    /// The view's latest value, held where it is read without a copy: a value read from a `var` of the node would be
-    /// copied whole (a container's with every view under it) at each measure and draw.
-    private var held: HeldView
+    /// The view's latest value, in memory of the node's own where it is read in place: a value read from a `var` of the
+    /// node would be copied whole (a container's with every view under it) at each measure and draw.
+    private let held: HeldView
     /// The view's latest value.
-    var view: any PrimitiveView { held.view }
+    var view: any PrimitiveView { held.value }
     /// Whether the view takes part in layout itself, read once a value.
     private var viewLaysOut: Bool
     /// Per-node state a modifier keeps between updates (a previous value, a task).
@@ -34,14 +34,14 @@ final class PrimitiveNode: ViewNode {
     }
 
     override func update(with newView: any View, environment: EnvironmentValues) {
-        held = HeldView(unwrap(newView))
-        viewLaysOut = held.view.laysOut
+        held.value = unwrap(newView)
+        viewLaysOut = held.value.laysOut
         self.environment = environment
         invalidateLayout()
         let isFirst = !hasUpdated
         hasUpdated = true
-        held.view.didUpdate(node: self, isFirst: isFirst)
-        if held.view.isLeaf { return }
+        held.value.didUpdate(node: self, isFirst: isFirst)
+        if held.value.isLeaf { return }
         listChildren()
     }
 
@@ -55,19 +55,18 @@ final class PrimitiveNode: ViewNode {
     /// list them (`ForEach`) does so in an observation scope of its own.
     private func listChildren() {
         var list = ChildList()
-        let held = held
-        if held.view.listsChildrenFromData {
+        if held.value.listsChildrenFromData {
             tracking {
-                held.view.makeChildren(into: &list)
+                held.value.makeChildren(into: &list)
             }
         } else {
-            held.view.makeChildren(into: &list)
+            held.value.makeChildren(into: &list)
         }
-        reconcile(list, environment: held.view.childEnvironment(environment))
+        reconcile(list, environment: held.value.childEnvironment(environment))
     }
 
     override func render(into lines: inout [String]) {
-        held.view.render(node: self, into: &lines)
+        held.value.render(node: self, into: &lines)
     }
 
     override var laysOut: Bool { viewLaysOut }
@@ -82,16 +81,16 @@ final class PrimitiveNode: ViewNode {
 
     override func measure(_ proposal: ProposedSize) -> CellSize {
         guard viewLaysOut else { return super.measure(proposal) }
-        return held.view.sizeThatFits(proposal, content: childLayout, node: self)
+        return held.value.sizeThatFits(proposal, content: childLayout, node: self)
     }
 
     override func drawContent(in rect: CellRect, canvas: inout Canvas) {
         guard viewLaysOut else { return super.drawContent(in: rect, canvas: &canvas) }
-        held.view.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
+        held.value.draw(in: rect, content: childLayout, node: self, canvas: &canvas)
     }
 
     override func control(labelled label: String) -> Control? {
-        if let control = held.view.control, control.label == label {
+        if let control = held.value.control, control.label == label {
             return control
         }
         return super.control(labelled: label)
@@ -100,15 +99,26 @@ final class PrimitiveNode: ViewNode {
     override func unmount() {
         guard isMounted else { return }
         super.unmount()
-        held.view.willUnmount(node: self)
+        held.value.willUnmount(node: self)
     }
 }
 
-/// A primitive view's value in a box of its own: what a `let` holds is read in place.
+/// A primitive view's value in memory of its own, read and replaced in place (through its address, not a copy).
 private final class HeldView {
-    let view: any PrimitiveView
+    private let address: UnsafeMutablePointer<any PrimitiveView>
 
-    init(_ view: any PrimitiveView) {
-        self.view = view
+    init(_ value: any PrimitiveView) {
+        address = .allocate(capacity: 1)
+        address.initialize(to: value)
+    }
+
+    deinit {
+        address.deinitialize(count: 1)
+        address.deallocate()
+    }
+
+    var value: any PrimitiveView {
+        unsafeAddress { UnsafePointer(address) }
+        unsafeMutableAddress { address }
     }
 }
