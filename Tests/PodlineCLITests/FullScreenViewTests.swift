@@ -359,6 +359,36 @@ struct FullScreenViewTests {
         #expect(rowText(buffer, row: 1, columns: detailsLeft..<buffer.columns).contains("日本語のニュース"), "\(picture(buffer))")
     }
 
+    @Test("after a frame, the details of the episode the selection comes to next are read: below after a move down, above after a move up; none without the pane")
+    func detailsAreReadAhead() throws {
+        let wide = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 130, rows: 30)
+        let model = wide.model
+        _ = wide.draw()
+        func kept(_ index: Int) -> Bool { model.keepsDetails(of: model.row(model.shown[index])) }
+        #expect(kept(0) && !kept(1), "the selected episode's details only, before any read-ahead")
+        model.readAhead()
+        #expect(kept(1) && !kept(2))
+        model.listWindow.move(.to(5))
+        _ = wide.draw()
+        model.readAhead()
+        #expect(kept(6) && !kept(4))
+        model.listWindow.move(.up)
+        _ = wide.draw()
+        model.readAhead()
+        #expect(kept(3), "after a move up, the one above")
+        // The move to a row read ahead draws its details from what is kept: the same screen as drawn cold.
+        model.listWindow.move(.up)
+        let warm = wide.draw()
+        let cold = HeadlessScreen(store: model.store, columns: 130, rows: 30)
+        cold.model.listWindow.move(.to(3))
+        #expect(cold.draw() == warm)
+
+        let narrow = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 100, rows: 30)
+        _ = narrow.draw()
+        narrow.model.readAhead()
+        #expect(!narrow.model.keepsDetails(of: narrow.model.row(narrow.model.shown[1])), "no pane, nothing read")
+    }
+
     @Test("5,000 episodes: only the rows on screen are mounted, as many nodes as for a list that just fills the screen")
     func mountedNodes() async throws {
         let long = HeadlessScreen(

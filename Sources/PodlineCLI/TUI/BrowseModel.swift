@@ -110,7 +110,7 @@ final class BrowseModel {
     /// bookmarks, and the show notes at a third of the screen's width; kept for the last `detailsKeptCount` rows asked
     /// about (until the library changes).
     func details(of row: BrowseRow) -> EpisodeDetails {
-        let width = max(10, size.width / 3 - 2)
+        let width = detailsWidth
         _ = detailsGeneration
         if let index = detailsKept.lastIndex(where: { $0.ref == row.ref && $0.width == width }) {
             let kept = detailsKept.remove(at: index)
@@ -138,6 +138,28 @@ final class BrowseModel {
         detailsKept.append((row.ref, width, details))
         return details
     }
+
+    /// Where the list's selection was at the last read-ahead, for the direction it moves in.
+    @ObservationIgnored private var selectionReadAhead: Int?
+
+    /// Reads the details of the episode the selection comes to next (the one after it in the way it last moved), once
+    /// the frame is out: the move to it then draws from what is kept. Nothing without a details pane.
+    func readAhead() {
+        guard size.width >= BrowseScreen.detailsFrom, let selection = listWindow.selection else { return }
+        let step = selection < (selectionReadAhead ?? selection) ? -1 : 1
+        selectionReadAhead = selection
+        guard shown.indices.contains(selection + step) else { return }
+        _ = details(of: row(shown[selection + step]))
+    }
+
+    /// True when the details of `row` at the width shown now are kept (a move to it reads nothing).
+    func keepsDetails(of row: BrowseRow) -> Bool {
+        let width = detailsWidth
+        return detailsKept.contains { $0.ref == row.ref && $0.width == width }
+    }
+
+    /// The width the details pane wraps the notes at: a third of the screen, less its borders.
+    private var detailsWidth: Int { max(10, size.width / 3 - 2) }
 
     /// Runs `command`, as a key does.
     func run(_ command: ParsedCommand) {

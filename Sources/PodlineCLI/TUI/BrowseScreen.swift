@@ -11,6 +11,8 @@ struct BrowseScreen: View {
     let keys: KeyMap
 
     static let smallest = CellSize(width: 40, height: 10)
+    /// The width from which the details pane is shown.
+    static let detailsFrom = 120
 
     var body: some View {
         if model.size.width < Self.smallest.width || model.size.height < Self.smallest.height {
@@ -23,7 +25,7 @@ struct BrowseScreen: View {
                         .frame(width: max(18, model.size.width / 4))
                     EpisodePane(model: model, player: model.player)
                         .frame(maxWidth: .max, maxHeight: .max)
-                    if model.size.width >= 120 {
+                    if model.size.width >= Self.detailsFrom {
                         DetailsPane(model: model, player: model.player)
                             .frame(width: model.size.width / 3)
                     }

@@ -146,6 +146,7 @@ final class FullScreenApp {
             handle(event)
         }
         drawFrame()
+        model.readAhead()
     }
 
     private func resized() {
