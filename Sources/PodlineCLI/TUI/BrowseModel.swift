@@ -143,9 +143,11 @@ final class BrowseModel {
     @ObservationIgnored private var selectionReadAhead: Int?
 
     /// Reads the details of the episode the selection comes to next (the one after it in the way it last moved), once
-    /// the frame is out: the move to it then draws from what is kept. Nothing without a details pane.
+    /// the frame of a move is out: the move to it then draws from what is kept. Nothing without a details pane, and
+    /// nothing after a key that did not move the selection (a mark's change of the library is still to come then).
     func readAhead() {
-        guard size.width >= BrowseScreen.detailsFrom, let selection = listWindow.selection else { return }
+        guard size.width >= BrowseScreen.detailsFrom, let selection = listWindow.selection, selection != selectionReadAhead
+        else { return }
         let step = selection < (selectionReadAhead ?? selection) ? -1 : 1
         selectionReadAhead = selection
         guard shown.indices.contains(selection + step) else { return }
