@@ -30,7 +30,9 @@ extension Text: LaidOutView {
 
     /// The lines shown for `proposal`, their widths in columns, and whether some were left out; the text wrapped at a
     /// width is kept on `node` with its lines' widths (measuring and drawing at one width wrap and measure it once).
-    private func lines(_ proposal: ProposedSize, limit: Int?, node: PrimitiveNode) -> (lines: ArraySlice<String>, widths: ArraySlice<Int>, cut: Bool) {
+    private func lines(_ proposal: ProposedSize, limit: Int?, node: PrimitiveNode) -> (
+        lines: ArraySlice<String>, widths: ArraySlice<Int>, cut: Bool
+    ) {
         let most = min(limit ?? Int.max, proposal.height ?? Int.max)
         if most == 1, let width = proposal.width {
             // One line: as much of the first as fits, cut mid-word rather than at a space.

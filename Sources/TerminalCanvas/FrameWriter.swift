@@ -108,7 +108,9 @@ public enum FrameWriter {
 
     /// How many unchanged cells from `column` of `row` (the cursor being there) lead to the next change on the row, when
     /// they are few, narrow and in `style`; nil otherwise. `new` and `old` are two buffers' cells, `columns` to a row.
-    private static func shortGap(in new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, row: Int, columns: Int, from column: Int, style: CellStyle) -> Int? {
+    private static func shortGap(
+        in new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, row: Int, columns: Int, from column: Int, style: CellStyle
+    ) -> Int? {
         var at = column
         while at < columns, at - column <= longestGap {
             let cell = new[row * columns + at]

@@ -359,7 +359,9 @@ struct FullScreenViewTests {
         #expect(rowText(buffer, row: 1, columns: detailsLeft..<buffer.columns).contains("日本語のニュース"), "\(picture(buffer))")
     }
 
-    @Test("after a frame, the details of the episode the selection comes to next are read: below after a move down, above after a move up; none without the pane")
+    @Test(
+        "after a frame, the details of the episode the selection comes to next are read: below after a move down, above after a move up; none without the pane"
+    )
     func detailsAreReadAhead() throws {
         let wide = HeadlessScreen(store: try ScreenLibrary.store(ScreenLibrary.mixed), columns: 130, rows: 30)
         let model = wide.model

@@ -52,7 +52,9 @@ extension LazyList: LaidOutView {
             let rows = CellRect(x: rect.x, y: rect.y, width: rect.width, height: lines).intersection(canvas.clip)
             let first = shown.visible.lowerBound + rows.y - rect.y
             if rows.width > 0, rows.height > 0 {
-                for count in 1...2 { canvas.tapTargets.append(TapTarget(rect: rows, count: count) { point, _ in tap(first + point.y, count) }) }
+                for count in 1...2 {
+                    canvas.tapTargets.append(TapTarget(rect: rows, count: count) { point, _ in tap(first + point.y, count) })
+                }
             }
         }
         for line in 0..<lines {

@@ -55,7 +55,8 @@ extension LibraryStore {
 
     /// The episode `reference` names and its bookmarks (by time), read together: what the full-screen view's details
     /// pane shows of the episode moved to. Nil when there is no such episode.
-    public func episodeWithBookmarks(_ reference: EpisodeReference) throws(StoreError) -> (listing: EpisodeListing, bookmarks: [Bookmark])? {
+    public func episodeWithBookmarks(_ reference: EpisodeReference) throws(StoreError) -> (listing: EpisodeListing, bookmarks: [Bookmark])?
+    {
         try read { db in
             guard let listing = try Self.listing(reference, in: db) else { return nil }
             return (listing, try listing.episode.id.map { try Self.bookmarks(episodeID: $0, in: db) } ?? [])
