@@ -6,8 +6,6 @@ final class PrimitiveNode: ViewNode {
     /// The view's latest value, in memory of the node's own where it is read in place: a value read from a `var` of the
     /// node would be copied whole (a container's with every view under it) at each measure and draw.
     private let held: HeldView
-    /// The view's latest value.
-    var view: any PrimitiveView { held.value }
     /// Whether the view takes part in layout itself, read once a value.
     private var viewLaysOut: Bool
     /// Per-node state a modifier keeps between updates (a previous value, a task).

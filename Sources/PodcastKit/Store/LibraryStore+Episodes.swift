@@ -199,9 +199,9 @@ extension LibraryStore {
     /// The episode `reference` names, read in `db`; nil when there is none.
     static func listing(_ reference: EpisodeReference, in db: Database) throws -> EpisodeListing? {
         switch reference {
-        case .id(let id): try EpisodeListing.fetchOne(db, sql: listingFrom + " WHERE episode.id = ?", arguments: [id])
+        case .id(let id): try fetchListing(where: "episode.id = ?", arguments: [id], in: db)
         case .showNumber(let slug, let number):
-            try EpisodeListing.fetchOne(db, sql: listingFrom + " WHERE show.slug = ? AND episode.number = ?", arguments: [slug, number])
+            try fetchListing(where: "show.slug = ? AND episode.number = ?", arguments: [slug, number], in: db)
         }
     }
 
@@ -251,9 +251,12 @@ extension LibraryStore {
 
     /// The first listing that `clause` (a condition, and perhaps an order) selects.
     func fetchListing(where clause: String, arguments: StatementArguments = []) throws(StoreError) -> EpisodeListing? {
-        try read { db in
-            try EpisodeListing.fetchOne(db, sql: Self.listingFrom + " WHERE " + clause, arguments: arguments)
-        }
+        try read { db in try Self.fetchListing(where: clause, arguments: arguments, in: db) }
+    }
+
+    /// The first listing that `clause` selects, read in `db`.
+    static func fetchListing(where clause: String, arguments: StatementArguments, in db: Database) throws -> EpisodeListing? {
+        try EpisodeListing.fetchOne(db, sql: listingFrom + " WHERE " + clause, arguments: arguments)
     }
 
     /// Records a completed download (`path` relative to the episodes folder), or forgets it with nil.

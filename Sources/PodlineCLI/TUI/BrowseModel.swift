@@ -112,7 +112,7 @@ final class BrowseModel {
     func details(of row: BrowseRow) -> EpisodeDetails {
         let width = detailsWidth
         _ = detailsGeneration
-        if let index = detailsKept.lastIndex(where: { $0.ref == row.ref && $0.width == width }) {
+        if let index = keptDetailsIndex(of: row) {
             let kept = detailsKept.remove(at: index)
             detailsKept.append(kept)
             return kept.details
@@ -156,8 +156,13 @@ final class BrowseModel {
 
     /// True when the details of `row` at the width shown now are kept (a move to it reads nothing).
     func keepsDetails(of row: BrowseRow) -> Bool {
+        keptDetailsIndex(of: row) != nil
+    }
+
+    /// Where the details of `row` at the width shown now are among those kept.
+    private func keptDetailsIndex(of row: BrowseRow) -> Int? {
         let width = detailsWidth
-        return detailsKept.contains { $0.ref == row.ref && $0.width == width }
+        return detailsKept.lastIndex { $0.ref == row.ref && $0.width == width }
     }
 
     /// The width the details pane wraps the notes at: a third of the screen, less its borders.
