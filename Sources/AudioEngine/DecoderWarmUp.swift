@@ -1,12 +1,13 @@
 import CLazyLibraries
-import Dispatch
+import Foundation
 
 /// Loads FFmpeg's libraries ahead of the episode that will need them, off the audio thread: loading them takes tens of
 /// milliseconds, heard as a gap when the first such episode starts right after another.
 public enum DecoderWarmUp {
-    /// Loads FFmpeg in the background when `needed` (asked there too, since it may read a file) says so.
+    /// Loads FFmpeg on a thread of its own when `needed` (asked there too, since it may read a file) says so. Not on
+    /// the global pool, whose first worker arms libdispatch's monitor: a wake-up a second from then on, paused or not.
     public static func prepare(when needed: @escaping @Sendable () -> Bool) {
-        DispatchQueue.global(qos: .utility).async {
+        Thread.detachNewThread {
             guard needed() else { return }
             try? AudioLibraries.require(PODLINE_LIBRARY_AV)
         }

@@ -16,6 +16,9 @@ public struct PlayableResolver: Sendable {
     /// The episodes of the playlist a name names, in order; nil when no playlist has that name.
     public var playlist: @Sendable (String, LibraryStore) throws(StoreError) -> [EpisodeListing]? = { _, _ in nil }
 
+    /// The library a front end keeps open, read instead of opening the one at `paths` for each reference.
+    public var store: LibraryStore?
+
     public init(paths: LibraryPaths = LibraryPaths(), directory: String = FileManager.default.currentDirectoryPath) {
         self.paths = paths
         self.directory = directory
@@ -128,10 +131,11 @@ public struct PlayableResolver: Sendable {
     }
 
     func withStore<T>(_ text: String, _ body: (LibraryStore) throws(StoreError) -> T) throws(ResolveError) -> T {
-        guard FileManager.default.fileExists(atPath: paths.database.path) else {
+        guard store != nil || FileManager.default.fileExists(atPath: paths.database.path) else {
             throw ResolveError("\(text): no such file, episode, show or playlist (the library is empty)")
         }
         do {
+            if let store { return try body(store) }
             return try body(try LibraryStore(paths: paths))
         } catch .notFound(let reason) {
             throw ResolveError(reason)

@@ -5,6 +5,10 @@ import GRDB
 public final class LibraryStore: Sendable {
     public let paths: LibraryPaths
     let pool: DatabasePool
+    /// The read-only connection of the version check, closed with the store: closing a connection has libdispatch
+    /// dispose of its queue on a worker of the global pool, and the pool's first worker arms a monitor that wakes the
+    /// process every second for the rest of its life (a full-screen view left open for hours included).
+    private let versionCheck: DatabaseQueue?
 
     /// How long a writer waits for another process's transaction before failing.
     public static let busyTimeout: TimeInterval = 15
@@ -29,7 +33,7 @@ public final class LibraryStore: Sendable {
             }
             chmod(paths.database.path, 0o600)
             let migrator = LibraryMigrations.migrator
-            try Self.refuseNewer(paths.database.path, migrator: migrator)
+            versionCheck = try Self.refuseNewer(paths.database.path, migrator: migrator)
             pool = try DatabasePool(path: paths.database.path, configuration: configuration)
             try migrator.migrate(pool)
             for (origin, credential) in try pool.read(Self.credentials) { FeedCredentials.shared.set(credential, for: origin) }
@@ -42,13 +46,15 @@ public final class LibraryStore: Sendable {
 
     /// Refuses a library written by a newer Podline (migrations `migrator` does not know), reading it on a read-only
     /// connection: a pool's opening writes (it makes the WAL files), and migrating would mark it as this version's.
-    private static func refuseNewer(_ path: String, migrator: DatabaseMigrator) throws {
-        guard let size = OutputFile.size(of: path), size > 0 else { return }
+    /// Returns the connection (nil for a new, empty file).
+    private static func refuseNewer(_ path: String, migrator: DatabaseMigrator) throws -> DatabaseQueue? {
+        guard let size = OutputFile.size(of: path), size > 0 else { return nil }
         var readOnly = Configuration()
         readOnly.readonly = true
         // Another process's checkpoint or recovery may hold the file a moment: wait for it, as writers do.
         readOnly.busyMode = .timeout(busyTimeout)
-        let unknown = try DatabaseQueue(path: path, configuration: readOnly).read { db in
+        let connection = try DatabaseQueue(path: path, configuration: readOnly)
+        let unknown = try connection.read { db in
             try migrator.hasBeenSuperseded(db) ? migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
         }
         if let newest = unknown.sorted().last {
@@ -56,6 +62,7 @@ public final class LibraryStore: Sendable {
                 "\(path) was written by a newer Podline (its schema has \"\(newest)\"): this one leaves it as it is; "
                     + "run the newer Podline")
         }
+        return connection
     }
 
     /// Runs `body` in one write transaction, turning GRDB's errors into `StoreError`.

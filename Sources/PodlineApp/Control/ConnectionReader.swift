@@ -16,7 +16,7 @@ package final class ConnectionReader: Sendable {
     private struct State {
         var source: any DispatchSourceRead
         var splitter = LineSplitter()
-        var feed: AsyncStream<LineSplitter.Piece>.Continuation
+        var feed: PieceInbox
         var waiting = 0
         var draining = false
         var ended = false
@@ -24,7 +24,7 @@ package final class ConnectionReader: Sendable {
     }
 
     /// Reads `fd` into `feed` once started; `ended` runs on the control socket queue once the read source is cancelled.
-    package init(fd: Int32, feed: AsyncStream<LineSplitter.Piece>.Continuation, ended: @escaping @Sendable () -> Void) {
+    package init(fd: Int32, feed: PieceInbox, ended: @escaping @Sendable () -> Void) {
         self.fd = fd
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: ControlSocketQueue.shared)
         state = Mutex(State(source: source, feed: feed))

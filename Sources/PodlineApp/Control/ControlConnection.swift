@@ -2,8 +2,8 @@ import Foundation
 import PodcastKit
 import Synchronization
 
-/// One client of the control server: its lines are read when its socket is readable, answered in order by a
-/// main-actor task of its own, and its replies and events are written in order when it can take them, both on the
+/// One client of the control server: its lines are read when its socket is readable, answered in order on the
+/// main actor, and its replies and events are written in order when it can take them, both on the
 /// control socket queue, each on a descriptor of its own.
 package final class ControlConnection: Sendable {
     /// How long a client may take nothing while replies or events wait for it before it is dropped.
@@ -13,7 +13,9 @@ package final class ControlConnection: Sendable {
     private let hub: EventHub
     private let reader: ConnectionReader
     private let writer: ConnectionWriter
-    private let pieces: AsyncStream<LineSplitter.Piece>
+    private let inbox = PieceInbox()
+    /// False once a request ended the connection: what is read after it is dropped.
+    @MainActor private var answering = true
     /// Whether the connection ended (nothing is queued after that), and its subscription to events.
     private let state = Mutex<(closed: Bool, subscription: Int?)>((false, nil))
 
@@ -27,18 +29,16 @@ package final class ControlConnection: Sendable {
         self.fd = fd
         self.hub = hub
         self.handler = handler
-        let (pieces, feed) = AsyncStream.makeStream(of: LineSplitter.Piece.self)
-        self.pieces = pieces
-        reader = ConnectionReader(fd: descriptor.readFD, feed: feed) { descriptor.sourceEnded(closing: descriptor.readFD) }
+        reader = ConnectionReader(fd: descriptor.readFD, feed: inbox) { descriptor.sourceEnded(closing: descriptor.readFD) }
         writer = ConnectionWriter(fd: descriptor.writeFD, timeout: Self.sendTimeout) {
             descriptor.sourceEnded(closing: descriptor.writeFD)
         }
     }
 
-    /// Starts reading, and the task that answers what is read.
+    /// Starts reading and answering what is read.
     package func start() {
+        inbox.start(answer: { [self] piece in await answer(piece) }, ended: { [self] in finish() })
         reader.start()
-        Task { @MainActor [self, pieces] in await answer(pieces) }
     }
 
     /// Ends reading and the connection once queued replies and events are written.
@@ -60,18 +60,14 @@ package final class ControlConnection: Sendable {
         }
     }
 
-    /// Answers the pieces in order; after a request that ends the connection the rest are read and dropped. The
-    /// descriptor closes once reading has ended and the last reply is written.
-    @MainActor private func answer(_ pieces: AsyncStream<LineSplitter.Piece>) async {
-        var open = true
-        for await piece in pieces {
-            if open, await !handle(piece) {
-                open = false
-                shutdownConnection()
-            }
-            reader.answered()
+    /// Answers a piece (they come in order); after a request that ends the connection the rest are read and dropped.
+    /// The descriptor closes once reading has ended and the last reply is written.
+    @MainActor private func answer(_ piece: LineSplitter.Piece) async {
+        if answering, await !handle(piece) {
+            answering = false
+            shutdownConnection()
         }
-        finish()
+        reader.answered()
     }
 
     /// Answers one piece; false when the connection should end. A line too long or not text ends it: such a client

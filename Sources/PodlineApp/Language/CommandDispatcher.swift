@@ -126,6 +126,9 @@ public final class CommandDispatcher {
     /// Plays (or queues) what `request` names; with nothing named, resumes: the loaded episode, else the episode
     /// heard last, else the head of the queue.
     private func play(_ request: PlayRequest) throws(CommandError) -> CommandOutput {
+        var resolver = resolver
+        // References are read from the library this dispatcher keeps open, once there is one on disk.
+        if FileManager.default.fileExists(atPath: resolver.paths.database.path) { resolver.store = try? library.library().store }
         let items = try Self.items(
             for: request, resolver: resolver, loaded: player.current != nil, queued: !player.queue.isEmpty)
         return try play(request, items: items)

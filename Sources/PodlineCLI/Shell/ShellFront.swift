@@ -116,7 +116,9 @@ enum ShellFront {
         let parser: any ParsableCommand.Type = direct ?? PodlineCommand.self
         do {
             var command = try parse(words, as: direct)
-            if let asynchronous = command as? any AsyncParsableCommand {
+            if let onMain = command as? any MainActorCommand {
+                try await onMain.runOnMain()
+            } else if let asynchronous = command as? any AsyncParsableCommand {
                 try await runOffMain(asynchronous)
             } else {
                 try command.run()

@@ -38,22 +38,24 @@ enum ShellPlay {
             return ExitStatus.usage
         }
         let paths = LibraryPaths()
-        let resolver = PlayableResolver.forListener(paths: paths)
+        var resolver = PlayableResolver.forListener(paths: paths)
+        let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
+        // A file played where no library is yet makes none. The one library opened serves every read of the process:
+        // a connection closed would have libdispatch start the worker pool whose monitor wakes the player every second.
+        let library = FileManager.default.fileExists(atPath: paths.database.path) ? try? dispatcher.library.library() : nil
+        resolver.store = library?.store
         let items: [NowPlaying]
         // A player that writes a file plays what it is given; one that is heard plays the library's queue after it.
         let keepsQueue = !output.isFile
-        let queued = keepsQueue && request.targets.isEmpty && Self.libraryQueueHolds(paths)
+        let queued = keepsQueue && request.targets.isEmpty && ((try? library?.store.queueEpisodeIDs().isEmpty) == false)
         do {
-            // Chosen before a player is made: nothing starts for a target that names nothing, or with nothing to resume.
+            // Chosen before a player starts: nothing plays for a target that names nothing, or with nothing to resume.
             items = try CommandDispatcher.items(for: request, resolver: resolver, loaded: false, queued: queued)
         } catch {
             printError(error.message)
             return error.exitStatus
         }
         Logger(label: "podline.audio").debug("opening the output \(output)")
-        let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
-        // A file played where no library is yet makes none.
-        let library = FileManager.default.fileExists(atPath: paths.database.path) ? try? dispatcher.library.library() : nil
         let host = PlayerHost(dispatcher: dispatcher) {
             PlayerSession.forFrontEnd(output: output, library: library, settings: settings, dispatcher: $0)
         }
@@ -89,12 +91,6 @@ enum ShellPlay {
         // The player stopped: what was heard goes to the other devices (with [sync] auto; a failure is a warning).
         if library != nil { await SyncStart.automatically(editor: dispatcher.library) }
         return error.map(ExitStatus.code(for:)) ?? 0
-    }
-
-    /// True when the library at `paths` has episodes in its queue.
-    private static func libraryQueueHolds(_ paths: LibraryPaths) -> Bool {
-        guard FileManager.default.fileExists(atPath: paths.database.path) else { return false }
-        return (try? LibraryStore.opened(paths).queueEpisodeIDs().isEmpty) == false
     }
 
     /// Sends `request` to the running player and reports in one line what it does with it.

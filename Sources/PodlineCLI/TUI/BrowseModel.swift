@@ -375,19 +375,19 @@ final class BrowseModel {
         take(loaded, index: TitleIndex(loaded.map(\.filterText)), keeping: selectedRef)
     }
 
-    /// Reads the whole of a long list off the main actor, and shows it if it is still the list shown.
+    /// Reads the whole of a long list on a thread of its own, and shows it if it is still the list shown.
     private func readRest(of query: EpisodeQuery, load: Int) {
         isLoading = true
         let store = store
-        Task.detached(priority: .userInitiated) {
-            guard let summaries = try? store.episodeSummaries(query) else { return }
-            let rows = summaries.map(BrowseRow.init(summary:))
-            let index = TitleIndex(rows.map(\.filterText))
-            await MainActor.run { [weak self] in
-                guard let self, self.loads == load else { return }
-                self.isLoading = false
-                self.take(rows, index: index, keeping: self.selectedRow?.ref)
+        onOwnThread {
+            (try? store.episodeSummaries(query)).map { summaries in
+                let rows = summaries.map(BrowseRow.init(summary:))
+                return (rows: rows, index: TitleIndex(rows.map(\.filterText)))
             }
+        } then: { [weak self] read in
+            guard let self, let read, self.loads == load else { return }
+            self.isLoading = false
+            self.take(read.rows, index: read.index, keeping: self.selectedRow?.ref)
         }
     }
 

@@ -4,7 +4,7 @@ import PodcastKit
 import PodlineApp
 
 /// `podline repl`: the interactive command line (line editing on a terminal; one command per line from a pipe).
-struct ReplCommand: AsyncParsableCommand {
+struct ReplCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: CommandTable.repl.name,
         abstract: CommandTable.repl.summary,
@@ -17,7 +17,7 @@ struct ReplCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    @MainActor func run() async throws {
+    @MainActor func runOnMain() async throws {
         SignalMask.unblockTermination()
         // A broken config.toml was refused (exit 78) before any command ran.
         let interactive = isatty(0) == 1 && isatty(1) == 1

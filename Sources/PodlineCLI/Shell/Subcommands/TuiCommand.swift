@@ -5,7 +5,7 @@ import PodcastKit
 import PodlineApp
 
 /// `podline tui`: the full-screen view.
-struct TuiCommand: AsyncParsableCommand {
+struct TuiCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: CommandTable.tui.name,
         abstract: CommandTable.tui.summary,
@@ -14,7 +14,7 @@ struct TuiCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    @MainActor func run() async throws {
+    @MainActor func runOnMain() async throws {
         SignalMask.unblockTermination()
         guard isatty(0) == 1, isatty(1) == 1 else {
             printError("tui: standard input and output must be a terminal (use the REPL or the shell's commands in scripts)")
