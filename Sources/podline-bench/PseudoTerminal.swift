@@ -147,7 +147,7 @@ final class PseudoTerminal {
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? task
             threads.append("\(name) ×\(woke)")
         }
-        return (total, threads.joined(separator: ", "))
+        return (total, threads.isEmpty ? "none woke" : threads.joined(separator: ", "))
     }
 
     /// Ends the program (SIGTERM, then SIGKILL) and closes the terminal.
