@@ -21,6 +21,40 @@ struct CellTests {
         #expect(Cell("a", style: CellStyle(bold: true)) != Cell("a"))
     }
 
+    @Test("cells are equal exactly when their characters, widths and every part of their styles are")
+    func equality() {
+        let colours: [TerminalColor] = [.standard, .index(0), .index(7), .index(200)]
+        var styles: [CellStyle] = []
+        for bold in [false, true] {
+            for reverse in [false, true] {
+                for foreground in colours {
+                    for background in colours {
+                        styles.append(CellStyle(bold: bold, reverse: reverse, foreground: foreground, background: background))
+                    }
+                }
+            }
+        }
+        styles += [CellStyle(dim: true), CellStyle(underline: true)]
+        // A colour set and then taken back is the same style as one never set.
+        var cleared = CellStyle(foreground: .index(200), background: .index(9))
+        cleared.foreground = .standard
+        cleared.background = .standard
+        #expect(Cell("a", style: cleared) == Cell("a"))
+        let texts = ["a", "b", "é", "日", "👩‍👩‍👧‍👦", "e\u{301}"]
+        for (i, first) in styles.enumerated() {
+            for (j, second) in styles.enumerated() {
+                for text in texts {
+                    #expect((Cell(text, style: first) == Cell(text, style: second)) == (i == j), "\(first) \(second)")
+                }
+            }
+        }
+        for first in texts {
+            for second in texts {
+                #expect((Cell(first) == Cell(second)) == (first == second), "\(first) \(second)")
+            }
+        }
+    }
+
     @Test("15 bytes stay inline, 16 and a 25-byte family emoji are kept whole elsewhere, equal when the same")
     func longCharacters() {
         let fifteen = "e" + String(repeating: "\u{301}", count: 7)
