@@ -5,7 +5,11 @@ import Testing
 /// A player at rest (the full-screen view open and idle, an episode paused in it or in `podline play`) wakes no thread
 /// of its own, of libpulse's or of libdispatch's: each thread's context switches, read from /proc, stay as they were for
 /// 10 s. Both play a library episode into a private PulseAudio and are asked their status over the socket first.
-@Suite("a player at rest wakes no thread", .serialized, .enabled(if: CommandRunner.which("tmux") != nil, "needs tmux"))
+@Suite(
+    "a player at rest wakes no thread", .serialized, .enabled(if: CommandRunner.which("tmux") != nil, "needs tmux"),
+    .disabled(
+        if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+        "under ThreadSanitizer the binary's own sanitizer thread wakes ten times a second"))
 struct AsleepAtRestTests {
     @Test("the view open and idle, then an episode paused in it: no thread wakes in 10 s, and space plays on")
     func viewIdleAndPaused() throws {
