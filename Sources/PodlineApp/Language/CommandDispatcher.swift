@@ -27,6 +27,20 @@ public final class CommandDispatcher {
         },
         observers: [{ [player] change in player.take(change) }])
 
+    /// The library's model when one is on disk (opened then, and kept for every later read); nil where there is no
+    /// library yet, of which playing a file makes none.
+    package func libraryOnDisk() -> Library? {
+        FileManager.default.fileExists(atPath: resolver.paths.database.path) ? try? library.library() : nil
+    }
+
+    /// `resolver`, reading references from the library kept open rather than opening one of its own: a connection
+    /// closed has libdispatch start the worker pool, whose monitor then wakes the player every second.
+    package var keptResolver: PlayableResolver {
+        var kept = resolver
+        kept.store = libraryOnDisk()?.store
+        return kept
+    }
+
     /// Answers library questions from the same model as `library`.
     package var reader: LibraryReader { LibraryReader(editor: library) }
 
@@ -126,11 +140,8 @@ public final class CommandDispatcher {
     /// Plays (or queues) what `request` names; with nothing named, resumes: the loaded episode, else the episode
     /// heard last, else the head of the queue.
     private func play(_ request: PlayRequest) throws(CommandError) -> CommandOutput {
-        var resolver = resolver
-        // References are read from the library this dispatcher keeps open, once there is one on disk.
-        if FileManager.default.fileExists(atPath: resolver.paths.database.path) { resolver.store = try? library.library().store }
         let items = try Self.items(
-            for: request, resolver: resolver, loaded: player.current != nil, queued: !player.queue.isEmpty)
+            for: request, resolver: keptResolver, loaded: player.current != nil, queued: !player.queue.isEmpty)
         return try play(request, items: items)
     }
 

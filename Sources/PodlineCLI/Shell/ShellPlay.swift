@@ -37,20 +37,17 @@ enum ShellPlay {
             printError("--output: unknown driver '\(output.driver)' (available: \(AudioDevices.driverNames().joined(separator: ", ")))")
             return ExitStatus.usage
         }
-        let paths = LibraryPaths()
-        var resolver = PlayableResolver.forListener(paths: paths)
-        let dispatcher = CommandDispatcher(player: Player(), skipLengths: settings.skipLengths, resolver: resolver)
-        // A file played where no library is yet makes none. The one library opened serves every read of the process:
-        // a connection closed would have libdispatch start the worker pool whose monitor wakes the player every second.
-        let library = FileManager.default.fileExists(atPath: paths.database.path) ? try? dispatcher.library.library() : nil
-        resolver.store = library?.store
+        let dispatcher = CommandDispatcher(
+            player: Player(), skipLengths: settings.skipLengths, resolver: PlayableResolver.forListener(paths: LibraryPaths()))
+        // The one library opened serves every read of the process.
+        let library = dispatcher.libraryOnDisk()
         let items: [NowPlaying]
         // A player that writes a file plays what it is given; one that is heard plays the library's queue after it.
         let keepsQueue = !output.isFile
         let queued = keepsQueue && request.targets.isEmpty && ((try? library?.store.queueEpisodeIDs().isEmpty) == false)
         do {
             // Chosen before a player starts: nothing plays for a target that names nothing, or with nothing to resume.
-            items = try CommandDispatcher.items(for: request, resolver: resolver, loaded: false, queued: queued)
+            items = try CommandDispatcher.items(for: request, resolver: dispatcher.keptResolver, loaded: false, queued: queued)
         } catch {
             printError(error.message)
             return error.exitStatus
